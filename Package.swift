@@ -1,0 +1,36 @@
+// swift-tools-version: 6.2
+// Swift 6 language mode (the default for tools 6.x), complete concurrency checking, no dependencies.
+// As in the lessons' projects: default isolation stays nonisolated and no "approachable concurrency"
+// upcoming features are enabled, so every function has to say where it runs.
+import PackageDescription
+
+let package = Package(
+    name: "ConcurrencyProofs",
+    platforms: [.macOS("26.4"), .iOS("26.4")],
+    products: [
+        .library(name: "Subjects", targets: ["Subjects"]),
+        .library(name: "Harness", targets: ["Harness"]),
+        .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
+        .executable(name: "bench", targets: ["bench"]),
+        .executable(name: "quiz", targets: ["quiz"]),
+    ],
+    targets: [
+        // The lessons' types, small enough to read in one sitting and to break on purpose.
+        .target(name: "Subjects"),
+        // The strict pool, seeded schedules, virtual time, deadlock detection. Never imports Testing.
+        .target(name: "Harness"),
+        // The one thin adapter that turns the harness's findings into Swift Testing issues.
+        .target(name: "HarnessTesting", dependencies: ["Harness"]),
+        // Scenarios shared by the topic tests and the quiz: each written once.
+        .target(name: "Scenarios", dependencies: ["Subjects", "Harness"]),
+        .executableTarget(name: "bench", dependencies: ["Harness", "Subjects"]),
+        .executableTarget(name: "quiz", dependencies: ["Scenarios", "Harness", "Subjects"]),
+
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "HarnessTesting"]),
+        .testTarget(name: "ReentrancyTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
+        .testTarget(name: "CancellationTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
+        .testTarget(name: "ContinuationTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
+        .testTarget(name: "StreamTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
+        .testTarget(name: "QuizTests", dependencies: ["Scenarios", "Harness", "HarnessTesting"]),
+    ]
+)

@@ -1,0 +1,2 @@
+/// Placeholder until the subjects land.
+public enum SubjectsPlaceholder {}
