@@ -1,0 +1,7 @@
+actor WeatherCache {
+    var answers: [String: String] = [:]
+
+    nonisolated func count() -> Int {
+        answers.count
+    }
+}

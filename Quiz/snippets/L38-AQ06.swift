@@ -1,0 +1,8 @@
+@MainActor
+final class Screen {
+    var title = "Trips"
+}
+
+nonisolated func rename(_ screen: Screen) {
+    screen.title = "Weather"
+}

@@ -1,0 +1,5 @@
+@concurrent func fromElsewhere() async {
+    MainActor.assumeIsolated {
+        print("assumed")
+    }
+}

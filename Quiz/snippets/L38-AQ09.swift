@@ -1,0 +1,6 @@
+import Observation
+
+@Observable
+actor WeatherCache {
+    var count = 0
+}

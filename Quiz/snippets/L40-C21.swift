@@ -1,0 +1,7 @@
+struct Handle {
+    let fd: Int
+
+    deinit {
+        print("closing \(fd)")
+    }
+}
