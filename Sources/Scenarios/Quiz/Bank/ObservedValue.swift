@@ -1,0 +1,84 @@
+/// One value a scenario observed, in a form the bank can name and compare: a count, a flag, a string, a list.
+public enum ObservedValue: Sendable, Hashable, CustomStringConvertible {
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case string(String)
+    case list([ObservedValue])
+
+    /// `1`, `true`, `"MainActor"`, `["Bea", "Cia"]`: how the report shows it.
+    public var description: String {
+        switch self {
+        case .int(let value): "\(value)"
+        case .double(let value): "\(value)"
+        case .bool(let value): "\(value)"
+        case .string(let value): "\"\(value)\""
+        case .list(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
+        }
+    }
+
+    /// The value as a number, for ranges.
+    var number: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+    }
+
+    /// The value as JSON, for `swift run quiz --json`.
+    var json: Any {
+        switch self {
+        case .int(let value): value
+        case .double(let value): value
+        case .bool(let value): value
+        case .string(let value): value
+        case .list(let values): values.map(\.json)
+        }
+    }
+
+    /// The bank's JSON for an expected value, read as an observed value; nil for objects and null.
+    init?(_ json: JSONValue) {
+        switch json {
+        case .int(let value): self = .int(value)
+        case .double(let value): self = .double(value)
+        case .bool(let value): self = .bool(value)
+        case .string(let value): self = .string(value)
+        case .array(let items):
+            var values: [ObservedValue] = []
+            for item in items {
+                guard let value = ObservedValue(item) else { return nil }
+                values.append(value)
+            }
+            self = .list(values)
+        case .null, .object: return nil
+        }
+    }
+}
+
+/// What one run of a scenario observed, by name: `["drops": .int(1)]`.
+public typealias Observation = [String: ObservedValue]
+
+/// A scenario result the quiz can read: it names each value it observed.
+public protocol QuizObservable: Sendable {
+    /// The observed values, by the names the bank's expectations use.
+    var observed: Observation { get }
+}
+
+/// Conversions that keep scenario code short: `["drops": 1, "where": "MainActor"]`.
+extension ObservedValue: ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByStringLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByFloatLiteral
+{
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: ObservedValue...) { self = .list(elements) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+
+    /// A list of strings.
+    public static func strings(_ values: [String]) -> ObservedValue { .list(values.map { .string($0) }) }
+    /// A list of whole numbers.
+    public static func ints(_ values: [Int]) -> ObservedValue { .list(values.map { .int($0) }) }
+    /// A list of flags.
+    public static func bools(_ values: [Bool]) -> ObservedValue { .list(values.map { .bool($0) }) }
+}

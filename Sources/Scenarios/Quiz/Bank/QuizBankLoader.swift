@@ -1,0 +1,393 @@
+import Foundation
+
+/// Reads the bank's JSON files and checks every field, against the catalog of scenarios and the snippet folder.
+///
+/// Nothing is ignored: an unknown field, an unknown scenario, an argument the scenario does not take, an
+/// expectation on a value it never reports, a missing snippet — each is a `QuizBankError` naming the file, the
+/// entry and the field.
+public enum QuizBankLoader {
+    /// Reads every `*.json` file of `directory` (in name order), with snippets in `directory/snippets`.
+    public static func load(directory: String, catalog: QuizCatalog) throws(QuizBankError) -> QuizBank {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+        } catch {
+            throw QuizBankError(file: directory, "cannot list the bank's folder: \(error.localizedDescription)")
+        }
+        guard !names.isEmpty else { throw QuizBankError(file: directory, "holds no .json bank file") }
+        var entries: [QuizEntry] = []
+        var seen: [String: String] = [:]
+        for name in names {
+            guard let data = FileManager.default.contents(atPath: directory + "/" + name) else {
+                throw QuizBankError(file: name, "cannot be read")
+            }
+            let parsed = try parse(file: name, data: data, snippets: directory + "/snippets", catalog: catalog)
+            for entry in parsed {
+                if let other = seen[entry.id] {
+                    throw QuizBankError(file: name, entry: entry.id, field: "id", "is also the id of an entry in \(other)")
+                }
+                seen[entry.id] = name
+            }
+            entries += parsed
+        }
+        return QuizBank(directory: directory, entries: entries)
+    }
+
+    /// Parses one bank file's `data`; `file` names it in errors. Snippet files are looked for in `snippets`
+    /// (nil: not checked).
+    public static func parse(file: String, data: Data, snippets: String?, catalog: QuizCatalog)
+        throws(QuizBankError) -> [QuizEntry]
+    {
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw QuizBankError(file: file, "is not valid JSON: \(Self.describe(error))")
+        }
+        var top = try FieldReader(root, at: .init(file: file))
+        let bank = try top.string("bank")
+        _ = try top.optionalString("title")
+        _ = try top.optionalString("seed")
+        guard let list = top.value("entries") else { throw top.place.appending("entries").error("is missing") }
+        guard case .array(let items) = list else {
+            throw top.place.appending("entries").error("expected an array of entries, found \(list.kindName)")
+        }
+        try top.finish()
+        var entries: [QuizEntry] = []
+        var ids: Set<String> = []
+        for (index, item) in items.enumerated() {
+            let entry = try parseEntry(item, bank: bank, at: .init(file: file, entry: "entries[\(index)]"),
+                                       snippets: snippets, catalog: catalog)
+            guard ids.insert(entry.id).inserted else {
+                throw QuizBankError(file: file, entry: entry.id, field: "id", "appears twice in this file")
+            }
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    /// `L37-C04`, `L38-Q01`, `L38-AQ13`, `QA-03`, `AR-12`.
+    static let idPattern = try! NSRegularExpression(pattern: #"^(L[0-9]{2}-(C|Q|AQ)[0-9]{2}|QA-[0-9]{2}|AR-[0-9]{2})$"#)
+
+    /// One entry.
+    static func parseEntry(_ value: JSONValue, bank: String, at place: FieldReader.Place, snippets: String?,
+                           catalog: QuizCatalog) throws(QuizBankError) -> QuizEntry {
+        var reader = try FieldReader(value, at: place)
+        let id = try reader.string("id")
+        guard idPattern.firstMatch(in: id, range: NSRange(id.startIndex..., in: id)) != nil else {
+            throw place.appending("id").error("\"\(id)\" is not an id like L37-C04, L38-Q01, L38-AQ13, QA-03 or AR-02")
+        }
+        var named = FieldReader.Place(file: place.file, entry: id)
+        named.path = nil
+        reader = try FieldReader(value, at: named)
+        _ = try reader.string("id")
+        let kindText = try reader.string("kind")
+        guard let kind = QuizEntry.Kind(rawValue: kindText) else {
+            throw named.appending("kind").error("\"\(kindText)\" is not card, question or claim")
+        }
+        let label = try reader.optionalString("label")
+        let question = try reader.string("question")
+        let code = try reader.optionalString("code")
+        let answer = try reader.string("answer")
+        let source = try reader.optionalString("source")
+        guard let list = reader.value("checks") else {
+            throw named.appending("checks").error("is missing: every entry says what validates it (or why nothing can)")
+        }
+        guard case .array(let items) = list, !items.isEmpty else {
+            throw named.appending("checks").error("expected a non-empty array of checks, found \(list.kindName)")
+        }
+        try reader.finish()
+        var checks: [QuizCheck] = []
+        for (index, item) in items.enumerated() {
+            checks.append(try parseCheck(item, at: named.appending("checks").index(index), snippets: snippets,
+                                         catalog: catalog, resolveNames: true))
+        }
+        return QuizEntry(id: id, bank: bank, kind: kind, label: label, question: question, code: code, answer: answer,
+                         source: source, checks: checks)
+    }
+
+    /// One check; `resolveNames` is false inside a toolchain requirement this compiler does not meet (its
+    /// scenarios may exist only under that toolchain).
+    static func parseCheck(_ value: JSONValue, at place: FieldReader.Place, snippets: String?, catalog: QuizCatalog,
+                           resolveNames: Bool) throws(QuizBankError) -> QuizCheck {
+        var reader = try FieldReader(value, at: place)
+        let kinds = ["runtime", "compile", "crash", "platform", "toolchain"].filter { reader.has($0) }
+        guard kinds.count == 1, let kind = kinds.first else {
+            throw place.error(kinds.isEmpty
+                ? "a check needs one of runtime, compile, crash, platform or toolchain"
+                : "a check has exactly one of runtime, compile, crash, platform or toolchain, not \(kinds.joined(separator: " and "))")
+        }
+        let check: QuizCheck
+        switch kind {
+        case "runtime":
+            check = .runtime(try parseRuntime(&reader, catalog: catalog, resolveNames: resolveNames))
+        case "compile":
+            check = .compile(try parseCompile(&reader, snippets: snippets))
+        case "crash":
+            check = .crash(try parseCrash(&reader, catalog: catalog, resolveNames: resolveNames))
+        case "platform":
+            let platform = try reader.string("platform")
+            guard platform == "apple-only" else {
+                throw place.appending("platform").error("\"\(platform)\" is not a platform this bank knows (apple-only)")
+            }
+            check = .appleOnly(reason: try reader.string("reason"))
+        default:
+            let text = try reader.string("toolchain")
+            let orEarlier = text.hasPrefix("...")
+            guard let version = ToolchainVersion(orEarlier ? String(text.dropFirst(3)) : text) else {
+                throw place.appending("toolchain").error("\"\(text)\" is not a version like 6.4 or ...5.10")
+            }
+            let requirement = ToolchainRequirement(version: version, orEarlier: orEarlier)
+            let reason = try reader.string("reason")
+            var inner: QuizCheckBox?
+            if let nested = reader.value("check") {
+                let allowed = requirement.allows(ToolchainVersion.current)
+                inner = QuizCheckBox(try parseCheck(nested, at: place.appending("check"), snippets: snippets,
+                                                    catalog: catalog, resolveNames: resolveNames && allowed))
+            }
+            check = .toolchain(requirement, reason: reason, check: inner)
+        }
+        try reader.finish()
+        return check
+    }
+
+    /// A runtime check.
+    static func parseRuntime(_ reader: inout FieldReader, catalog: QuizCatalog, resolveNames: Bool)
+        throws(QuizBankError) -> RuntimeCheck
+    {
+        let place = reader.place
+        let scenario = try reader.string("runtime")
+        let shape = catalog.shape(of: scenario)
+        if resolveNames, shape == nil {
+            throw place.appending("runtime").error("unknown scenario \"\(scenario)\": the catalog has no scenario of that "
+                + "name, runnable or pending (\(Self.nearest(scenario, in: Array(catalog.scenarios.keys) + Array(catalog.pending.keys))))")
+        }
+        var arguments: [String: ScenarioArgument] = [:]
+        if let object = try reader.optionalObject("arguments") {
+            for (name, value) in object.fields {
+                let argument: ScenarioArgument
+                switch value {
+                case .int(let number): argument = .int(number)
+                case .string(let text): argument = .string(text)
+                default: throw object.place.appending(name).error("expected a whole number or a string, found \(value.kindName)")
+                }
+                if let shape {
+                    guard let parameter = shape.parameters[name] else {
+                        throw object.place.appending(name).error("scenario \(scenario) takes no argument \"\(name)\" "
+                            + "(it takes: \(shape.parameters.keys.sorted().joined(separator: ", ").nonEmpty ?? "none"))")
+                    }
+                    switch (parameter, argument) {
+                    case (.int, .int), (.string, .string): break
+                    default: throw object.place.appending(name).error("expected a value like \(parameter), found \(argument)")
+                    }
+                }
+                arguments[name] = argument
+            }
+        }
+        var schedules: [QuizSchedule] = [.strict, .seeded]
+        if let names = try reader.optionalStrings("schedules") {
+            schedules = []
+            for (index, name) in names.enumerated() {
+                guard let schedule = QuizSchedule(rawValue: name) else {
+                    throw place.appending("schedules").index(index).error("\"\(name)\" is not strict, seeded or system")
+                }
+                schedules.append(schedule)
+            }
+            guard !schedules.isEmpty else { throw place.appending("schedules").error("is empty") }
+        }
+        let seeds = try reader.optionalInt("seeds") ?? 20
+        guard seeds > 0 else { throw place.appending("seeds").error("must be above zero, not \(seeds)") }
+        guard let expectObject = try reader.optionalObject("expect") else {
+            throw place.appending("expect").error("is missing: what must the scenario observe?")
+        }
+        let expect = try parseExpectations(expectObject, scenario: scenario, observes: shape?.observes)
+        var linux: LinuxOverride<[String: ValueExpectation]>?
+        if var object = try reader.optionalObject("linux") {
+            guard let inner = try object.optionalObject("expect") else {
+                throw object.place.appending("expect").error("is missing: what does Linux observe instead?")
+            }
+            let values = try parseExpectations(inner, scenario: scenario, observes: shape?.observes)
+            let note = try object.string("note")
+            try object.finish()
+            linux = LinuxOverride(value: values, note: note)
+        }
+        let note = try reader.optionalString("note")
+        return RuntimeCheck(scenario: scenario, arguments: arguments, schedules: schedules, seeds: seeds, expect: expect,
+                            linux: linux, note: note)
+    }
+
+    /// The `expect` object of a runtime check.
+    static func parseExpectations(_ object: FieldReader, scenario: String, observes: [String]?)
+        throws(QuizBankError) -> [String: ValueExpectation]
+    {
+        guard !object.fields.isEmpty else { throw object.place.error("is empty: expect at least one observed value") }
+        var expect: [String: ValueExpectation] = [:]
+        for (name, value) in object.fields {
+            if let observes, !observes.contains(name) {
+                throw object.place.appending(name).error("scenario \(scenario) observes no value \"\(name)\" (it "
+                    + "observes: \(observes.joined(separator: ", ")))")
+            }
+            expect[name] = try ValueExpectation(value, at: object.place.appending(name))
+        }
+        return expect
+    }
+
+    /// A compile check.
+    static func parseCompile(_ reader: inout FieldReader, snippets: String?) throws(QuizBankError) -> CompileCheck {
+        let place = reader.place
+        let snippet = try reader.string("compile")
+        let source = try reader.optionalString("source")
+        if snippet == "inline" {
+            guard source != nil else { throw place.appending("source").error("is missing: an inline snippet needs its source") }
+        } else {
+            guard source == nil else { throw place.appending("source").error("is only for \"compile\": \"inline\"") }
+            guard snippet.hasSuffix(".swift"), !snippet.contains("/") else {
+                throw place.appending("compile").error("\"\(snippet)\" is not a file name in Quiz/snippets ending in .swift, nor \"inline\"")
+            }
+            if let snippets, !FileManager.default.fileExists(atPath: snippets + "/" + snippet) {
+                throw place.appending("compile").error("no snippet file \(snippet) in \(snippets)")
+            }
+        }
+        let swiftVersion = try reader.optionalInt("swiftVersion") ?? 6
+        guard [5, 6].contains(swiftVersion) else {
+            throw place.appending("swiftVersion").error("must be 5 or 6, not \(swiftVersion)")
+        }
+        let modeText = try reader.optionalString("mode") ?? "typecheck"
+        guard let mode = CompileCheck.Mode(rawValue: modeText) else {
+            throw place.appending("mode").error("\"\(modeText)\" is not typecheck, sil or ir")
+        }
+        let flags = try reader.optionalStrings("flags") ?? []
+        let topLevel = try reader.optionalBool("topLevel") ?? false
+        let expect = try parseCompileExpectation(&reader, base: nil)
+        var linux: LinuxOverride<CompileCheck.Expectation>?
+        if var object = try reader.optionalObject("linux") {
+            let value = try parseCompileExpectation(&object, base: expect)
+            let note = try object.string("note")
+            try object.finish()
+            linux = LinuxOverride(value: value, note: note)
+        }
+        let note = try reader.optionalString("note")
+        return CompileCheck(snippet: snippet, source: source, swiftVersion: swiftVersion, mode: mode, flags: flags,
+                            topLevel: topLevel, expect: expect, linux: linux, note: note)
+    }
+
+    /// The expected outcome of a compile check (over `base` for a Linux override).
+    static func parseCompileExpectation(_ reader: inout FieldReader, base: CompileCheck.Expectation?)
+        throws(QuizBankError) -> CompileCheck.Expectation
+    {
+        let place = reader.place
+        var outcome = base?.outcome
+        if let text = try reader.optionalString("expect") {
+            guard let parsed = CompileCheck.Outcome(rawValue: text) else {
+                throw place.appending("expect").error("\"\(text)\" is not error, warning, compiles or output")
+            }
+            outcome = parsed
+        }
+        guard let outcome else { throw place.appending("expect").error("is missing (error, warning, compiles or output)") }
+        let diagnostic = try reader.optionalString("diagnostic")
+        let pattern = try reader.optionalString("pattern")
+        if let pattern, (try? NSRegularExpression(pattern: pattern)) == nil {
+            throw place.appending("pattern").error("is not a valid regular expression: \(pattern)")
+        }
+        let count = try reader.optionalInt("count")
+        let at = try reader.optionalString("at")
+        var expectation = CompileCheck.Expectation(outcome: outcome, diagnostic: diagnostic ?? base?.diagnostic,
+                                                   pattern: pattern ?? base?.pattern, count: count ?? base?.count,
+                                                   at: at ?? base?.at)
+        if diagnostic != nil { expectation.pattern = pattern }
+        if pattern != nil { expectation.diagnostic = diagnostic }
+        switch outcome {
+        case .error, .warning:
+            guard expectation.diagnostic != nil || expectation.pattern != nil else {
+                throw place.appending("diagnostic").error("is missing: an \(outcome.rawValue) needs its words (diagnostic) or a pattern")
+            }
+        case .output:
+            guard expectation.pattern != nil else { throw place.appending("pattern").error("is missing: output needs a pattern") }
+        case .compiles:
+            break
+        }
+        return expectation
+    }
+
+    /// A crash check.
+    static func parseCrash(_ reader: inout FieldReader, catalog: QuizCatalog, resolveNames: Bool)
+        throws(QuizBankError) -> CrashCheck
+    {
+        let place = reader.place
+        let scenario = try reader.string("crash")
+        if resolveNames, !catalog.knowsCrash(scenario) {
+            throw place.appending("crash").error("unknown crash scenario \"\(scenario)\" (\(Self.nearest(scenario, in: Array(catalog.crashes.keys) + Array(catalog.pendingCrashes.keys))))")
+        }
+        let environment = try reader.optionalStringMap("env") ?? [:]
+        let expect = try parseCrashExpectation(&reader, base: nil)
+        var linux: LinuxOverride<CrashCheck.Expectation>?
+        if var object = try reader.optionalObject("linux") {
+            let value = try parseCrashExpectation(&object, base: expect)
+            let note = try object.string("note")
+            try object.finish()
+            linux = LinuxOverride(value: value, note: note)
+        }
+        let note = try reader.optionalString("note")
+        return CrashCheck(scenario: scenario, environment: environment, expect: expect, linux: linux, note: note)
+    }
+
+    /// The expected end of a crash check (over `base` for a Linux override).
+    static func parseCrashExpectation(_ reader: inout FieldReader, base: CrashCheck.Expectation?)
+        throws(QuizBankError) -> CrashCheck.Expectation
+    {
+        let place = reader.place
+        var exit = base?.exit
+        if let text = try reader.optionalString("exit") {
+            guard let parsed = CrashCheck.Exit(rawValue: text) else {
+                throw place.appending("exit").error("\"\(text)\" is not signal, failure or success")
+            }
+            exit = parsed
+        }
+        guard let exit else { throw place.appending("exit").error("is missing (signal, failure or success)") }
+        let signal = try reader.optionalInt("signal")
+        if signal != nil, exit != .signal { throw place.appending("signal").error("is only for \"exit\": \"signal\"") }
+        var expectation = CrashCheck.Expectation(exit: exit, signal: signal ?? base?.signal, stderr: base?.stderr,
+                                                 stdout: base?.stdout)
+        for name in ["stderr", "stdout"] {
+            guard let pattern = try reader.optionalString(name) else { continue }
+            guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+                throw place.appending(name).error("is not a valid regular expression: \(pattern)")
+            }
+            if name == "stderr" { expectation.stderr = pattern } else { expectation.stdout = pattern }
+        }
+        return expectation
+    }
+
+    /// "did you mean jar.pourSlowly?" — the known name closest to a misspelt one.
+    static func nearest(_ name: String, in known: [String]) -> String {
+        func distance(_ a: String, _ b: String) -> Int {
+            let a = Array(a), b = Array(b)
+            var row = Array(0...b.count)
+            for i in 1...max(a.count, 1) where !a.isEmpty {
+                var previous = row[0]
+                row[0] = i
+                for j in stride(from: 1, through: b.count, by: 1) {
+                    let old = row[j]
+                    row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    previous = old
+                }
+            }
+            return row[b.count]
+        }
+        guard let best = known.min(by: { distance(name, $0) < distance(name, $1) }) else { return "the catalog is empty" }
+        return "did you mean \(best)?"
+    }
+
+    /// A decoding error in words.
+    static func describe(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            return context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription
+        }
+        return "\(error)"
+    }
+}
+
+extension String {
+    /// Nil for the empty string: `list.joined().nonEmpty ?? "none"`.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

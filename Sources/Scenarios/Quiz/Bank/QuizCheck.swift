@@ -1,0 +1,240 @@
+/// One way of validating an entry: running a scenario, compiling a snippet, crashing a child process — or a
+/// reason why this machine cannot.
+public enum QuizCheck: Sendable, Hashable {
+    case runtime(RuntimeCheck)
+    case compile(CompileCheck)
+    case crash(CrashCheck)
+    /// Cannot be checked without an Apple platform (SwiftUI, MapKit, the simulator, Darwin-only API).
+    case appleOnly(reason: String)
+    /// Needs another toolchain: `check` runs only where `requirement` holds.
+    case toolchain(ToolchainRequirement, reason: String, check: QuizCheckBox?)
+
+    /// The check's kind, as the bank writes it.
+    public var kindName: String {
+        switch self {
+        case .runtime: "runtime"
+        case .compile: "compile"
+        case .crash: "crash"
+        case .appleOnly: "platform"
+        case .toolchain: "toolchain"
+        }
+    }
+}
+
+/// A check inside a toolchain requirement (boxed: a check cannot hold a check directly).
+public final class QuizCheckBox: Sendable, Hashable {
+    /// The check to run where the toolchain allows.
+    public let check: QuizCheck
+
+    /// Boxes `check`.
+    public init(_ check: QuizCheck) {
+        self.check = check
+    }
+
+    public static func == (left: QuizCheckBox, right: QuizCheckBox) -> Bool {
+        left.check == right.check
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(check)
+    }
+}
+
+/// A scenario run under the harness, and what its observed values must be.
+public struct RuntimeCheck: Sendable, Hashable {
+    /// The scenario's name in the catalog: `jar.pourSlowly`.
+    public var scenario: String
+    /// Arguments for the scenario, by name.
+    public var arguments: [String: ScenarioArgument]
+    /// The schedules to run it under; seeded means `seeds` seeds.
+    public var schedules: [QuizSchedule]
+    /// How many seeds a seeded schedule explores.
+    public var seeds: Int
+    /// The lesson's expectations, by observed value.
+    public var expect: [String: ValueExpectation]
+    /// Where Linux measurably differs: expectations that replace the lesson's for the values they name.
+    public var linux: LinuxOverride<[String: ValueExpectation]>?
+    /// How the lesson's example was adapted, if it was.
+    public var note: String?
+}
+
+/// How a runtime check is scheduled.
+public enum QuizSchedule: String, Sendable, Hashable, CaseIterable {
+    /// The harness's one thread, first in first out, real time.
+    case strict
+    /// The harness's one thread, seeded picks, virtual time, many seeds.
+    case seeded
+    /// The real global executor.
+    case system
+}
+
+/// An argument a runtime check passes to its scenario.
+public enum ScenarioArgument: Sendable, Hashable, CustomStringConvertible {
+    case int(Int)
+    case string(String)
+
+    public var description: String {
+        switch self {
+        case .int(let value): "\(value)"
+        case .string(let value): "\"\(value)\""
+        }
+    }
+}
+
+/// What Linux does instead, and why.
+public struct LinuxOverride<Value: Sendable & Hashable>: Sendable, Hashable {
+    /// The Linux expectation.
+    public var value: Value
+    /// Why Linux differs from the lesson (the report says "differs from the lesson: <note>").
+    public var note: String
+}
+
+/// A snippet typechecked (or compiled to SIL or IR) by the toolchain's `swiftc`, and what it must say.
+public struct CompileCheck: Sendable, Hashable {
+    /// How far the compiler goes.
+    public enum Mode: String, Sendable, Hashable {
+        /// `-typecheck`: the type checker's diagnostics.
+        case typecheck
+        /// `-emit-sil`: also the flow-sensitive diagnostics (region isolation, the move checker), and SIL output.
+        case sil
+        /// `-emit-ir`: LLVM IR output.
+        case ir
+    }
+
+    /// What the compiler must do.
+    public enum Outcome: String, Sendable, Hashable {
+        /// Fail with an error matching the diagnostic.
+        case error
+        /// Succeed, with a warning matching the diagnostic.
+        case warning
+        /// Succeed with no error.
+        case compiles
+        /// Succeed, and print output matching the pattern (`count` times, if given).
+        case output
+    }
+
+    /// What is expected, on one platform.
+    public struct Expectation: Sendable, Hashable {
+        /// Error, warning, compiles or output.
+        public var outcome: Outcome
+        /// The diagnostic's text, literally (found inside the compiler's message).
+        public var diagnostic: String?
+        /// A regular expression over the diagnostic (or, for `output`, over the output).
+        public var pattern: String?
+        /// For `output`: exactly how many matches.
+        public var count: Int?
+        /// The diagnostic must be on the snippet line that contains this text.
+        public var at: String?
+    }
+
+    /// The snippet file, in `Quiz/snippets/`, or "inline".
+    public var snippet: String
+    /// The snippet's text when it is inline.
+    public var source: String?
+    /// `-swift-version`: 6 unless the claim is about the Swift 5 language mode.
+    public var swiftVersion: Int
+    /// How far the compiler goes.
+    public var mode: Mode
+    /// Extra `swiftc` flags (`-default-isolation MainActor`, `-enable-upcoming-feature …`).
+    public var flags: [String]
+    /// Whether the snippet has top-level code (compiled as a main file; otherwise `-parse-as-library`).
+    public var topLevel: Bool
+    /// The lesson's expectation.
+    public var expect: Expectation
+    /// What Linux says instead, if it differs.
+    public var linux: LinuxOverride<Expectation>?
+    /// How the lesson's example was adapted, if it was.
+    public var note: String?
+}
+
+/// A scenario run in a child process that is expected to stop the program (or to log and go on).
+public struct CrashCheck: Sendable, Hashable {
+    /// How the child must end.
+    public enum Exit: String, Sendable, Hashable {
+        /// Killed by a signal (a trap, a fatal error).
+        case signal
+        /// Any failure: a signal or a non-zero exit code.
+        case failure
+        /// Exit code 0 (the child only logs).
+        case success
+    }
+
+    /// What is expected, on one platform.
+    public struct Expectation: Sendable, Hashable {
+        /// How the child ends.
+        public var exit: Exit
+        /// For `signal`: which one (5, SIGTRAP, on Apple silicon; 4, SIGILL, on x86_64).
+        public var signal: Int?
+        /// A regular expression that must match the child's standard error.
+        public var stderr: String?
+        /// A regular expression that must match the child's standard output.
+        public var stdout: String?
+    }
+
+    /// The crash scenario's name in the catalog.
+    public var scenario: String
+    /// Extra environment for the child.
+    public var environment: [String: String]
+    /// The lesson's expectation.
+    public var expect: Expectation
+    /// What Linux does instead, if it differs.
+    public var linux: LinuxOverride<Expectation>?
+    /// How the lesson's example was adapted, if it was.
+    public var note: String?
+}
+
+/// A toolchain a check needs: `6.4` (that version or later) or `...5.10` (that version or earlier).
+public struct ToolchainRequirement: Sendable, Hashable, CustomStringConvertible {
+    /// The version named.
+    public var version: ToolchainVersion
+    /// Whether the version is a ceiling (`...5.10`) rather than a floor.
+    public var orEarlier: Bool
+
+    /// Whether `current` meets the requirement.
+    public func allows(_ current: ToolchainVersion) -> Bool {
+        orEarlier ? current <= version : current >= version
+    }
+
+    public var description: String {
+        orEarlier ? "Swift \(version) or earlier" : "Swift \(version)"
+    }
+}
+
+/// A Swift version, major and minor: `6.3`.
+public struct ToolchainVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+
+    public init(_ major: Int, _ minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+
+    /// Reads `6.4` or `5.10`.
+    init?(_ text: String) {
+        let parts = text.split(separator: ".")
+        guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) else { return nil }
+        self.init(major, minor)
+    }
+
+    /// The compiler this package was built with.
+    public static var current: ToolchainVersion {
+        #if compiler(>=7.0)
+        ToolchainVersion(7, 0)
+        #elseif compiler(>=6.5)
+        ToolchainVersion(6, 5)
+        #elseif compiler(>=6.4)
+        ToolchainVersion(6, 4)
+        #elseif compiler(>=6.3)
+        ToolchainVersion(6, 3)
+        #else
+        ToolchainVersion(6, 2)
+        #endif
+    }
+
+    public static func < (left: ToolchainVersion, right: ToolchainVersion) -> Bool {
+        (left.major, left.minor) < (right.major, right.minor)
+    }
+
+    public var description: String { "\(major).\(minor)" }
+}

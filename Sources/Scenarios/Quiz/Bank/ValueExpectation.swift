@@ -1,0 +1,143 @@
+import Foundation
+
+/// What the bank expects of one observed value.
+///
+/// Written in the bank as a plain JSON value (`1000`, `true`, `["Bea", "Cia", "Ada"]`: equal to it), a range in a
+/// string (`"1...5"`, `"0..<700"`, `"1..."`, `"...0.5"`), any other string (equal to it), or an object with one of
+/// `equals`, `set` (the same elements in any order), `order` (these elements appear in this order, others may come
+/// between), `contains`, `range` or `matches` (a regular expression over a string).
+public enum ValueExpectation: Sendable, Hashable, CustomStringConvertible {
+    case equals(ObservedValue)
+    case set([ObservedValue])
+    case order([ObservedValue])
+    case contains(ObservedValue)
+    case range(lower: Double?, upper: Double?, includesUpper: Bool)
+    case matches(String)
+
+    /// Reads an expectation at `place`.
+    init(_ json: JSONValue, at place: FieldReader.Place) throws(QuizBankError) {
+        switch json {
+        case .string(let text):
+            if let range = Self.parseRange(text) {
+                self = range
+            } else {
+                self = .equals(.string(text))
+            }
+        case .object(let fields):
+            guard fields.count == 1, let (kind, value) = fields.first else {
+                throw place.error("an expectation object has exactly one of equals, set, order, contains, range, matches")
+            }
+            let inner = place.appending(kind)
+            switch kind {
+            case "equals":
+                guard let expected = ObservedValue(value) else { throw inner.error("expected a value, found \(value.kindName)") }
+                self = .equals(expected)
+            case "set", "order":
+                guard let expected = ObservedValue(value), case .list(let items) = expected else {
+                    throw inner.error("expected an array, found \(value.kindName)")
+                }
+                self = kind == "set" ? .set(items) : .order(items)
+            case "contains":
+                guard let expected = ObservedValue(value) else { throw inner.error("expected a value, found \(value.kindName)") }
+                self = .contains(expected)
+            case "range":
+                guard case .string(let text) = value, let range = Self.parseRange(text) else {
+                    throw inner.error("expected a range such as \"1...5\", \"0..<700\" or \"1...\", found \(value)")
+                }
+                self = range
+            case "matches":
+                guard case .string(let pattern) = value else { throw inner.error("expected a regular expression") }
+                guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+                    throw inner.error("is not a valid regular expression: \(pattern)")
+                }
+                self = .matches(pattern)
+            default:
+                throw place.appending(kind).error("is not an expectation (use equals, set, order, contains, range or matches)")
+            }
+        default:
+            guard let expected = ObservedValue(json) else {
+                throw place.error("expected a value, a range string or an expectation object, found \(json.kindName)")
+            }
+            self = .equals(expected)
+        }
+    }
+
+    /// `1...5`, `0..<700`, `1...`, `...0.5`: a range of numbers, or nil if `text` is not one.
+    static func parseRange(_ text: String) -> ValueExpectation? {
+        let number = #"-?[0-9]+(?:\.[0-9]+)?"#
+        guard let regex = try? NSRegularExpression(pattern: "^(\(number))?(\\.\\.\\.|\\.\\.<)(\(number))?$"),
+              let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
+        else { return nil }
+        func group(_ index: Int) -> String? {
+            Range(match.range(at: index), in: text).map { String(text[$0]) }
+        }
+        let lower = group(1).flatMap(Double.init)
+        let upper = group(3).flatMap(Double.init)
+        let halfOpen = group(2) == "..<"
+        guard lower != nil || upper != nil, !(halfOpen && upper == nil) else { return nil }
+        return .range(lower: lower, upper: upper, includesUpper: !halfOpen)
+    }
+
+    /// Whether `value` meets the expectation.
+    public func holds(for value: ObservedValue) -> Bool {
+        switch self {
+        case .equals(let expected):
+            return Self.same(expected, value)
+        case .set(let expected):
+            guard case .list(let items) = value, items.count == expected.count else { return false }
+            var left = items
+            for item in expected {
+                guard let index = left.firstIndex(where: { Self.same(item, $0) }) else { return false }
+                left.remove(at: index)
+            }
+            return true
+        case .order(let expected):
+            guard case .list(let items) = value else { return false }
+            var rest = items[...]
+            for item in expected {
+                guard let index = rest.firstIndex(where: { Self.same(item, $0) }) else { return false }
+                rest = rest[(index + 1)...]
+            }
+            return true
+        case .contains(let expected):
+            guard case .list(let items) = value else { return false }
+            return items.contains { Self.same(expected, $0) }
+        case .range(let lower, let upper, let includesUpper):
+            guard let number = value.number else { return false }
+            if let lower, number < lower { return false }
+            if let upper, includesUpper ? number > upper : number >= upper { return false }
+            return true
+        case .matches(let pattern):
+            guard case .string(let text) = value,
+                  let regex = try? NSRegularExpression(pattern: pattern) else { return false }
+            return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        }
+    }
+
+    /// Equal, treating a whole number and the same number with a fraction alike.
+    private static func same(_ expected: ObservedValue, _ value: ObservedValue) -> Bool {
+        if let left = expected.number, let right = value.number { return left == right }
+        if case .list(let left) = expected, case .list(let right) = value {
+            return left.count == right.count && zip(left, right).allSatisfy { same($0, $1) }
+        }
+        return expected == value
+    }
+
+    /// `= 1`, `in 1...5`, `≈ set ["a", "b"]`: how the report shows what was expected.
+    public var description: String {
+        switch self {
+        case .equals(let value): "\(value)"
+        case .set(let values): "any order of \(ObservedValue.list(values))"
+        case .order(let values): "in order \(ObservedValue.list(values))"
+        case .contains(let value): "containing \(value)"
+        case .range(let lower, let upper, let includesUpper):
+            (lower.map(Self.format) ?? "") + (includesUpper ? "..." : "..<") + (upper.map(Self.format) ?? "")
+        case .matches(let pattern): "matching /\(pattern)/"
+        }
+    }
+
+    /// `5` rather than `5.0` for whole bounds.
+    private static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+}

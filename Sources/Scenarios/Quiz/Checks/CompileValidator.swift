@@ -1,0 +1,163 @@
+import Foundation
+
+/// One diagnostic of the compiler: `error` or `warning`, its line in the snippet, and its words.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// `error` or `warning`.
+    public var severity: String
+    /// The line in the snippet (1-based).
+    public var line: Int
+    /// The words, without the diagnostic group (` [#SendingRisksDataRace]`).
+    public var message: String
+
+    public var description: String { "\(severity): \(message)" }
+
+    /// Reads the `file:line:column: severity: message` lines of the compiler's output.
+    public static func parse(_ output: String) -> [Diagnostic] {
+        let header = try! NSRegularExpression(pattern: #"^\S.*?:([0-9]+):[0-9]+: (error|warning): (.*)$"#)
+        let group = try! NSRegularExpression(pattern: #" \[#[A-Za-z0-9-]+\]$"#)
+        var found: [Diagnostic] = []
+        for line in output.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) {
+            guard let match = header.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
+                  let number = Range(match.range(at: 1), in: line).flatMap({ Int(line[$0]) }),
+                  let severity = Range(match.range(at: 2), in: line).map({ String(line[$0]) }),
+                  var message = Range(match.range(at: 3), in: line).map({ String(line[$0]) })
+            else { continue }
+            message = group.stringByReplacingMatches(in: message, range: NSRange(message.startIndex..., in: message),
+                                                     withTemplate: "")
+            let diagnostic = Diagnostic(severity: severity, line: number, message: message)
+            if !found.contains(diagnostic) { found.append(diagnostic) }
+        }
+        return found
+    }
+}
+
+/// Typechecks (or compiles to SIL or IR) each compile check's snippet with the toolchain's `swiftc`, in a
+/// temporary folder, and judges what the compiler said.
+public struct CompileValidator: Sendable {
+    /// The compiler, or nil if none was found.
+    public var swiftc: String?
+    /// The folder of the bank's snippet files.
+    public var snippets: String
+
+    /// A validator for the snippets in `snippets`, with `swiftc` found by `findSwiftc()` unless given.
+    public init(snippets: String, swiftc: String? = CompileValidator.findSwiftc()) {
+        self.snippets = snippets
+        self.swiftc = swiftc
+    }
+
+    /// `QUIZ_SWIFTC`, else `swiftc` on `PATH`, else the usual install folders.
+    public static func findSwiftc() -> String? {
+        if let chosen = ProcessInfo.processInfo.environment["QUIZ_SWIFTC"], !chosen.isEmpty { return chosen }
+        if let found = ChildProcess.which("swiftc") { return found }
+        return ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// The snippet's text: the file's, or the inline source.
+    public func source(of check: CompileCheck) -> String? {
+        if let inline = check.source { return inline }
+        return try? String(contentsOfFile: snippets + "/" + check.snippet, encoding: .utf8)
+    }
+
+    /// The compiler's arguments for `check`, compiling `file`.
+    public static func arguments(for check: CompileCheck, file: String) -> [String] {
+        var arguments = ["-swift-version", String(check.swiftVersion)]
+        if !check.topLevel { arguments.append("-parse-as-library") }
+        arguments += check.flags
+        switch check.mode {
+        case .typecheck: arguments.append("-typecheck")
+        case .sil: arguments += ["-emit-sil", "-o", "-"]
+        case .ir: arguments += ["-emit-ir", "-o", "-"]
+        }
+        arguments.append(file)
+        return arguments
+    }
+
+    /// Compiles the check's snippet in a folder of its own and judges the result.
+    @concurrent public func validate(_ check: CompileCheck) async -> CheckResult {
+        guard let swiftc else {
+            return CheckResult(.notCovered("no swiftc found (set QUIZ_SWIFTC, or put swiftc on PATH)"), observed: "")
+        }
+        guard let text = source(of: check) else {
+            return CheckResult(.contradicted, observed: "cannot read snippet \(check.snippet)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-snippet-\(UUID().uuidString)")
+        let name = check.snippet == "inline" ? "snippet.swift" : check.snippet
+        let file = folder.appendingPathComponent(name)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        } catch {
+            return CheckResult(.contradicted, observed: "cannot write the snippet to \(folder.path): \(error)")
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = await ChildProcess.run(swiftc, Self.arguments(for: check, file: file.path))
+        return Self.evaluate(check, outcome: outcome, source: text)
+    }
+
+    /// Judges the compiler's `outcome` on `source` against the check (Linux's expectation on Linux).
+    public static func evaluate(_ check: CompileCheck, outcome: ChildOutcome, source: String,
+                                onLinux: Bool = quizRunsOnLinux) -> CheckResult {
+        let linux = onLinux ? check.linux : nil
+        let expect = linux?.value ?? check.expect
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let diagnostics = Diagnostic.parse(outcome.stderr)
+        let prefix = check.snippet + (check.swiftVersion == 5 ? " (Swift 5 mode)" : "") + ": "
+        if case .signal(let number) = outcome.ending {
+            return CheckResult(.contradicted, observed: prefix + "the compiler crashed (signal \(number)): "
+                + String(outcome.stderr.suffix(300)))
+        }
+        let succeeded = outcome.ending == .exit(0)
+        func matches(_ diagnostic: Diagnostic, severity: String) -> Bool {
+            guard diagnostic.severity == severity else { return false }
+            if let words = expect.diagnostic, !diagnostic.message.contains(words) { return false }
+            if let pattern = expect.pattern, !Self.search(pattern, in: diagnostic.message) { return false }
+            if let at = expect.at {
+                guard diagnostic.line >= 1, diagnostic.line <= lines.count, lines[diagnostic.line - 1].contains(at) else {
+                    return false
+                }
+            }
+            return true
+        }
+        let verdict: Verdict
+        var observed: String
+        switch expect.outcome {
+        case .error, .warning:
+            let severity = expect.outcome.rawValue
+            let found = diagnostics.first { matches($0, severity: severity) }
+            let rightEnding = expect.outcome == .error ? !succeeded : succeeded
+            verdict = found != nil && rightEnding ? .validated : .contradicted
+            if let found {
+                observed = "\(found)" + (expect.at != nil ? " (line \(found.line))" : "")
+                if !rightEnding { observed += succeeded ? ", yet it compiled" : ", and it failed to compile" }
+            } else {
+                observed = diagnostics.isEmpty ? (succeeded ? "compiles, with no diagnostic" : "fails with no diagnostic")
+                    : diagnostics.prefix(3).map(\.description).joined(separator: "; ")
+            }
+        case .compiles:
+            verdict = succeeded ? .validated : .contradicted
+            let warnings = diagnostics.filter { $0.severity == "warning" }
+            observed = succeeded ? "compiles" + (warnings.isEmpty ? "" : " (\(warnings.count) warning\(warnings.count == 1 ? "" : "s"))")
+                : diagnostics.prefix(3).map(\.description).joined(separator: "; ")
+        case .output:
+            let count = Self.count(expect.pattern!, in: outcome.stdout)
+            let rightCount = expect.count.map { $0 == count } ?? (count > 0)
+            verdict = succeeded && rightCount ? .validated : .contradicted
+            observed = succeeded ? "\(count) match\(count == 1 ? "" : "es") of /\(expect.pattern!)/ in the \(check.mode.rawValue.uppercased())"
+                : diagnostics.prefix(3).map(\.description).joined(separator: "; ")
+        }
+        return CheckResult(verdict, observed: prefix + observed, differs: verdict == .validated ? linux?.note : nil)
+    }
+
+    /// Whether `pattern` matches somewhere in `text`.
+    static func search(_ pattern: String, in text: String) -> Bool {
+        count(pattern, in: text, stopAtFirst: true) > 0
+    }
+
+    /// How many times `pattern` matches in `text`.
+    static func count(_ pattern: String, in text: String, stopAtFirst: Bool = false) -> Int {
+        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines]) else { return 0 }
+        let range = NSRange(text.startIndex..., in: text)
+        return stopAtFirst ? (regex.firstMatch(in: text, range: range) == nil ? 0 : 1)
+            : regex.numberOfMatches(in: text, range: range)
+    }
+}

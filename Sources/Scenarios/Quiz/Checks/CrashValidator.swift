@@ -1,0 +1,104 @@
+import Foundation
+
+/// Runs crash checks' scenarios in child processes and judges how they ended.
+///
+/// The child is this same program, started again with `--crash-child <name>`: it runs the named crash scenario
+/// and exits 0 if the scenario returns.
+public struct CrashValidator: Sendable {
+    /// The argument that makes a program run one crash scenario and nothing else.
+    public static let childFlag = "--crash-child"
+    /// What every child gets: the backtracer on, so that a libdispatch trap (which prints no message on Linux)
+    /// still names the function that trapped.
+    public static let childEnvironment = ["SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no"]
+
+    /// The program to start as the child (one that honours `--crash-child`), or nil if unknown.
+    public var executable: String?
+    /// Where crash scenarios are looked up.
+    public var catalog: QuizCatalog
+
+    /// A validator that starts `executable` as its child.
+    public init(executable: String?, catalog: QuizCatalog) {
+        self.executable = executable
+        self.catalog = catalog
+    }
+
+    /// This program's own path (`/proc/self/exe` on Linux).
+    public static func currentExecutable() -> String? {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        #endif
+        return Bundle.main.executablePath ?? CommandLine.arguments.first
+    }
+
+    /// Starts the child and judges how it ended.
+    @concurrent public func validate(_ check: CrashCheck) async -> CheckResult {
+        guard catalog.crashes[check.scenario] != nil else {
+            let from = catalog.pendingCrashes[check.scenario].map { "crash scenario \(check.scenario), from \($0)" }
+            return CheckResult(.notCovered(from ?? "crash scenario \(check.scenario) is not in the catalog"), observed: "")
+        }
+        guard let executable else {
+            return CheckResult(.notCovered("no program to start as the crash child"), observed: "")
+        }
+        let environment = Self.childEnvironment.merging(check.environment) { _, check in check }
+        let outcome = await ChildProcess.run(executable, [Self.childFlag, check.scenario], environment: environment,
+                                             timeout: .seconds(60))
+        return Self.evaluate(check, outcome: outcome)
+    }
+
+    /// Judges `outcome` against the check (Linux's expectation on Linux).
+    public static func evaluate(_ check: CrashCheck, outcome: ChildOutcome, onLinux: Bool = quizRunsOnLinux) -> CheckResult {
+        let linux = onLinux ? check.linux : nil
+        let expect = linux?.value ?? check.expect
+        var problems: [String] = []
+        switch (expect.exit, outcome.ending) {
+        case (.signal, .signal(let number)):
+            if let wanted = expect.signal, wanted != number { problems.append("signal \(number), expected \(wanted)") }
+        case (.failure, .signal), (.failure, .exit(1...)), (.failure, .exit(...(-1))), (.success, .exit(0)):
+            break
+        default:
+            problems.append("\(outcome.ending), expected \(expect.exit == .success ? "exit code 0" : expect.exit == .signal ? "a signal" : "a failure")")
+        }
+        var shown: [String] = []
+        if let pattern = expect.stderr {
+            if let line = firstMatch(pattern, in: outcome.stderr) {
+                shown.append("stderr: \(line)")
+            } else {
+                problems.append("stderr has no /\(pattern)/")
+            }
+        }
+        if let pattern = expect.stdout {
+            if let line = firstMatch(pattern, in: outcome.stdout) {
+                shown.append("stdout: \(line)")
+            } else {
+                problems.append("stdout has no /\(pattern)/")
+            }
+        }
+        let observed = "\(check.scenario): \(outcome.ending)" + (shown.isEmpty ? "" : "; " + shown.joined(separator: "; "))
+        guard problems.isEmpty else {
+            let tail = outcome.stderr.split(separator: "\n").prefix(3).joined(separator: " ⏎ ")
+            return CheckResult(.contradicted, observed: observed + " — " + problems.joined(separator: "; ")
+                + (tail.isEmpty ? "" : " (stderr begins: \(tail.prefix(240)))"))
+        }
+        return CheckResult(.validated, observed: observed, differs: linux?.note)
+    }
+
+    /// The first line of `text` in which `pattern` matches (the match itself if the line is long).
+    static func firstMatch(_ pattern: String, in text: String) -> String? {
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return nil }
+        guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+              let range = Range(match.range, in: text) else { return nil }
+        let line = text.lineRange(for: range)
+        let whole = text[line].trimmingCharacters(in: .whitespacesAndNewlines)
+        return whole.count <= 160 ? whole : String(text[range].prefix(160))
+    }
+
+    /// The child's side: runs the crash scenario `name`, then exits 0 (if it did not crash), or 64 if unknown.
+    @concurrent public static func runChild(_ name: String, catalog: QuizCatalog) async -> Never {
+        guard let crash = catalog.crashes[name] else {
+            FileHandle.standardError.write(Data("quiz: unknown crash scenario \"\(name)\"\n".utf8))
+            exit(64)
+        }
+        await crash.run()
+        exit(0)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Checks every entry of the bank: compile and crash checks in child processes (a few at once), runtime checks
+/// under the harness, and the checks that use the real pool last and one at a time, so that nothing else
+/// competes with what they measure.
+public struct QuizRunner: Sendable {
+    /// The bank.
+    public var bank: QuizBank
+    /// The scenarios.
+    public var catalog: QuizCatalog
+    /// Judges compile checks.
+    public var compiler: CompileValidator
+    /// Judges crash checks.
+    public var crasher: CrashValidator
+    /// Judges runtime checks.
+    public var runtime: RuntimeValidator
+    /// How many child processes (compilers, crash children) at once.
+    public var processSlots: Int
+    /// How many harness runs (strict, seeded) at once.
+    public var harnessSlots: Int
+
+    /// A runner for `bank`, with compile snippets from the bank's folder and crash children started from
+    /// `crashExecutable`.
+    public init(bank: QuizBank, catalog: QuizCatalog, crashExecutable: String?) {
+        self.bank = bank
+        self.catalog = catalog
+        compiler = CompileValidator(snippets: bank.directory + "/snippets")
+        crasher = CrashValidator(executable: crashExecutable, catalog: catalog)
+        runtime = RuntimeValidator(catalog: catalog)
+        processSlots = ProcessInfo.processInfo.activeProcessorCount + 1
+        harnessSlots = 4
+    }
+
+    /// Checks `entries` (all of the bank's by default) and returns their results in the bank's order;
+    /// `progress` hears each entry as soon as all its checks are done.
+    @concurrent public func run(_ entries: [QuizEntry]? = nil,
+                                progress: (@Sendable (EntryResult) -> Void)? = nil) async -> [EntryResult] {
+        let entries = entries ?? bank.entries
+        let processes = Slots(processSlots), harness = Slots(harnessSlots)
+        // Every check, tagged with its entry and position; the real-pool ones wait for the rest.
+        var first: [(entry: Int, index: Int, check: QuizCheck)] = []
+        var last: [(entry: Int, index: Int, check: QuizCheck)] = []
+        for (e, entry) in entries.enumerated() {
+            for (c, check) in entry.checks.enumerated() {
+                if Self.usesRealPool(check) { last.append((e, c, check)) } else { first.append((e, c, check)) }
+            }
+        }
+        var results = entries.map { [CheckResult?](repeating: nil, count: $0.checks.count) }
+        var reported = Set<Int>()
+        func store(_ e: Int, _ c: Int, _ result: CheckResult) {
+            results[e][c] = result
+            if !reported.contains(e), results[e].allSatisfy({ $0 != nil }) {
+                reported.insert(e)
+                progress?(EntryResult(id: entries[e].id, checks: results[e].map { $0! }))
+            }
+        }
+        await withTaskGroup(of: (Int, Int, CheckResult).self) { group in
+            for (e, c, check) in first {
+                group.addTask {
+                    let result = await self.validate(check, processes: processes, harness: harness)
+                    return (e, c, result)
+                }
+            }
+            for await (e, c, result) in group { store(e, c, result) }
+        }
+        for (e, c, check) in last {
+            store(e, c, await validate(check, processes: processes, harness: harness))
+        }
+        return entries.indices.map { EntryResult(id: entries[$0].id, checks: results[$0].map { $0! }) }
+    }
+
+    /// Whether the check runs something on the real pool (and must not share the machine with other checks).
+    static func usesRealPool(_ check: QuizCheck) -> Bool {
+        switch check {
+        case .runtime(let runtime): runtime.schedules.contains(.system)
+        case .toolchain(let requirement, _, let inner):
+            requirement.allows(.current) && inner.map { usesRealPool($0.check) } == true
+        default: false
+        }
+    }
+
+    /// Judges one check.
+    @concurrent public func validate(_ check: QuizCheck, processes: Slots? = nil, harness: Slots? = nil) async -> CheckResult {
+        switch check {
+        case .runtime(let runtime):
+            if let harness, !runtime.schedules.contains(.system) {
+                return await harness.run { await self.runtime.validate(runtime) }
+            }
+            return await self.runtime.validate(runtime)
+        case .compile(let compile):
+            if let processes { return await processes.run { await self.compiler.validate(compile) } }
+            return await compiler.validate(compile)
+        case .crash(let crash):
+            if let processes { return await processes.run { await self.crasher.validate(crash) } }
+            return await crasher.validate(crash)
+        case .appleOnly(let reason):
+            return CheckResult(.skipped("apple-only: \(reason)"), observed: "")
+        case .toolchain(let requirement, let reason, let inner):
+            guard requirement.allows(.current) else {
+                return CheckResult(.skipped("needs \(requirement) (this is Swift \(ToolchainVersion.current)): \(reason)"),
+                                   observed: "")
+            }
+            guard let inner else { return CheckResult(.skipped("\(reason) (no check given)"), observed: "") }
+            return await validate(inner.check, processes: processes, harness: harness)
+        }
+    }
+}

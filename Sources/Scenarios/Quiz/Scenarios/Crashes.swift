@@ -1,0 +1,56 @@
+import Dispatch
+import Foundation
+
+// Crash scenarios: each stops its process if the lesson is right. They run in a child process only — `swift run
+// quiz --crash-child <name>` or an exit test — never in the process that checks them.
+
+/// The old way (NonisolatedNonsendingByDefault off, as in this package): a plain nonisolated async function leaves
+/// the main actor as soon as it is called, so the check stops the program.
+nonisolated func whereAmIOldWay() async -> String {
+    MainActor.assertIsolated("not on the main actor")
+    return "on the main actor"
+}
+
+/// L38 actors Q7, "compiled the old way": called from the main actor, the assertion fails.
+@MainActor public func plainNonisolatedAssertion() async {
+    print(await whereAmIOldWay())
+}
+
+/// A synchronous callback that assumes it is on the main actor.
+func assumeOnMain() {
+    MainActor.assumeIsolated {
+        print("assumed")
+    }
+}
+
+/// L38 actors Q8, the Q&A seed: assumeIsolated from @concurrent code checks, and traps.
+@concurrent public func assumeIsolatedOffMain() async {
+    assumeOnMain()
+}
+
+/// The Q&A seed: sync onto the serial queue you are already running on waits for itself.
+public func syncOntoOwnQueue() {
+    let queue = DispatchQueue(label: "jar")
+    queue.sync {
+        queue.sync {
+            print("never")
+        }
+    }
+}
+
+/// The Q&A seed: main.sync from the main queue.
+@MainActor public func mainSyncOnMain() {
+    DispatchQueue.main.sync {
+        print("never")
+    }
+}
+
+/// The Q&A seed: one leave() too many.
+public func unbalancedGroupLeave() {
+    DispatchGroup().leave()
+}
+
+/// The Q&A seed: how wide the real pool is in a process started with (or without) the strict-pool variable.
+@concurrent public func printPoolWidth() async {
+    print("pool width: \(await realPoolWidth())")
+}

@@ -1,0 +1,213 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+// The GCD side of the bridge notes: queues, the main queue, groups, operation queues. Each runs its blocking parts
+// on threads of its own, never on the cooperative pool.
+
+/// Runs `body` on a thread of its own and returns its result to the awaiting task.
+@concurrent func onAThreadOfItsOwn<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread.detachNewThread {
+            continuation.resume(returning: body())
+        }
+    }
+}
+
+/// What a serial queue's blocks ran on.
+public struct SerialQueueThreads: QuizObservable, Hashable {
+    public var distinctThreads: Int, oneAtATime: Bool, syncRanOnCallingThread: Bool
+
+    public var observed: Observation {
+        ["distinctThreads": .int(distinctThreads), "oneAtATime": .bool(oneAtATime),
+         "syncRanOnCallingThread": .bool(syncRanOnCallingThread)]
+    }
+}
+
+/// L37 Q10, the Q&A seed: six blocks on one private serial queue, 30 ms apart — one at a time, on whatever threads
+/// GCD lends; and `queue.sync` runs its block on the calling thread.
+nonisolated(nonsending) public func serialQueueThreads() async -> SerialQueueThreads {
+    await onAThreadOfItsOwn {
+        let queue = DispatchQueue(label: "jar")
+        let threads = Shared<[UInt64]>([])
+        let flight = InFlight()
+        for _ in 0..<6 {
+            queue.async {
+                flight.enter()
+                threads.update { $0.append(threadNumber()) }
+                usleep(5_000)
+                flight.leave()
+            }
+            usleep(30_000)
+        }
+        queue.sync {}
+        let caller = threadNumber()
+        let syncThread = queue.sync { threadNumber() }
+        return SerialQueueThreads(distinctThreads: Set(threads.value).count, oneAtATime: flight.peak == 1,
+                                  syncRanOnCallingThread: syncThread == caller)
+    }
+}
+
+/// The dispatch queues two kinds of code ran on.
+public struct PoolLabels: QuizObservable, Hashable {
+    public var gcdGlobal: String, detached: String
+
+    public var observed: Observation {
+        ["gcdGlobal": .string(gcdGlobal), "detached": .string(detached), "samePool": .bool(gcdGlobal == detached)]
+    }
+}
+
+/// L37 Q13: GCD's global queue is not the pool Swift concurrency runs on.
+nonisolated(nonsending) public func cooperativePoolLabels() async -> PoolLabels {
+    let gcd = await withCheckedContinuation { continuation in
+        DispatchQueue.global(qos: .userInitiated).async {
+            continuation.resume(returning: currentQueueLabel())
+        }
+    }
+    let detached = await Task.detached(priority: .userInitiated) { currentQueueLabel() }.value
+    return PoolLabels(gcdGlobal: gcd, detached: detached)
+}
+
+/// Where a DispatchQueue.main.async block ran, and whether the call returned first.
+public struct MainAsync: QuizObservable, Hashable {
+    public var returnedBeforeBlockRan: Bool, ranOnMainThread: Bool, ranOnMainQueue: Bool
+
+    public var observed: Observation {
+        ["returnedBeforeBlockRan": .bool(returnedBeforeBlockRan), "ranOnMainThread": .bool(ranOnMainThread),
+         "ranOnMainQueue": .bool(ranOnMainQueue)]
+    }
+}
+
+/// The Q&A seed: DispatchQueue.main.async returns at once, and its block runs on the main queue later. Sent from
+/// the main queue itself, so the block cannot start before the sender's job ends.
+@MainActor public func mainAsync() async -> MainAsync {
+    let returned = Shared(false)
+    return await withCheckedContinuation { continuation in
+        DispatchQueue.main.async {
+            continuation.resume(returning: MainAsync(returnedBeforeBlockRan: returned.value,
+                                                     ranOnMainThread: onMainThread(), ranOnMainQueue: onMainQueue()))
+        }
+        returned.update { $0 = true }
+    }
+}
+
+/// The order of A to E.
+public struct MainSyncOrder: QuizObservable, Hashable {
+    public var events: [String]
+
+    public var observed: Observation {
+        let index = { (name: String) in events.firstIndex(of: name) ?? Int.max }
+        return ["events": .strings(events), "first": .string(events.first ?? ""), "last": .string(events.last ?? ""),
+                "bBeforeD": .bool(index("B") < index("D")), "cBeforeD": .bool(index("C") < index("D")),
+                "count": .int(events.count)]
+    }
+}
+
+/// The Q&A seed's test() from a background queue: print A, main.async B, print C, main.sync D, print E.
+nonisolated(nonsending) public func mainSyncFromBackground() async -> MainSyncOrder {
+    let log = QuizLog()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        DispatchQueue.global().async {
+            log.add("A")
+            DispatchQueue.main.async { log.add("B") }
+            log.add("C")
+            DispatchQueue.main.sync { log.add("D") }
+            log.add("E")
+            continuation.resume()
+        }
+    }
+    return MainSyncOrder(events: log.all)
+}
+
+/// How many operations ran at once under a limit of three.
+public struct OperationLimit: QuizObservable, Hashable {
+    public var peak: Int, finished: Int
+
+    public var observed: Observation {
+        ["peak": .int(peak), "finished": .int(finished)]
+    }
+}
+
+/// The Q&A seed: `maxConcurrentOperationCount = 3` — ten operations of 20 ms never run more than three at once.
+nonisolated(nonsending) public func operationQueueLimit() async -> OperationLimit {
+    let flight = InFlight()
+    let finished = Shared(0)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 3
+        for _ in 0..<10 {
+            queue.addOperation {
+                flight.enter()
+                usleep(20_000)
+                flight.leave()
+                finished.update { $0 += 1 }
+            }
+        }
+        queue.addBarrierBlock { continuation.resume() }
+    }
+    return OperationLimit(peak: flight.peak, finished: finished.value)
+}
+
+/// The Q&A seed: `b.addDependency(a)` makes b wait for a, even when b is added first.
+nonisolated(nonsending) public func operationDependency() async -> [String] {
+    let log = QuizLog()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 2
+        let a = BlockOperation {
+            usleep(20_000)
+            log.add("a")
+        }
+        let b = BlockOperation { log.add("b") }
+        b.addDependency(a)
+        queue.addOperation(b)
+        queue.addOperation(a)
+        queue.addBarrierBlock { continuation.resume() }
+    }
+    return log.all
+}
+
+/// What cancel() did to two work items: one not yet started, one running.
+public struct WorkItemCancel: QuizObservable, Hashable {
+    public var unstartedRan: Bool, runningSawCancel: Bool, runningFinished: Bool
+
+    public var observed: Observation {
+        ["unstartedRan": .bool(unstartedRan), "runningSawCancel": .bool(runningSawCancel),
+         "runningFinished": .bool(runningFinished)]
+    }
+}
+
+/// A work item that can look at its own cancellation, through this holder.
+///
+/// `@unchecked Sendable`: `item` is set once, before the item is submitted, and only read after.
+final class WorkItemHolder: @unchecked Sendable {
+    var item: DispatchWorkItem?
+}
+
+/// The Q&A seed: DispatchWorkItem.cancel() skips an item that has not started; a running one can check
+/// isCancelled, and ends only when it does.
+nonisolated(nonsending) public func workItemCancel() async -> WorkItemCancel {
+    await onAThreadOfItsOwn {
+        let queue = DispatchQueue(label: "items")
+        let ran = Shared(false), sawCancel = Shared(false), finished = Shared(false)
+        let started = DispatchSemaphore(value: 0)
+        let holder = WorkItemHolder()
+        let running = DispatchWorkItem {
+            started.signal()
+            while holder.item?.isCancelled == false {
+                usleep(1_000)
+            }
+            sawCancel.update { $0 = holder.item?.isCancelled ?? false }
+            finished.update { $0 = true }
+        }
+        holder.item = running
+        let unstarted = DispatchWorkItem { ran.update { $0 = true } }
+        queue.async(execute: running)
+        queue.async(execute: unstarted)
+        started.wait()
+        unstarted.cancel()
+        running.cancel()
+        queue.sync {}
+        return WorkItemCancel(unstartedRan: ran.value, runningSawCancel: sawCancel.value, runningFinished: finished.value)
+    }
+}

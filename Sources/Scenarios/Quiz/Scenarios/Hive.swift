@@ -1,0 +1,199 @@
+import Dispatch
+import Foundation
+
+// Lesson 37's hive, without SwiftUI: the hum is a main-actor task that counts every 10 ms for as long as the main
+// actor is free to run it, and every errand is measured against it — the lesson's "the hive hummed N times
+// meanwhile". Times are scaled down (200 ms of work against a 10 ms hum, where the lesson has seconds against
+// 100 ms) and only the counts the lesson's claim rests on are checked: some hums, or none.
+
+/// The hive's hum: a task on the main actor that counts every 10 ms while the main actor is free.
+@MainActor final class Hum {
+    /// Hums so far.
+    private(set) var count = 0
+    /// The humming task.
+    private var task: Task<Void, Never>?
+
+    /// Starts humming, and returns once the first hum has happened (so a count of zero later means the main actor
+    /// was busy, not that the hum had not begun).
+    func start() async {
+        task = Task { @MainActor in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(10))
+                self.count += 1
+            }
+        }
+        while count == 0 {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Stops humming and waits for the task to end.
+    func stop() async {
+        task?.cancel()
+        await task?.value
+    }
+}
+
+/// Where a computation ran: the thread, the dispatch queue.
+public struct Grind: Sendable, Hashable {
+    /// Whether it ran on the process's main thread.
+    public var onMainThread: Bool
+    /// Whether it ran on the main dispatch queue.
+    public var onMainQueue: Bool
+}
+
+/// Two hundred milliseconds of arithmetic, belonging to no actor: it runs wherever its caller is.
+func grind() -> Grind {
+    spin(for: .milliseconds(200))
+    return Grind(onMainThread: onMainThread(), onMainQueue: onMainQueue())
+}
+
+/// A stand-in for a request: the answer (323 bytes) arrives from a GCD thread after `delay`, as a completion
+/// handler would bring it. Awaiting it suspends; nothing holds a thread meanwhile.
+nonisolated(nonsending) func standInRequest(after delay: Duration) async -> Int {
+    let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+    return await withCheckedContinuation { continuation in
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+            continuation.resume(returning: 323)
+        }
+    }
+}
+
+/// What the main actor did while an errand was out.
+public struct HiveErrand: QuizObservable, Hashable {
+    /// Hums while the errand was out.
+    public var hummed: Int
+    /// Where the errand's own code ran (for computations).
+    public var grind: Grind?
+    /// Threads and queues before and after the await, and the actor after it.
+    public var beforeOnMainThread = false, afterOnMainThread = false
+    public var beforeOnMainQueue = false, afterOnMainQueue = false
+    public var isolationAfter = ""
+    /// The actor the computation said it ran on, if it said.
+    public var ranOn: String?
+
+    public var observed: Observation {
+        var values: Observation = ["hummed": .int(hummed), "beforeOnMainThread": .bool(beforeOnMainThread),
+                                   "afterOnMainThread": .bool(afterOnMainThread), "beforeOnMainQueue": .bool(beforeOnMainQueue),
+                                   "afterOnMainQueue": .bool(afterOnMainQueue), "isolationAfter": .string(isolationAfter)]
+        values["backOn"] = .string(isolationAfter)
+        if let grind {
+            values["groundOnMainThread"] = .bool(grind.onMainThread)
+            values["groundOnMainQueue"] = .bool(grind.onMainQueue)
+            values["ranOnMainQueue"] = .bool(grind.onMainQueue)
+        }
+        if let ranOn {
+            values["countedOn"] = .string(ranOn)
+            values["ranOn"] = .string(ranOn)
+        }
+        return values
+    }
+}
+
+/// Runs `errand` from the main actor while the hive hums, and reports how often it hummed meanwhile.
+@MainActor func measure(_ errand: @MainActor () async -> Grind?) async -> HiveErrand {
+    let hum = Hum()
+    await hum.start()
+    let before = hum.count
+    let beforeThread = onMainThread(), beforeQueue = onMainQueue()
+    let grind = await errand()
+    let result = HiveErrand(hummed: hum.count - before, grind: grind, beforeOnMainThread: beforeThread,
+                            afterOnMainThread: onMainThread(), beforeOnMainQueue: beforeQueue,
+                            afterOnMainQueue: onMainQueue(), isolationAfter: whereAmI())
+    await hum.stop()
+    return result
+}
+
+/// L37 Q1 (and card 1): a request awaited on the main actor. The main actor hums on.
+@MainActor public func hiveAwaitRequest() async -> HiveErrand {
+    await measure {
+        _ = await standInRequest(after: .milliseconds(200))
+        return nil
+    }
+}
+
+/// L37 card 11: a Task.sleep awaited on the main actor. The main actor hums on.
+@MainActor public func hiveAwaitSleep() async -> HiveErrand {
+    await measure {
+        try? await Task.sleep(for: .milliseconds(200))
+        return nil
+    }
+}
+
+/// On the main actor: it says so.
+@MainActor func heavyOnTheMainActor() async -> Grind {
+    grind()
+}
+
+/// L37 Q2: arithmetic in an async function marked @MainActor. Nothing in it waits, so the main actor never hums.
+@MainActor public func hiveMainActorComputation() async -> HiveErrand {
+    await measure { await heavyOnTheMainActor() }
+}
+
+/// Counting on the shared pool: `@concurrent`, whoever calls it. Reports the actor it counted on.
+@concurrent func countPollenOnThePool() async -> (Grind, String) {
+    (grind(), whereAmI())
+}
+
+/// L37 card 2: the same arithmetic marked @concurrent. The main actor hums meanwhile.
+@MainActor public func hiveConcurrentComputation() async -> HiveErrand {
+    var countedOn = ""
+    var errand = await measure {
+        let (grind, place) = await countPollenOnThePool()
+        countedOn = place
+        return grind
+    }
+    errand.ranOn = countedOn
+    return errand
+}
+
+/// On the main actor: the work a @concurrent function hops back for.
+@MainActor func grindOnMain() -> Grind {
+    grind()
+}
+
+/// `@concurrent`, but its work is main-actor code: the await is a hop back to the main actor.
+@concurrent func heavyCallingTheMainActor() async -> Grind {
+    await grindOnMain()
+}
+
+/// L37 Q3 (and card 12): @concurrent that calls main-actor code. The main actor is frozen again.
+@MainActor public func hiveConcurrentCallsMainActor() async -> HiveErrand {
+    await measure { await heavyCallingTheMainActor() }
+}
+
+/// Swift 6.2's default for a nonisolated async function, written out: it runs on its caller's actor.
+nonisolated(nonsending) func heavyNonsending() async -> Grind {
+    grind()
+}
+
+/// L37 Q4: a nonisolated(nonsending) computation called from the main actor. It freezes it.
+@MainActor public func hiveNonsendingComputation() async -> HiveErrand {
+    await measure { await heavyNonsending() }
+}
+
+/// A plain nonisolated async function, in this package's settings (NonisolatedNonsendingByDefault off): it
+/// goes to the pool, as before Swift 6.2.
+nonisolated func heavyPlain() async -> (Grind, String) {
+    (grind(), whereAmI())
+}
+
+/// L37 Q4's Hive sentence: with the setting off, a plain nonisolated async function leaves the main actor.
+@MainActor public func hivePlainNonisolatedComputation() async -> HiveErrand {
+    var ranOn = ""
+    var errand = await measure {
+        let (grind, place) = await heavyPlain()
+        ranOn = place
+        return grind
+    }
+    errand.ranOn = ranOn
+    return errand
+}
+
+/// L37 Q5: a task executor preference around the computation, from the main actor. The closure inherits the
+/// main actor, so the computation stays there.
+@MainActor public func hiveExecutorPreference() async -> HiveErrand {
+    await measure {
+        await withTaskExecutorPreference(globalConcurrentExecutor) { grind() }
+    }
+}

@@ -1,0 +1,120 @@
+import Dispatch
+
+// The main actor from elsewhere: MainActor.run, @concurrent, a task group's children, the main queue.
+
+/// A report made on the main actor: where it ran.
+@MainActor func report() -> String {
+    whereAmI()
+}
+
+/// The report from @concurrent code: called directly (the compiler's await is the hop), and through MainActor.run.
+@concurrent func reportFromThePool() async -> (String, String) {
+    let direct = await report()
+    let run = await MainActor.run { report() }
+    return (direct, run)
+}
+
+/// Where both reports ran.
+public struct ReportsFromThePool: QuizObservable, Hashable {
+    public var direct: String, run: String
+
+    public var observed: Observation {
+        ["direct": .string(direct), "run": .string(run)]
+    }
+}
+
+/// L37 card 21: `await report()` from @concurrent code is `await MainActor.run { report() }`: both on MainActor.
+nonisolated(nonsending) public func runFromConcurrent() async -> ReportsFromThePool {
+    let (direct, run) = await reportFromThePool()
+    return ReportsFromThePool(direct: direct, run: run)
+}
+
+/// L38 card 6's screen.
+@MainActor final class Screen {
+    var title = "Trips"
+}
+
+/// Renames the screen from the pool, with a hop to the main actor.
+@concurrent func rename(_ screen: Screen) async {
+    await MainActor.run {
+        screen.title = "Weather"
+    }
+}
+
+/// L38 card 6: a few lines run on the main actor from code that is not on it.
+@MainActor public func renameScreen() async -> String {
+    let screen = Screen()
+    await rename(screen)
+    return screen.title
+}
+
+/// Where @concurrent work ran.
+public struct ConcurrentWork: QuizObservable, Hashable {
+    public var ranOffMainThread: Bool, ranOnMainQueue: Bool, isolation: String
+
+    public var observed: Observation {
+        ["ranOffMainThread": .bool(ranOffMainThread), "ranOnMainQueue": .bool(ranOnMainQueue), "isolation": .string(isolation)]
+    }
+}
+
+/// L38 card 7's work: @concurrent, so off the main actor whoever calls it.
+@concurrent func work() async -> ConcurrentWork {
+    ConcurrentWork(ranOffMainThread: !onMainThread(), ranOnMainQueue: onMainQueue(), isolation: whereAmI())
+}
+
+/// L38 card 7: called from the main actor, the work runs off it.
+@MainActor public func concurrentWork() async -> ConcurrentWork {
+    await work()
+}
+
+/// Where a @MainActor strip's group children ran, and where a Task { } made in the same place runs.
+public struct GroupChildren: QuizObservable, Hashable {
+    public var childrenOnMainThread: [Bool], childrenOnMainQueue: [Bool], childIsolation: [String], taskIsolation: String
+
+    public var observed: Observation {
+        ["childrenOnMainThread": .bools(childrenOnMainThread), "childrenOnMainQueue": .bools(childrenOnMainQueue),
+         "childIsolation": .strings(childIsolation), "taskIsolation": .string(taskIsolation)]
+    }
+}
+
+/// L38 card 20: `strip()` says @MainActor, and its group's three children start on the pool.
+@MainActor public func stripGroupChildren() async -> GroupChildren {
+    var threads: [Bool] = [], queues: [Bool] = [], places: [String] = []
+    await withTaskGroup(of: (Bool, Bool, String).self) { group in
+        for _ in 0..<3 {
+            group.addTask { (onMainThread(), onMainQueue(), whereAmI()) }
+        }
+        for await (thread, queue, place) in group {
+            threads.append(thread)
+            queues.append(queue)
+            places.append(place)
+        }
+    }
+    let task = await Task { whereAmI() }.value
+    return GroupChildren(childrenOnMainThread: threads, childrenOnMainQueue: queues, childIsolation: places,
+                         taskIsolation: task)
+}
+
+/// L38 actors Q10: work sent to DispatchQueue.main is on the main actor — assumeIsolated would stop the program
+/// otherwise.
+@concurrent public func mainQueueIsMainActor() async -> Bool {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                continuation.resume(returning: true)
+            }
+        }
+    }
+}
+
+/// Swift 6.2's default for a nonisolated async function, written out: it stays on its caller's actor, so the
+/// check passes.
+nonisolated(nonsending) func whereAmINonsending() async -> String {
+    MainActor.assertIsolated("not on the main actor")
+    return "on the main actor"
+}
+
+/// L38 actors Q7: called from the main actor, the nonsending function is on the main actor.
+@MainActor public func nonsendingAssertion() async -> String {
+    await whereAmINonsending()
+}

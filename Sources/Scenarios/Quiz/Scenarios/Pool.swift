@@ -1,0 +1,46 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+// The cooperative pool never grows: a thread blocked in wait() is lost to every task. Each wait here has a
+// timeout, so the deadlock the lesson describes shows as "timed out" instead of a hung run.
+
+/// Waits on `semaphore` for at most 300 ms, blocking the calling thread. Synchronous: the blocking the lesson
+/// warns about, kept out of async code's sight.
+func blockingWait(_ semaphore: DispatchSemaphore) -> Bool {
+    semaphore.wait(timeout: .now() + .milliseconds(300)) == .timedOut
+}
+
+/// The Q&A seed, on the harness's one thread: a job waits on a semaphore for a Task that would signal it — and the
+/// Task needs the very thread that waits.
+nonisolated(nonsending) public func semaphoreAroundTask() async -> Bool {
+    let semaphore = DispatchSemaphore(value: 0)
+    let signaller = Task { _ = semaphore.signal() }
+    let timedOut = blockingWait(semaphore)
+    await signaller.value
+    return timedOut
+}
+
+/// The Q&A seed, on the main actor: the Task inherits the main actor, which is blocked in wait().
+@MainActor public func semaphoreOnMainActor() async -> Bool {
+    let semaphore = DispatchSemaphore(value: 0)
+    let signaller = Task { _ = semaphore.signal() }
+    let timedOut = blockingWait(semaphore)
+    await signaller.value
+    return timedOut
+}
+
+/// How many jobs of the real pool ran at once: eight detached tasks, each computing for 100 ms.
+@concurrent public func realPoolWidth() async -> Int {
+    let flight = InFlight()
+    await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<8 {
+            group.addTask {
+                flight.enter()
+                spin(for: .milliseconds(100))
+                flight.leave()
+            }
+        }
+    }
+    return flight.peak
+}

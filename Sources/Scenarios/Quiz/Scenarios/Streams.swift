@@ -1,0 +1,81 @@
+import Synchronization
+
+// Stream and sequence claims only the quiz asks about; the stream scenarios of lesson 40 are issue 4's.
+
+/// Whether a consumer's loop ended before and after the producer finished.
+public struct ForgottenFinish: QuizObservable, Hashable {
+    public var consumerEndedBeforeFinish: Bool, consumerEndedAfterFinish: Bool
+
+    public var observed: Observation {
+        ["consumerEndedBeforeFinish": .bool(consumerEndedBeforeFinish),
+         "consumerEndedAfterFinish": .bool(consumerEndedAfterFinish)]
+    }
+}
+
+/// The Q&A seed: a producer that stops yielding without `finish()` leaves its consumer waiting; `finish()` ends it.
+nonisolated(nonsending) public func forgottenFinish() async -> ForgottenFinish {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let ended = Shared(false)
+    let consumer = Task {
+        for await _ in stream {}
+        ended.update { $0 = true }
+    }
+    continuation.yield(1)
+    try? await Task.sleep(for: .milliseconds(200))
+    let before = ended.value
+    continuation.finish()
+    await consumer.value
+    return ForgottenFinish(consumerEndedBeforeFinish: before, consumerEndedAfterFinish: ended.value)
+}
+
+/// The lines a task printed before and after it was cancelled.
+public struct EndlessLoopLines: QuizObservable, Hashable {
+    public var beforeCancel: [String], afterCancel: [String]
+
+    public var observed: Observation {
+        ["beforeCancel": .strings(beforeCancel), "afterCancel": .strings(afterCancel)]
+    }
+}
+
+/// L40 Q9, adapted: a loop over notifications that never finish (an AsyncStream nobody finishes stands for
+/// NotificationCenter, which Linux Foundation cannot give as a sequence). The line after the loop runs only
+/// when the task goes — here, when it is cancelled.
+nonisolated(nonsending) public func lineAfterEndlessLoop() async -> EndlessLoopLines {
+    let (notifications, continuation) = AsyncStream.makeStream(of: Void.self)
+    let log = QuizLog()
+    let listener = Task {
+        log.add("the loop begins")
+        for await _ in notifications {
+            log.add("became active")
+        }
+        log.add("after the loop")
+    }
+    continuation.yield()
+    try? await Task.sleep(for: .milliseconds(100))
+    let before = log.all
+    listener.cancel()
+    await listener.value
+    return EndlessLoopLines(beforeCancel: before, afterCancel: log.all)
+}
+
+/// L40 card 23: a main-actor class that is its own async sequence, through isolated conformances.
+@MainActor final class Suggestions: @MainActor AsyncSequence, @MainActor AsyncIteratorProtocol {
+    private var left = ["Portland", "Portsmouth"]
+
+    func makeAsyncIterator() -> Suggestions {
+        self
+    }
+
+    func next() async -> String? {
+        left.isEmpty ? nil : left.removeFirst()
+    }
+}
+
+/// L40 card 23: a loop on the main actor reads "Portland" and "Portsmouth".
+@MainActor public func mainActorSuggestions() async -> [String] {
+    var got: [String] = []
+    for await suggestion in Suggestions() {
+        got.append(suggestion)
+    }
+    return got
+}

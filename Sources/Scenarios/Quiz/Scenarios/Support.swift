@@ -1,0 +1,134 @@
+import Dispatch
+import Foundation
+import Harness
+import Synchronization
+
+/// Lines that a scenario's tasks write as things happen, in the order they happen.
+///
+/// Tasks on any thread may add; a `Mutex` keeps the lines whole.
+public final class QuizLog: Sendable {
+    /// The lines so far.
+    private let lines = Mutex<[String]>([])
+
+    /// An empty log.
+    public init() {}
+
+    /// Adds a line.
+    public func add(_ line: String) {
+        lines.withLock { $0.append(line) }
+    }
+
+    /// The lines so far, oldest first.
+    public var all: [String] {
+        lines.withLock { $0 }
+    }
+}
+
+/// A counter of work in flight that remembers the most there ever was at once: how overlap is measured, as a
+/// count and not as seconds.
+public final class InFlight: Sendable {
+    /// Now and the most so far.
+    private let counts = Mutex<(now: Int, peak: Int)>((0, 0))
+
+    /// A counter at zero.
+    public init() {}
+
+    /// One more in flight.
+    public func enter() {
+        counts.withLock { counts in
+            counts.now += 1
+            counts.peak = max(counts.peak, counts.now)
+        }
+    }
+
+    /// One fewer in flight.
+    public func leave() {
+        counts.withLock { $0.now -= 1 }
+    }
+
+    /// The most that were ever in flight at once.
+    public var peak: Int {
+        counts.withLock { $0.peak }
+    }
+}
+
+/// Whether this code runs on the process's main thread. Synchronous, because Swift 6 refuses the question in
+/// `async` code (the answer can change at every await); on no actor, so it answers for whoever calls it.
+public func onMainThread() -> Bool {
+    Thread.isMainThread
+}
+
+/// The label of the dispatch queue running this code: "com.apple.main-thread" for the main queue.
+///
+/// Apple's SDK calls it `__dispatch_queue_get_label(nil)`; Linux's Dispatch module does not export the C function,
+/// so it is looked up by name in the running process (libdispatch is always loaded).
+public func currentQueueLabel() -> String {
+    typealias GetLabel = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+    #if os(Linux)
+    let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+    #else
+    let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+    #endif
+    guard let symbol = dlsym(everywhere, "dispatch_queue_get_label") else { return "?" }
+    let getLabel = unsafeBitCast(symbol, to: GetLabel.self)
+    return getLabel(nil).map { String(cString: $0) } ?? ""
+}
+
+/// Whether this code runs on the main dispatch queue, the main actor's executor.
+public func onMainQueue() -> Bool {
+    currentQueueLabel() == "com.apple.main-thread"
+}
+
+/// Keeps the thread busy for `duration` of real time: arithmetic, with nothing to wait for. Synchronous and on
+/// no actor: it computes wherever its caller is.
+public func spin(for duration: Duration) {
+    let end = ContinuousClock.now + duration
+    var grains = 0
+    while ContinuousClock.now < end {
+        if sin(Double(grains)) > 0.999 { grains += 1 } else { grains += 2 }
+    }
+}
+
+/// Scenario time in whole milliseconds: virtual under a seed, real otherwise.
+public func scenarioMilliseconds() -> Int {
+    let (seconds, attoseconds) = ScenarioClock.elapsed.components
+    return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+}
+
+/// The number the system gives the calling thread.
+public func threadNumber() -> UInt64 {
+    #if os(Linux)
+    UInt64(pthread_self())
+    #else
+    UInt64(UInt(bitPattern: pthread_self()))
+    #endif
+}
+
+/// The error the lessons' requests fail with.
+public struct QuizOffline: Error, Hashable, CustomStringConvertible {
+    /// A failure.
+    public init() {}
+    public var description: String { "Offline()" }
+}
+
+/// A value that closures on several threads share: a `Mutex` in a class, so that escaping closures can capture it
+/// (a `Mutex` itself cannot be copied into them).
+public final class Shared<Value: Sendable>: Sendable {
+    /// The value, behind its lock.
+    private let storage: Mutex<Value>
+
+    /// A shared `value`.
+    public init(_ value: Value) {
+        storage = Mutex(value)
+    }
+
+    /// The value now.
+    public var value: Value {
+        storage.withLock { $0 }
+    }
+
+    /// Changes the value under the lock.
+    public func update(_ change: (inout Value) -> Void) {
+        storage.withLock { change(&$0) }
+    }
+}

@@ -1,0 +1,387 @@
+import Synchronization
+
+// Lessons 37 and 38 on tasks: what Task { }, Task.detached, async let and task groups inherit, start and wait for.
+
+/// Where each of the three ran, from main-actor code: Task { }, Task { } written out by hand, Task.detached.
+public struct TaskAndDetached: QuizObservable, Hashable {
+    public var task: String, byHand: String, detached: String
+    public var taskOnMainThread: Bool, detachedOnMainThread: Bool
+    public var taskOnMainQueue: Bool, detachedOnMainQueue: Bool
+
+    public var observed: Observation {
+        ["task": .string(task), "byHand": .string(byHand), "detached": .string(detached),
+         "taskOnMainThread": .bool(taskOnMainThread), "detachedOnMainThread": .bool(detachedOnMainThread),
+         "taskOnMainQueue": .bool(taskOnMainQueue), "detachedOnMainQueue": .bool(detachedOnMainQueue)]
+    }
+}
+
+/// L37 card 20 and Q9, L38 actors Q4: Task { } takes its creator's actor; Task.detached takes none; Task { } by
+/// hand is a detached task that hops to its creator's actor first.
+@MainActor public func taskAndDetached() async -> TaskAndDetached {
+    let task = await Task { (whereAmI(), onMainThread(), onMainQueue()) }.value
+    let byHand = await Task.detached(priority: Task.currentPriority) {
+        await MainActor.run { whereAmI() }
+    }.value
+    let detached = await Task.detached { (whereAmI(), onMainThread(), onMainQueue()) }.value
+    return TaskAndDetached(task: task.0, byHand: byHand, detached: detached.0, taskOnMainThread: task.1,
+                           detachedOnMainThread: detached.1, taskOnMainQueue: task.2, detachedOnMainQueue: detached.2)
+}
+
+/// A task-local value, to see who inherits it.
+public enum Hive {
+    /// The hive's name, set around the code that makes the tasks.
+    @TaskLocal public static var name: String?
+}
+
+/// What Task { } and Task.detached inherit from main-actor code with a priority and a task-local value.
+public struct Inheritance: QuizObservable, Hashable {
+    public var taskIsolation: String, taskTaskLocal: String, taskPriorityIsCallers: Bool
+    public var detachedIsolation: String, detachedTaskLocal: String, detachedPriorityIsCallers: Bool
+    public var value: Int
+
+    public var observed: Observation {
+        ["taskIsolation": .string(taskIsolation), "taskTaskLocal": .string(taskTaskLocal),
+         "taskPriorityIsCallers": .bool(taskPriorityIsCallers), "detachedIsolation": .string(detachedIsolation),
+         "detachedTaskLocal": .string(detachedTaskLocal), "detachedPriorityIsCallers": .bool(detachedPriorityIsCallers),
+         "value": .int(value)]
+    }
+}
+
+/// Makes a Task { } and a Task.detached from main-actor code, and asks each what it got.
+///
+/// Priorities are base priorities: awaiting a task's value escalates it to the awaiter's priority, which would hide
+/// what it was given.
+@MainActor func makeBoth() async -> Inheritance {
+    let callers = Task.basePriority
+    let task = await Task { (whereAmI(), Hive.name ?? "none", Task.basePriority) }.value
+    let detached = await Task.detached { (whereAmI(), Hive.name ?? "none", Task.basePriority, 42) }.value
+    return Inheritance(taskIsolation: task.0, taskTaskLocal: task.1, taskPriorityIsCallers: task.2 == callers,
+                       detachedIsolation: detached.0, detachedTaskLocal: detached.1,
+                       detachedPriorityIsCallers: detached.2 == callers, value: detached.3)
+}
+
+/// L37 card 8, the Q&A seed, the architecture seed: Task { } inherits actor, priority and task-local values;
+/// Task.detached inherits none of them. Run from a high-priority main-actor task with `Hive.name` set.
+nonisolated(nonsending) public func detachedInheritsNothing() async -> Inheritance {
+    await Task(priority: .high) { @MainActor in
+        await Hive.$name.withValue("hive") {
+            await makeBoth()
+        }
+    }.value
+}
+
+/// The Task value: its type, its size, its value, and whether a copy reaches the same task.
+public struct TaskValue: QuizObservable, Hashable {
+    public var type: String, size: Int, value: Int, copyCancelReachesTask: Bool
+
+    public var observed: Observation {
+        ["type": .string(type), "size": .int(size), "value": .int(value), "copyCancelReachesTask": .bool(copyCancelReachesTask)]
+    }
+}
+
+/// L37 card 9: `Task { 42 }` is a pointer — eight bytes — and cancelling a copy cancels the task.
+nonisolated(nonsending) public func taskValue() async -> TaskValue {
+    let task = Task { 42 }
+    let sleeper = Task {
+        try? await Task.sleep(for: .seconds(1))
+        return Task.isCancelled
+    }
+    let copy = sleeper
+    copy.cancel()
+    return TaskValue(type: "\(type(of: task))", size: MemoryLayout.size(ofValue: task), value: await task.value,
+                     copyCancelReachesTask: await sleeper.value)
+}
+
+/// A task group's children, as added and as they came back.
+public struct GroupOrder: QuizObservable, Hashable {
+    public var added: [String], back: [String], allFinishedBeforeReturn: Bool
+
+    public var observed: Observation {
+        ["added": .strings(added), "back": .strings(back), "allFinishedBeforeReturn": .bool(allFinishedBeforeReturn)]
+    }
+}
+
+/// L37 card 10: children added Ada, Bea, Cia come back in the order they finish, and the group returns only
+/// when all have. Ada naps 30 ms, Bea 10 ms, Cia 20 ms.
+nonisolated(nonsending) public func groupFinishOrder() async -> GroupOrder {
+    let bees = [("Ada", 30), ("Bea", 10), ("Cia", 20)]
+    let finished = Shared(0)
+    var added: [String] = []
+    var back: [String] = []
+    await withTaskGroup(of: String.self) { group in
+        for (bee, ms) in bees {
+            group.addTask {
+                try? await Task.sleep(for: .milliseconds(ms))
+                finished.update { $0 += 1 }
+                return bee
+            }
+            added.append(bee)
+        }
+        for await bee in group {
+            back.append(bee)
+        }
+    }
+    return GroupOrder(added: added, back: back, allFinishedBeforeReturn: finished.value == bees.count)
+}
+
+/// Three visits started with async let.
+public struct ThreeAtOnce: QuizObservable, Hashable {
+    public var results: [String], peakInFlight: Int, elapsedMs: Int
+
+    public var observed: Observation {
+        ["results": .strings(results), "peakInFlight": .int(peakInFlight), "elapsedMs": .int(elapsedMs)]
+    }
+}
+
+/// One visit: `ms` at a flower, counted in flight meanwhile.
+nonisolated(nonsending) func visit(_ name: String, for ms: Int, suffix: String, _ flight: InFlight) async -> String {
+    flight.enter()
+    try? await Task.sleep(for: .milliseconds(ms))
+    flight.leave()
+    return name + suffix
+}
+
+/// L37 card 3, L38 card 1, the architecture seed: three async let visits run at the same time; one await
+/// collects them. `names` is comma-separated.
+nonisolated(nonsending) public func threeAtOnce(ms: Int, names: String, suffix: String) async -> ThreeAtOnce {
+    let three = names.split(separator: ",").map(String.init) + ["", "", ""]
+    let flight = InFlight()
+    let start = scenarioMilliseconds()
+    async let first = visit(three[0], for: ms, suffix: suffix, flight)
+    async let second = visit(three[1], for: ms, suffix: suffix, flight)
+    async let third = visit(three[2], for: ms, suffix: suffix, flight)
+    let results = await [first, second, third]
+    return ThreeAtOnce(results: results, peakInFlight: flight.peak, elapsedMs: scenarioMilliseconds() - start)
+}
+
+/// A visit that fails.
+nonisolated(nonsending) func failingVisit() async throws -> String {
+    try await Task.sleep(for: .milliseconds(10))
+    throw QuizOffline()
+}
+
+/// A visit that succeeds.
+nonisolated(nonsending) func fineVisit(_ name: String) async throws -> String {
+    try await Task.sleep(for: .milliseconds(30))
+    return name
+}
+
+/// The architecture seed: the single `try await` over three async lets catches the one that throws.
+nonisolated(nonsending) public func threeAtOnceOneThrows() async -> String {
+    do {
+        async let products = fineVisit("products")
+        async let toppings = failingVisit()
+        async let crusts = fineVisit("crusts")
+        _ = try await [products, toppings, crusts]
+        return "nothing thrown"
+    } catch {
+        return "\(error)"
+    }
+}
+
+/// How long the async let line took, how long its read took, and what it read.
+public struct LineAndRead: QuizObservable, Hashable {
+    public var lineTookMs: Int, readTookMs: Int, value: String
+
+    public var observed: Observation {
+        ["lineTookMs": .int(lineTookMs), "readTookMs": .int(readTookMs), "value": .string(value)]
+    }
+}
+
+/// A one-second errand that reports whether it was cancelled.
+nonisolated(nonsending) func errand() async -> String {
+    do {
+        try await Task.sleep(for: .seconds(1))
+        return "done"
+    } catch {
+        return "cancelled"
+    }
+}
+
+/// L37 card 17: `async let x = errand()` costs nothing by itself; `await x` waits while the slot is empty.
+nonisolated(nonsending) public func asyncLetLineAndRead() async -> LineAndRead {
+    let before = scenarioMilliseconds()
+    async let x = errand()
+    let lineTook = scenarioMilliseconds() - before
+    let value = await x
+    return LineAndRead(lineTookMs: lineTook, readTookMs: scenarioMilliseconds() - before - lineTook, value: value)
+}
+
+/// The lines of L38 card 12, and when the child started.
+public struct AsyncLetStart: QuizObservable, Hashable {
+    public var events: [String], childStartedAtMs: Int
+
+    public var observed: Observation {
+        ["events": .strings(events), "childStartedAtMs": .int(childStartedAtMs)]
+    }
+}
+
+/// L38 card 12: the child of an async let starts at the declaration. The parent does 100 ms of other awaited work
+/// before it says "about to await" (on one thread a child cannot print before its parent suspends).
+nonisolated(nonsending) public func asyncLetStartsAtDeclaration() async -> AsyncLetStart {
+    let log = QuizLog()
+    let started = Shared(-1)
+    async let seattle: String = {
+        log.add("started Seattle")
+        started.update { $0 = scenarioMilliseconds() }
+        try? await Task.sleep(for: .milliseconds(300))
+        return "Seattle"
+    }()
+    try? await Task.sleep(for: .milliseconds(100))
+    log.add("about to await")
+    let answer = await seattle
+    log.add("got \(answer)")
+    return AsyncLetStart(events: log.all, childStartedAtMs: started.value)
+}
+
+/// L38 card 13: a child throws, the body never reads the results — the group does not throw. (The body cannot
+/// throw, so the call needs no `try`: the compiler's warning on the lesson's `try` says the same.)
+nonisolated(nonsending) public func throwingGroupUnread() async -> String {
+    await withThrowingTaskGroup(of: String.self) { group in
+        group.addTask { throw QuizOffline() }
+        return "the body returned"
+    }
+}
+
+/// The lesson's `weather(_:after:)`: an answer after `seconds`.
+nonisolated(nonsending) func weather(_ city: String, after seconds: Double) async throws -> String {
+    try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+    return "\(city): fine"
+}
+
+/// L38 card 2: a throwing group's results come in the order the children finish.
+nonisolated(nonsending) public func throwingGroupOrder() async throws -> [String] {
+    try await withThrowingTaskGroup(of: String.self) { group in
+        for (city, seconds) in [("Seattle", 0.6), ("Vancouver", 0.2), ("Bergen", 0.4)] {
+            group.addTask { try await weather(city, after: seconds) }
+        }
+        var answers: [String] = []
+        for try await answer in group {
+            answers.append(answer)
+        }
+        return answers
+    }
+}
+
+/// An object whose method starts a Task { } that uses self.
+final class Loader: Sendable {
+    let log: QuizLog
+
+    init(_ log: QuizLog) {
+        self.log = log
+    }
+
+    deinit {
+        log.add("the loader freed")
+    }
+
+    /// Starts a task that holds `self` until it ends.
+    func start() -> Task<Void, Never> {
+        Task {
+            try? await Task.sleep(for: .milliseconds(100))
+            log.add("the loader's task finished")
+        }
+    }
+}
+
+/// L38 card 15: the task holds the object until it ends; then the object is freed.
+nonisolated(nonsending) public func taskKeepsSelfAlive() async -> [String] {
+    let log = QuizLog()
+    var loader: Loader? = Loader(log)
+    let task = loader?.start()
+    loader = nil
+    log.add("the last reference is gone")
+    await task?.value
+    return log.all
+}
+
+/// A thousand sleepers: how many finished, on how many threads, in how long.
+public struct Sleepers: QuizObservable, Hashable {
+    public var finished: Int, threads: Int, elapsedMs: Int
+
+    public var observed: Observation {
+        ["finished": .int(finished), "threads": .int(threads), "elapsedMs": .int(elapsedMs)]
+    }
+}
+
+/// The Q&A seed: a suspended task holds no thread — a thousand tasks sleeping 100 ms each finish together.
+nonisolated(nonsending) public func thousandSleepers() async -> Sleepers {
+    let start = scenarioMilliseconds()
+    var threads = Set<UInt64>()
+    var finished = 0
+    await withTaskGroup(of: UInt64.self) { group in
+        for _ in 0..<1000 {
+            group.addTask {
+                try? await Task.sleep(for: .milliseconds(100))
+                return threadNumber()
+            }
+        }
+        for await thread in group {
+            threads.insert(thread)
+            finished += 1
+        }
+    }
+    return Sleepers(finished: finished, threads: threads.count, elapsedMs: scenarioMilliseconds() - start)
+}
+
+/// Priorities as the Q&A seed names them.
+public struct PriorityAliases: QuizObservable, Hashable {
+    public var highIsUserInitiated: Bool, lowIsUtility: Bool
+
+    public var observed: Observation {
+        ["highIsUserInitiated": .bool(highIsUserInitiated), "lowIsUtility": .bool(lowIsUtility)]
+    }
+}
+
+/// The Q&A seed: `.high` is `.userInitiated`, `.low` is `.utility`.
+public func priorityAliases() -> PriorityAliases {
+    PriorityAliases(highIsUserInitiated: TaskPriority.high == .userInitiated, lowIsUtility: TaskPriority.low == .utility)
+}
+
+/// What children inherit, and what escalation does.
+public struct PriorityInheritance: QuizObservable, Hashable {
+    public var asyncLetChild: String, groupChild: String, lowBeforeAwait: String, escalated: String
+
+    public var observed: Observation {
+        ["asyncLetChild": .string(asyncLetChild), "groupChild": .string(groupChild),
+         "lowBeforeAwait": .string(lowBeforeAwait), "escalated": .string(escalated)]
+    }
+}
+
+/// `high`, `low`, …: a priority's name.
+func name(of priority: TaskPriority) -> String {
+    switch priority {
+    case .high: "high"
+    case .medium: "medium"
+    case .low: "low"
+    case .background: "background"
+    default: "\(priority.rawValue)"
+    }
+}
+
+/// The current task's priority, asked by a child.
+nonisolated(nonsending) func currentPriorityName() async -> String {
+    name(of: Task.currentPriority)
+}
+
+/// The Q&A seed: async let and group children inherit the parent's priority; a high-priority task awaiting a
+/// low-priority one raises it (the low task reads its priority before and after it is awaited).
+nonisolated(nonsending) public func priorityInheritance() async -> PriorityInheritance {
+    await Task(priority: .high) {
+        async let child = currentPriorityName()
+        let fromGroup = await withTaskGroup(of: String.self) { group in
+            group.addTask { name(of: Task.currentPriority) }
+            return await group.next() ?? ""
+        }
+        let low = Task(priority: .low) { () -> (String, String) in
+            let before = name(of: Task.currentPriority)
+            try? await Task.sleep(for: .milliseconds(50))
+            return (before, name(of: Task.currentPriority))
+        }
+        // Let the low task read its priority before anyone awaits it.
+        try? await Task.sleep(for: .milliseconds(20))
+        let (before, escalated) = await low.value
+        return PriorityInheritance(asyncLetChild: await child, groupChild: fromGroup, lowBeforeAwait: before,
+                                   escalated: escalated)
+    }.value
+}
