@@ -56,6 +56,18 @@ public struct RuntimeCheck: Sendable, Hashable {
     public var linux: LinuxOverride<[String: ValueExpectation]>?
     /// How the lesson's example was adapted, if it was.
     public var note: String?
+
+    /// A runtime check.
+    public init(scenario: String, arguments: [String: ScenarioArgument], schedules: [QuizSchedule], seeds: Int,
+                expect: [String: ValueExpectation], linux: LinuxOverride<[String: ValueExpectation]>?, note: String?) {
+        self.scenario = scenario
+        self.arguments = arguments
+        self.schedules = schedules
+        self.seeds = seeds
+        self.expect = expect
+        self.linux = linux
+        self.note = note
+    }
 }
 
 /// How a runtime check is scheduled.
@@ -87,6 +99,12 @@ public struct LinuxOverride<Value: Sendable & Hashable>: Sendable, Hashable {
     public var value: Value
     /// Why Linux differs from the lesson (the report says "differs from the lesson: <note>").
     public var note: String
+
+    /// Linux's `value`, and why.
+    public init(value: Value, note: String) {
+        self.value = value
+        self.note = note
+    }
 }
 
 /// A snippet typechecked (or compiled to SIL or IR) by the toolchain's `swiftc`, and what it must say.
@@ -125,6 +143,15 @@ public struct CompileCheck: Sendable, Hashable {
         public var count: Int?
         /// The diagnostic must be on the snippet line that contains this text.
         public var at: String?
+
+        /// An expectation of the compiler.
+        public init(outcome: Outcome, diagnostic: String? = nil, pattern: String? = nil, count: Int? = nil, at: String? = nil) {
+            self.outcome = outcome
+            self.diagnostic = diagnostic
+            self.pattern = pattern
+            self.count = count
+            self.at = at
+        }
     }
 
     /// The snippet file, in `Quiz/snippets/`, or "inline".
@@ -145,6 +172,20 @@ public struct CompileCheck: Sendable, Hashable {
     public var linux: LinuxOverride<Expectation>?
     /// How the lesson's example was adapted, if it was.
     public var note: String?
+
+    /// A compile check.
+    public init(snippet: String, source: String?, swiftVersion: Int, mode: Mode, flags: [String], topLevel: Bool,
+                expect: Expectation, linux: LinuxOverride<Expectation>?, note: String?) {
+        self.snippet = snippet
+        self.source = source
+        self.swiftVersion = swiftVersion
+        self.mode = mode
+        self.flags = flags
+        self.topLevel = topLevel
+        self.expect = expect
+        self.linux = linux
+        self.note = note
+    }
 }
 
 /// A scenario run in a child process that is expected to stop the program (or to log and go on).
@@ -169,6 +210,14 @@ public struct CrashCheck: Sendable, Hashable {
         public var stderr: String?
         /// A regular expression that must match the child's standard output.
         public var stdout: String?
+
+        /// An expectation of the child.
+        public init(exit: Exit, signal: Int? = nil, stderr: String? = nil, stdout: String? = nil) {
+            self.exit = exit
+            self.signal = signal
+            self.stderr = stderr
+            self.stdout = stdout
+        }
     }
 
     /// The crash scenario's name in the catalog.
@@ -181,6 +230,16 @@ public struct CrashCheck: Sendable, Hashable {
     public var linux: LinuxOverride<Expectation>?
     /// How the lesson's example was adapted, if it was.
     public var note: String?
+
+    /// A crash check.
+    public init(scenario: String, environment: [String: String], expect: Expectation, linux: LinuxOverride<Expectation>?,
+                note: String?) {
+        self.scenario = scenario
+        self.environment = environment
+        self.expect = expect
+        self.linux = linux
+        self.note = note
+    }
 }
 
 /// A toolchain a check needs: `6.4` (that version or later) or `...5.10` (that version or earlier).

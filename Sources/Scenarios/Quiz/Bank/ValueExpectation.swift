@@ -141,3 +141,11 @@ public enum ValueExpectation: Sendable, Hashable, CustomStringConvertible {
         number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 }
+
+extension ValueExpectation {
+    /// Reads an expectation from its JSON text, as the bank writes it (`"1...5"`, `1000`, `{"set": […]}`).
+    public init(parsing json: String) throws {
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+        try self.init(value, at: FieldReader.Place(file: "(text)"))
+    }
+}

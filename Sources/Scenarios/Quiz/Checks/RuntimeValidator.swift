@@ -15,6 +15,12 @@ public struct ScheduledObservation: Sendable {
     public var schedule: Schedule
     /// What the scenario observed, or the harness's failure.
     public var result: Result<Observation, HarnessFailure>
+
+    /// One run's observation.
+    public init(schedule: Schedule, result: Result<Observation, HarnessFailure>) {
+        self.schedule = schedule
+        self.result = result
+    }
 }
 
 /// Runs runtime checks' scenarios under the harness and judges what they observed.

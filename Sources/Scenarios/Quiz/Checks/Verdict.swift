@@ -55,6 +55,12 @@ public struct EntryResult: Sendable, Hashable {
     /// The checks' results, in the bank's order.
     public var checks: [CheckResult]
 
+    /// An entry's results.
+    public init(id: String, checks: [CheckResult]) {
+        self.id = id
+        self.checks = checks
+    }
+
     /// Contradicted if any check is; else not covered if any is; else validated if any is; else skipped.
     public var verdict: Verdict {
         if checks.contains(where: { $0.verdict == .contradicted }) { return .contradicted }

@@ -1,25 +1,48 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 // Lesson 37's hive, without SwiftUI: the hum is a main-actor task that counts every 10 ms for as long as the main
 // actor is free to run it, and every errand is measured against it — the lesson's "the hive hummed N times
 // meanwhile". Times are scaled down (200 ms of work against a 10 ms hum, where the lesson has seconds against
 // 100 ms) and only the counts the lesson's claim rests on are checked: some hums, or none.
 
+/// How many times the hive has hummed: written on the main actor, readable from anywhere (a computation reads it
+/// as it starts and as it ends, to count the hums that happened while it ran).
+public final class HumCount: Sendable {
+    /// The count.
+    private let hums = Atomic<Int>(0)
+
+    /// Hums so far.
+    public var now: Int {
+        hums.load(ordering: .relaxed)
+    }
+
+    /// One more hum.
+    func hum() {
+        hums.add(1, ordering: .relaxed)
+    }
+}
+
 /// The hive's hum: a task on the main actor that counts every 10 ms while the main actor is free.
 @MainActor final class Hum {
-    /// Hums so far.
-    private(set) var count = 0
+    /// Hums so far, readable from the computations being measured.
+    let counter = HumCount()
     /// The humming task.
     private var task: Task<Void, Never>?
+
+    /// Hums so far.
+    var count: Int {
+        counter.now
+    }
 
     /// Starts humming, and returns once the first hum has happened (so a count of zero later means the main actor
     /// was busy, not that the hum had not begun).
     func start() async {
-        task = Task { @MainActor in
+        task = Task { @MainActor [counter] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(10))
-                self.count += 1
+                counter.hum()
             }
         }
         while count == 0 {
@@ -34,18 +57,23 @@ import Foundation
     }
 }
 
-/// Where a computation ran: the thread, the dispatch queue.
+/// Where a computation ran, and how often the hive hummed while it did.
 public struct Grind: Sendable, Hashable {
     /// Whether it ran on the process's main thread.
     public var onMainThread: Bool
     /// Whether it ran on the main dispatch queue.
     public var onMainQueue: Bool
+    /// Hums from the computation's first instant to its last: none if it held the main actor.
+    public var hummedWhileGrinding: Int
 }
 
-/// Two hundred milliseconds of arithmetic, belonging to no actor: it runs wherever its caller is.
-func grind() -> Grind {
+/// Two hundred milliseconds of arithmetic, belonging to no actor: it runs wherever its caller is. It notes the hum
+/// as it starts and as it ends, so the count is the computation's own — not the hops to and from it, when the main
+/// actor is free for a moment.
+func grind(_ hum: HumCount) -> Grind {
+    let before = hum.now
     spin(for: .milliseconds(200))
-    return Grind(onMainThread: onMainThread(), onMainQueue: onMainQueue())
+    return Grind(onMainThread: onMainThread(), onMainQueue: onMainQueue(), hummedWhileGrinding: hum.now - before)
 }
 
 /// A stand-in for a request: the answer (323 bytes) arrives from a GCD thread after `delay`, as a completion
@@ -61,7 +89,7 @@ nonisolated(nonsending) func standInRequest(after delay: Duration) async -> Int 
 
 /// What the main actor did while an errand was out.
 public struct HiveErrand: QuizObservable, Hashable {
-    /// Hums while the errand was out.
+    /// Hums while the errand was out: while it waited, or, for a computation, while it computed.
     public var hummed: Int
     /// Where the errand's own code ran (for computations).
     public var grind: Grind?
@@ -91,13 +119,14 @@ public struct HiveErrand: QuizObservable, Hashable {
 }
 
 /// Runs `errand` from the main actor while the hive hums, and reports how often it hummed meanwhile.
-@MainActor func measure(_ errand: @MainActor () async -> Grind?) async -> HiveErrand {
+@MainActor func measure(_ errand: @MainActor (HumCount) async -> Grind?) async -> HiveErrand {
     let hum = Hum()
     await hum.start()
     let before = hum.count
     let beforeThread = onMainThread(), beforeQueue = onMainQueue()
-    let grind = await errand()
-    let result = HiveErrand(hummed: hum.count - before, grind: grind, beforeOnMainThread: beforeThread,
+    let grind = await errand(hum.counter)
+    let hummed = grind?.hummedWhileGrinding ?? hum.count - before
+    let result = HiveErrand(hummed: hummed, grind: grind, beforeOnMainThread: beforeThread,
                             afterOnMainThread: onMainThread(), beforeOnMainQueue: beforeQueue,
                             afterOnMainQueue: onMainQueue(), isolationAfter: whereAmI())
     await hum.stop()
@@ -106,7 +135,7 @@ public struct HiveErrand: QuizObservable, Hashable {
 
 /// L37 Q1 (and card 1): a request awaited on the main actor. The main actor hums on.
 @MainActor public func hiveAwaitRequest() async -> HiveErrand {
-    await measure {
+    await measure { _ in
         _ = await standInRequest(after: .milliseconds(200))
         return nil
     }
@@ -114,32 +143,32 @@ public struct HiveErrand: QuizObservable, Hashable {
 
 /// L37 card 11: a Task.sleep awaited on the main actor. The main actor hums on.
 @MainActor public func hiveAwaitSleep() async -> HiveErrand {
-    await measure {
+    await measure { _ in
         try? await Task.sleep(for: .milliseconds(200))
         return nil
     }
 }
 
 /// On the main actor: it says so.
-@MainActor func heavyOnTheMainActor() async -> Grind {
-    grind()
+@MainActor func heavyOnTheMainActor(_ hum: HumCount) async -> Grind {
+    grind(hum)
 }
 
 /// L37 Q2: arithmetic in an async function marked @MainActor. Nothing in it waits, so the main actor never hums.
 @MainActor public func hiveMainActorComputation() async -> HiveErrand {
-    await measure { await heavyOnTheMainActor() }
+    await measure { await heavyOnTheMainActor($0) }
 }
 
 /// Counting on the shared pool: `@concurrent`, whoever calls it. Reports the actor it counted on.
-@concurrent func countPollenOnThePool() async -> (Grind, String) {
-    (grind(), whereAmI())
+@concurrent func countPollenOnThePool(_ hum: HumCount) async -> (Grind, String) {
+    (grind(hum), whereAmI())
 }
 
 /// L37 card 2: the same arithmetic marked @concurrent. The main actor hums meanwhile.
 @MainActor public func hiveConcurrentComputation() async -> HiveErrand {
     var countedOn = ""
-    var errand = await measure {
-        let (grind, place) = await countPollenOnThePool()
+    var errand = await measure { hum in
+        let (grind, place) = await countPollenOnThePool(hum)
         countedOn = place
         return grind
     }
@@ -148,41 +177,41 @@ public struct HiveErrand: QuizObservable, Hashable {
 }
 
 /// On the main actor: the work a @concurrent function hops back for.
-@MainActor func grindOnMain() -> Grind {
-    grind()
+@MainActor func grindOnMain(_ hum: HumCount) -> Grind {
+    grind(hum)
 }
 
 /// `@concurrent`, but its work is main-actor code: the await is a hop back to the main actor.
-@concurrent func heavyCallingTheMainActor() async -> Grind {
-    await grindOnMain()
+@concurrent func heavyCallingTheMainActor(_ hum: HumCount) async -> Grind {
+    await grindOnMain(hum)
 }
 
 /// L37 Q3 (and card 12): @concurrent that calls main-actor code. The main actor is frozen again.
 @MainActor public func hiveConcurrentCallsMainActor() async -> HiveErrand {
-    await measure { await heavyCallingTheMainActor() }
+    await measure { await heavyCallingTheMainActor($0) }
 }
 
 /// Swift 6.2's default for a nonisolated async function, written out: it runs on its caller's actor.
-nonisolated(nonsending) func heavyNonsending() async -> Grind {
-    grind()
+nonisolated(nonsending) func heavyNonsending(_ hum: HumCount) async -> Grind {
+    grind(hum)
 }
 
 /// L37 Q4: a nonisolated(nonsending) computation called from the main actor. It freezes it.
 @MainActor public func hiveNonsendingComputation() async -> HiveErrand {
-    await measure { await heavyNonsending() }
+    await measure { await heavyNonsending($0) }
 }
 
 /// A plain nonisolated async function, in this package's settings (NonisolatedNonsendingByDefault off): it
 /// goes to the pool, as before Swift 6.2.
-nonisolated func heavyPlain() async -> (Grind, String) {
-    (grind(), whereAmI())
+nonisolated func heavyPlain(_ hum: HumCount) async -> (Grind, String) {
+    (grind(hum), whereAmI())
 }
 
 /// L37 Q4's Hive sentence: with the setting off, a plain nonisolated async function leaves the main actor.
 @MainActor public func hivePlainNonisolatedComputation() async -> HiveErrand {
     var ranOn = ""
-    var errand = await measure {
-        let (grind, place) = await heavyPlain()
+    var errand = await measure { hum in
+        let (grind, place) = await heavyPlain(hum)
         ranOn = place
         return grind
     }
@@ -193,7 +222,7 @@ nonisolated func heavyPlain() async -> (Grind, String) {
 /// L37 Q5: a task executor preference around the computation, from the main actor. The closure inherits the
 /// main actor, so the computation stays there.
 @MainActor public func hiveExecutorPreference() async -> HiveErrand {
-    await measure {
-        await withTaskExecutorPreference(globalConcurrentExecutor) { grind() }
+    await measure { hum in
+        await withTaskExecutorPreference(globalConcurrentExecutor) { grind(hum) }
     }
 }

@@ -1,0 +1,24 @@
+import Scenarios
+import Testing
+
+/// The bank's compile-time answers: each snippet typechecked (or compiled to SIL or IR) by the toolchain's
+/// `swiftc -swift-version 6` (5 where the lesson speaks of the Swift 5 mode), and the diagnostic matched.
+@Suite("Quiz bank: compile-time answers", .timeLimit(.minutes(1)))
+struct CompileAnswerTests {
+    /// Shared by every case, so the compilers run a few at a time beside everyone else's tests.
+    static let slots = Slots(2)
+
+    @Test("A compile-time answer of the bank is what swiftc says", arguments: QuizTestBank.compile)
+    func compilerAgrees(_ item: BankCheck) async throws {
+        guard case .compile(let check) = item.check else { return }
+        let bank = try QuizTestBank.loaded.get()
+        let validator = CompileValidator(snippets: bank.directory + "/snippets")
+        try #require(validator.swiftc != nil, "no swiftc found: set QUIZ_SWIFTC or put swiftc on PATH")
+        let result = await Self.slots.run { await validator.validate(check) }
+        let expected = check.expect.diagnostic ?? check.expect.pattern ?? check.expect.outcome.rawValue
+        #expect(result.verdict == .validated, """
+            \(item.entry.id): the lesson says \(check.expect.outcome.rawValue) "\(expected)", but swiftc said: \
+            \(result.observed). The lesson: "\(item.answerExcerpt)"
+            """)
+    }
+}

@@ -1,0 +1,98 @@
+import Harness
+import Scenarios
+import Testing
+
+/// How the validators judge what they observed — the lesson's expectation, or Linux's where the bank gives one —
+/// and how an entry's verdict follows from its checks'.
+@Suite("Quiz bank: verdicts", .timeLimit(.minutes(1)))
+struct JudgementTests {
+    /// A compile check expecting `words` as an error, with Linux expecting `linuxWords` instead.
+    func compileCheck(_ words: String, linux linuxWords: String? = nil) -> CompileCheck {
+        let expect = CompileCheck.Expectation(outcome: .error, diagnostic: words)
+        var linux: LinuxOverride<CompileCheck.Expectation>?
+        if let linuxWords {
+            linux = LinuxOverride(value: CompileCheck.Expectation(outcome: .error, diagnostic: linuxWords),
+                                  note: "Linux Foundation words it without the hint")
+        }
+        return CompileCheck(snippet: "X.swift", source: nil, swiftVersion: 6, mode: .typecheck, flags: [], topLevel: false,
+                            expect: expect, linux: linux, note: nil)
+    }
+
+    /// The compiler's output: one error line, in swiftc's own format.
+    let stderr = "X.swift:3:5: error: class method 'sleep' is unavailable from asynchronous contexts [#Availability]\n"
+
+    @Test("A compile error with the lesson's words is validated; a compile that succeeds is contradicted")
+    func compileErrors() {
+        let failed = ChildOutcome(ending: .exit(1), stdout: "", stderr: stderr)
+        let check = compileCheck("class method 'sleep' is unavailable")
+        #expect(CompileValidator.evaluate(check, outcome: failed, source: "a\nb\nc\n", onLinux: false).verdict == .validated)
+        let compiled = ChildOutcome(ending: .exit(0), stdout: "", stderr: "")
+        #expect(CompileValidator.evaluate(check, outcome: compiled, source: "", onLinux: false).verdict == .contradicted)
+    }
+
+    @Test("On Linux the Linux words are checked and the difference is reported; elsewhere the lesson's are")
+    func linuxOverride() {
+        let failed = ChildOutcome(ending: .exit(1), stdout: "", stderr: stderr)
+        let check = compileCheck("Use Task.sleep(until:clock:) instead.", linux: "class method 'sleep' is unavailable")
+        let onLinux = CompileValidator.evaluate(check, outcome: failed, source: "", onLinux: true)
+        #expect(onLinux.verdict == .validated)
+        #expect(onLinux.differs == "Linux Foundation words it without the hint")
+        #expect(CompileValidator.evaluate(check, outcome: failed, source: "", onLinux: false).verdict == .contradicted)
+    }
+
+    @Test("A crash is judged by its signal and its standard error, Linux's where they differ")
+    func crashes() {
+        let expect = CrashCheck.Expectation(exit: .signal, signal: 5, stderr: "tried to resume its continuation more than once")
+        let linux = LinuxOverride(value: CrashCheck.Expectation(exit: .signal, signal: 4, stderr: expect.stderr),
+                                  note: "x86_64 traps with SIGILL")
+        let check = CrashCheck(scenario: "c", environment: [:], expect: expect, linux: linux, note: nil)
+        let outcome = ChildOutcome(ending: .signal(4), stdout: "",
+                                   stderr: "Fatal error: SWIFT TASK CONTINUATION MISUSE: f() tried to resume its continuation more than once, returning 2!\n")
+        #expect(CrashValidator.evaluate(check, outcome: outcome, onLinux: true).verdict == .validated)
+        #expect(CrashValidator.evaluate(check, outcome: outcome, onLinux: false).verdict == .contradicted)
+        let clean = ChildOutcome(ending: .exit(0), stdout: "", stderr: "")
+        #expect(CrashValidator.evaluate(check, outcome: clean, onLinux: true).verdict == .contradicted)
+    }
+
+    /// A runtime check of `drops` in 1...5.
+    func dropsCheck() throws -> RuntimeCheck {
+        RuntimeCheck(scenario: "jar.pourSlowly", arguments: [:], schedules: [.strict, .seeded], seeds: 2,
+                     expect: ["drops": try ValueExpectation(parsing: "\"1...5\"")], linux: nil, note: nil)
+    }
+
+    @Test("A runtime check holds only if every run under every schedule observed what the bank says")
+    func runtime() throws {
+        let check = try dropsCheck()
+        let good = [ScheduledObservation(schedule: .strict, result: .success(["drops": 1])),
+                    ScheduledObservation(schedule: .seeded(1), result: .success(["drops": 2]))]
+        #expect(RuntimeValidator.evaluate(check, runs: good).verdict == .validated)
+        let bad = good + [ScheduledObservation(schedule: .seeded(2), result: .success(["drops": 99]))]
+        let judged = RuntimeValidator.evaluate(check, runs: bad)
+        #expect(judged.verdict == .contradicted)
+        #expect(judged.observed.contains("under seeded(0x0000000000000002) drops = 99, expected 1...5"))
+        let failed = [ScheduledObservation(schedule: .strict, result: .failure(HarnessFailure(.deadlock, schedule: .strict,
+                                                                                              summary: "nothing is ready")))]
+        #expect(RuntimeValidator.evaluate(check, runs: failed).verdict == .contradicted)
+    }
+
+    @Test("An entry is contradicted if any check is, not covered if any is, validated if any is, else skipped")
+    func entryVerdicts() {
+        let validated = CheckResult(.validated, observed: "ok")
+        let skipped = CheckResult(.skipped("needs Swift 6.4"), observed: "")
+        let missing = CheckResult(.notCovered("scenario x"), observed: "")
+        let wrong = CheckResult(.contradicted, observed: "no")
+        #expect(EntryResult(id: "A", checks: [validated, skipped]).verdict == .validated)
+        #expect(EntryResult(id: "A", checks: [validated, missing]).verdict == .notCovered("scenario x"))
+        #expect(EntryResult(id: "A", checks: [missing, wrong]).verdict == .contradicted)
+        #expect(EntryResult(id: "A", checks: [skipped]).verdict == .skipped("needs Swift 6.4"))
+    }
+
+    @Test("The report prints one line per entry and the four counts")
+    func report() {
+        let results = [EntryResult(id: "L37-C13", checks: [CheckResult(.validated, observed: "drops 1 (strict)")]),
+                       EntryResult(id: "L38-Q07", checks: [CheckResult(.skipped("needs Swift 6.4"), observed: "")])]
+        #expect(QuizReport.line(results[0]) == "L37-C13   validated  drops 1 (strict)")
+        #expect(QuizReport.summary(results) == "1 validated, 0 contradicted, 1 skipped, 0 not covered")
+        #expect(QuizReport.passes(results))
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Scenarios
+import Testing
+
+/// A small catalog for the loader's tests: one scenario, one pending, one crash.
+let demoCatalog = QuizCatalog(
+    scenarios: [QuizScenario("demo.count", observes: ["count", "names"], parameters: ["n": .int(1)]) { arguments in
+        ["count": .int(arguments.int("n")), "names": .strings(["a", "b"])]
+    }],
+    pending: [PendingScenario("demo.later", observes: ["count"], awaiting: "issue 99")],
+    crashes: [QuizCrash("demo.crash") {}],
+    pendingCrashes: ["demo.laterCrash": "issue 99"])
+
+/// A bank file of one entry whose check is `check` (JSON text), with `extra` fields on the entry.
+func demoFile(check: String, extra: String = "", id: String = "L99-C01") -> String {
+    """
+    {"bank": "L99", "entries": [
+      {"id": "\(id)", "kind": "card", "question": "Q?", "answer": "A.", \(extra) "checks": [\(check)]}
+    ]}
+    """
+}
+
+/// Loads `text` as the file `L99.json` against the demo catalog, with a snippet folder holding `Demo.swift`.
+func loadDemo(_ text: String) throws(QuizBankError) -> [QuizEntry] {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-loader-tests")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try? "let x = 1\n".write(to: folder.appendingPathComponent("Demo.swift"), atomically: true, encoding: .utf8)
+    return try QuizBankLoader.parse(file: "L99.json", data: Data(text.utf8), snippets: folder.path, catalog: demoCatalog)
+}
+
+/// A malformed bank and the words its error must contain.
+struct Malformed: Sendable, CustomTestStringConvertible {
+    var what: String
+    var json: String
+    var error: String
+    var testDescription: String { what }
+}
+
+let runtimeCheck = #"{"runtime": "demo.count", "expect": {"count": 1}}"#
+
+/// Every kind of mistake the loader must name, with the entry and the field.
+let malformedBanks: [Malformed] = [
+    Malformed(what: "not JSON", json: "{\"bank\": ", error: "L99.json: is not valid JSON"),
+    Malformed(what: "no entries", json: #"{"bank": "L99"}"#, error: "L99.json: field entries: is missing"),
+    Malformed(what: "missing answer",
+              json: #"{"bank": "L99", "entries": [{"id": "L99-C01", "kind": "card", "question": "Q?", "checks": [{"runtime": "demo.count", "expect": {"count": 1}}]}]}"#,
+              error: "entry L99-C01: field answer: is missing"),
+    Malformed(what: "a number for a string", json: demoFile(check: runtimeCheck, extra: #""label": 5,"#),
+              error: "entry L99-C01: field label: expected a string, found a whole number"),
+    Malformed(what: "a misspelt field", json: demoFile(check: runtimeCheck, extra: #""anwser": "x","#),
+              error: "entry L99-C01: field anwser: is not a field this object has"),
+    Malformed(what: "a bad id", json: demoFile(check: runtimeCheck, id: "L99-X1"),
+              error: "entry entries[0]: field id: \"L99-X1\" is not an id"),
+    Malformed(what: "an unknown kind", json: demoFile(check: runtimeCheck).replacingOccurrences(of: "\"card\"", with: "\"flashcard\""),
+              error: "entry L99-C01: field kind: \"flashcard\" is not card, question or claim"),
+    Malformed(what: "no checks", json: demoFile(check: ""), error: "entry L99-C01: field checks: expected a non-empty array"),
+    Malformed(what: "a check of no kind", json: demoFile(check: #"{"reason": "x"}"#),
+              error: "entry L99-C01: field checks[0]: a check needs one of runtime, compile, crash, platform or toolchain"),
+    Malformed(what: "a check of two kinds", json: demoFile(check: #"{"runtime": "demo.count", "compile": "Demo.swift", "expect": {"count": 1}}"#),
+              error: "field checks[0]: a check has exactly one of runtime, compile, crash, platform or toolchain, not runtime and compile"),
+    Malformed(what: "an unknown scenario", json: demoFile(check: #"{"runtime": "demo.cuont", "expect": {"count": 1}}"#),
+              error: "entry L99-C01: field checks[0].runtime: unknown scenario \"demo.cuont\""),
+    Malformed(what: "an argument the scenario does not take",
+              json: demoFile(check: #"{"runtime": "demo.count", "arguments": {"m": 2}, "expect": {"count": 1}}"#),
+              error: "field checks[0].arguments.m: scenario demo.count takes no argument \"m\" (it takes: n)"),
+    Malformed(what: "an argument of the wrong kind",
+              json: demoFile(check: #"{"runtime": "demo.count", "arguments": {"n": "two"}, "expect": {"count": 1}}"#),
+              error: "field checks[0].arguments.n: expected a value like 1, found \"two\""),
+    Malformed(what: "a value the scenario does not observe", json: demoFile(check: #"{"runtime": "demo.count", "expect": {"cuont": 1}}"#),
+              error: "field checks[0].expect.cuont: scenario demo.count observes no value \"cuont\" (it observes: count, names)"),
+    Malformed(what: "no expectation", json: demoFile(check: #"{"runtime": "demo.count"}"#),
+              error: "field checks[0].expect: is missing"),
+    Malformed(what: "a malformed range", json: demoFile(check: #"{"runtime": "demo.count", "expect": {"count": {"range": "1..5"}}}"#),
+              error: "field checks[0].expect.count.range: expected a range such as"),
+    Malformed(what: "an unknown expectation", json: demoFile(check: #"{"runtime": "demo.count", "expect": {"count": {"about": 1}}}"#),
+              error: "field checks[0].expect.count.about: is not an expectation"),
+    Malformed(what: "an unknown schedule", json: demoFile(check: #"{"runtime": "demo.count", "schedules": ["fast"], "expect": {"count": 1}}"#),
+              error: "field checks[0].schedules[0]: \"fast\" is not strict, seeded or system"),
+    Malformed(what: "no seeds", json: demoFile(check: #"{"runtime": "demo.count", "seeds": 0, "expect": {"count": 1}}"#),
+              error: "field checks[0].seeds: must be above zero, not 0"),
+    Malformed(what: "a Linux difference without its note",
+              json: demoFile(check: #"{"runtime": "demo.count", "expect": {"count": 1}, "linux": {"expect": {"count": 2}}}"#),
+              error: "field checks[0].linux.note: is missing"),
+    Malformed(what: "a missing snippet", json: demoFile(check: #"{"compile": "Missing.swift", "expect": "compiles"}"#),
+              error: "field checks[0].compile: no snippet file Missing.swift"),
+    Malformed(what: "an error without its words", json: demoFile(check: #"{"compile": "Demo.swift", "expect": "error"}"#),
+              error: "field checks[0].diagnostic: is missing"),
+    Malformed(what: "a bad pattern", json: demoFile(check: #"{"compile": "Demo.swift", "expect": "error", "pattern": "("}"#),
+              error: "field checks[0].pattern: is not a valid regular expression"),
+    Malformed(what: "a Swift version that does not exist", json: demoFile(check: #"{"compile": "Demo.swift", "swiftVersion": 7, "expect": "compiles"}"#),
+              error: "field checks[0].swiftVersion: must be 5 or 6, not 7"),
+    Malformed(what: "an unknown crash scenario", json: demoFile(check: #"{"crash": "demo.crahs", "exit": "signal"}"#),
+              error: "field checks[0].crash: unknown crash scenario \"demo.crahs\" (did you mean demo.crash?)"),
+    Malformed(what: "an unknown way to end", json: demoFile(check: #"{"crash": "demo.crash", "exit": "crashed"}"#),
+              error: "field checks[0].exit: \"crashed\" is not signal, failure or success"),
+    Malformed(what: "an unknown platform", json: demoFile(check: #"{"platform": "android", "reason": "no"}"#),
+              error: "field checks[0].platform: \"android\" is not a platform this bank knows (apple-only)"),
+    Malformed(what: "a skip without its reason", json: demoFile(check: #"{"platform": "apple-only"}"#),
+              error: "field checks[0].reason: is missing"),
+    Malformed(what: "a toolchain that is not a version", json: demoFile(check: #"{"toolchain": "six", "reason": "later"}"#),
+              error: "field checks[0].toolchain: \"six\" is not a version like 6.4 or ...5.10"),
+    Malformed(what: "a duplicate id",
+              json: #"{"bank": "L99", "entries": [{"id": "L99-C01", "kind": "card", "question": "Q?", "answer": "A.", "checks": [{"platform": "apple-only", "reason": "SwiftUI only"}]}, {"id": "L99-C01", "kind": "card", "question": "Q?", "answer": "A.", "checks": [{"platform": "apple-only", "reason": "SwiftUI only"}]}]}"#,
+              error: "entry L99-C01: field id: appears twice in this file"),
+]
+
+/// A malformed bank fails with a message naming the entry and the field: nothing in the bank is ignored.
+@Suite("Quiz bank: a malformed bank is refused, naming the entry and the field", .timeLimit(.minutes(1)))
+struct LoaderErrorTests {
+    @Test("A malformed bank is refused with a message naming the entry and the field", arguments: malformedBanks)
+    func refused(_ bad: Malformed) {
+        do {
+            _ = try loadDemo(bad.json)
+            Issue.record("a bank with \(bad.what) loaded without an error; expected \"\(bad.error)\"")
+        } catch {
+            #expect("\(error)".contains(bad.error), "expected the error to say \"\(bad.error)\", it said \"\(error)\"")
+        }
+    }
+
+    @Test("A well-formed demo bank loads, and a pending scenario's name is accepted")
+    func wellFormedLoads() throws {
+        let entries = try loadDemo(demoFile(check: runtimeCheck + #", {"runtime": "demo.later", "expect": {"count": 1}}, {"crash": "demo.laterCrash", "exit": "signal"}"#))
+        #expect(entries.map(\.id) == ["L99-C01"])
+        #expect(entries.first?.checks.count == 3)
+    }
+
+    @Test("Two files with the same id are refused, naming both")
+    func duplicateAcrossFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-duplicate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try demoFile(check: runtimeCheck).write(to: folder.appendingPathComponent("A.json"), atomically: true, encoding: .utf8)
+        try demoFile(check: runtimeCheck).write(to: folder.appendingPathComponent("B.json"), atomically: true, encoding: .utf8)
+        #expect {
+            try QuizBankLoader.load(directory: folder.path, catalog: demoCatalog)
+        } throws: { error in
+            "\(error)" == "B.json: entry L99-C01: field id: is also the id of an entry in A.json"
+        }
+    }
+
+    @Test("An unknown scenario name in the package's own bank would be refused by name")
+    func packageBankNamesResolve() throws {
+        let bank = try QuizTestBank.loaded.get()
+        let text = try String(contentsOfFile: bank.directory + "/L37.json", encoding: .utf8)
+            .replacingOccurrences(of: "\"runtime\": \"jar.pourSlowly\"", with: "\"runtime\": \"jar.pourSlowlly\"")
+        #expect {
+            try QuizBankLoader.parse(file: "L37.json", data: Data(text.utf8), snippets: nil, catalog: .standard)
+        } throws: { error in
+            "\(error)".contains("entry L37-C13: field checks[0].runtime: unknown scenario \"jar.pourSlowlly\"")
+        }
+    }
+}

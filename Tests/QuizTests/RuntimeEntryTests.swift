@@ -1,0 +1,62 @@
+import Harness
+import HarnessTesting
+import Scenarios
+import Testing
+
+/// Runs `item`'s scenario under every schedule its check names, and expects every observed value the bank names to
+/// be what the bank says (Linux's expectation where the bank gives one).
+func verifyRuntime(_ item: BankCheck, sourceLocation: SourceLocation = #_sourceLocation) async {
+    guard case .runtime(let check) = item.check else { return }
+    guard let scenario = QuizTestBank.catalog.scenarios[check.scenario] else {
+        recordNotCovered(item, QuizTestBank.catalog.pending[check.scenario].map { "scenario \(check.scenario), from \($0.awaiting)" }
+            ?? "scenario \(check.scenario) is not in the catalog", sourceLocation: sourceLocation)
+        return
+    }
+    let (expect, differs) = RuntimeValidator.expectations(of: check)
+    let arguments = ScenarioArguments(defaults: scenario.parameters, given: check.arguments)
+    let body: @Sendable () async throws -> Observation = { try await scenario.run(arguments) }
+    let linuxNote = differs.map { " (on Linux: \($0))" } ?? ""
+    for schedule in check.schedules {
+        switch schedule {
+        case .strict, .system:
+            guard let run = await runRecordingIssues(schedule == .strict ? .strict : .system, options: scenario.options,
+                                                     sourceLocation: sourceLocation, body) else { continue }
+            for name in expect.keys.sorted() {
+                let value = run.value[name]
+                #expect(value.map { expect[name]!.holds(for: $0) } == true, """
+                    \(item.entry.id) under \(run.ranAs): \(name) = \(value?.description ?? "nothing"), but the bank says \
+                    \(expect[name]!)\(linuxNote). The lesson: "\(item.answerExcerpt)"
+                    """, sourceLocation: sourceLocation)
+            }
+        case .seeded:
+            guard let exploration = await exploreRecordingIssues(check.scenario, seeds: check.seeds,
+                                                                 options: scenario.options,
+                                                                 sourceLocation: sourceLocation, body) else { continue }
+            let claim = "\(item.entry.id): " + expect.keys.sorted().map { "\($0) \(expect[$0]!)" }.joined(separator: ", ")
+                + linuxNote + ". The lesson: \"\(item.answerExcerpt)\""
+            expectEverySeed(exploration, claim, sourceLocation: sourceLocation) { observation in
+                expect.allSatisfy { name, expectation in observation[name].map(expectation.holds) == true }
+            }
+        }
+    }
+}
+
+/// The bank's runtime answers that the harness can run on its own thread: strict and seeded, in parallel.
+@Suite("Quiz bank: runtime answers under the harness", .timeLimit(.minutes(1)))
+struct HarnessRuntimeAnswerTests {
+    @Test("A runtime answer of the bank holds under the strict pool and every seed",
+          arguments: QuizTestBank.harnessRuntime)
+    func answerHolds(_ item: BankCheck) async {
+        await verifyRuntime(item)
+    }
+}
+
+/// The bank's runtime answers about the main actor, GCD and the real pool: one at a time, so that none competes
+/// with another for the main actor or the pool it measures.
+@Suite("Quiz bank: runtime answers on the real executor", .serialized, .timeLimit(.minutes(1)))
+struct SystemRuntimeAnswerTests {
+    @Test("A runtime answer of the bank holds on the real executor", arguments: QuizTestBank.systemRuntime)
+    func answerHolds(_ item: BankCheck) async {
+        await verifyRuntime(item)
+    }
+}
