@@ -8,6 +8,12 @@ public struct AskersOutcome: Hashable, Sendable, CustomStringConvertible {
     /// Different answers among the askers'.
     public let distinctAnswers: Int
 
+    /// An outcome, as a test expects it.
+    public init(requests: Int, distinctAnswers: Int) {
+        self.requests = requests
+        self.distinctAnswers = distinctAnswers
+    }
+
     /// "requests: 2, distinct answers: 2".
     public var description: String { "requests: \(requests), distinct answers: \(distinctAnswers)" }
 }
@@ -43,6 +49,12 @@ public struct AsksInTurn: Hashable, Sendable, CustomStringConvertible {
     public let results: [String]
     /// Requests the fetch made.
     public let requests: Int
+
+    /// An outcome, as a test expects it.
+    public init(results: [String], requests: Int) {
+        self.results = results
+        self.requests = requests
+    }
 
     /// `["failed: offline at request 1", "answered by request 2"], requests: 2`.
     public var description: String { "\(results), requests: \(requests)" }

@@ -7,6 +7,12 @@ public struct Overlap: Hashable, Sendable, CustomStringConvertible {
     /// The most that ran at the same moment.
     public let mostAtOnce: Int
 
+    /// An outcome, as a test expects it.
+    public init(updates: Int, mostAtOnce: Int) {
+        self.updates = updates
+        self.mostAtOnce = mostAtOnce
+    }
+
     /// "4 updates, at most 1 at once".
     public var description: String { "\(updates) updates, at most \(mostAtOnce) at once" }
 }

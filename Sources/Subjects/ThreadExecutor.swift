@@ -48,7 +48,7 @@ public final class ThreadExecutor: SerialExecutor {
         }
     }
 
-    /// The thread's name, such as "trips.shop".
+    /// The thread's name, such as "trips.shop" (at most 15 bytes: Linux cuts thread names there).
     public let name: String
     private let mailbox = Mailbox()
 
@@ -58,6 +58,7 @@ public final class ThreadExecutor: SerialExecutor {
         let mailbox = self.mailbox
         // weak: the thread must not keep its executor alive, or neither would ever end
         let thread = Thread { [weak self] in
+            nameCurrentThread(name)
             while let job = mailbox.next() {
                 guard let executor = self else {
                     preconditionFailure("ThreadExecutor \(name): a job arrived after its executor was freed")
@@ -65,7 +66,6 @@ public final class ThreadExecutor: SerialExecutor {
                 job.runSynchronously(on: executor.asUnownedSerialExecutor())
             }
         }
-        thread.name = name
         thread.start()
     }
 
