@@ -50,9 +50,11 @@ struct RealPoolTests {
         let run = try #require(await runRecordingIssues(.system) {
             try await tickerTurnsWhileDisksSave(Self.poolSaves, onOwnThreads: false, patience: .milliseconds(150))
         })
-        #expect(run.value.savesThatSawATurn < run.value.saves, """
-            \(run.value): with the saves holding all \(Self.width) of the pool's threads, the ticker should get no \
-            turn — the pool does not add a thread when one blocks
+        // At least one wave of saves holds every thread at once; the ticker's turns wait behind them.
+        #expect(run.value.savesThatSawATurn <= run.value.saves - Self.width, """
+            \(run.value): while the saves held all \(Self.width) of the pool's threads, the ticker should get no \
+            turn, so at least \(Self.width) saves wait out their whole patience — the pool does not add a thread \
+            when one blocks
             """)
     }
 
