@@ -25,8 +25,8 @@ struct WeatherActorTests {
             try await askAtOnce(askers, .weatherActorWithDisk, answerTakes: .milliseconds(1))
         })
         #expect(run.value == AskersOutcome(requests: 1, distinctAnswers: 1), """
-            \(askers) screens at once under \(run.ranAs): \(run.value) — on one global actor the look on disk is \
-            an ordinary call, with no await between the check and the store: 1 request
+            \(askers) screens at once under \(run.ranAs) gave \(run.value), not 1 request: something came between \
+            the check and the store — on one global actor the look on disk is an ordinary call, with no await
             """)
     }
 
@@ -36,8 +36,8 @@ struct WeatherActorTests {
             try await askAtOnce(askers, .weatherActorWithDisk, answerTakes: .milliseconds(1))
         })
         expectEverySeed(exploration, """
-            \(askers) screens at once must share one request: the cache and the disk are on one actor, so nothing \
-            comes between the check and the store
+            \(askers) screens at once must share one request — an await between the check and the store lets a \
+            second caller find nothing and ask again; on one actor the cache and the disk need none
             """) { $0 == AskersOutcome(requests: 1, distinctAnswers: 1) }
     }
 
@@ -64,15 +64,16 @@ struct WeatherActorTests {
             try await askForgetAsk(.weatherActorWithDisk)
         })
         #expect(run.value == AsksInTurn(results: ["answered by request 1", "answered by request 2"], requests: 2), """
-            \(run.value) under \(run.ranAs): a refresh must forget the city in memory and on disk, or the next \
-            question finds the disk's copy and never asks
+            got \(run.value) under \(run.ranAs): a refresh must forget the city in memory and on disk, or the \
+            next question finds the disk's copy and never asks
             """)
     }
 
     @Test("L38 step 5: a disk given a directory that does not exist fails, naming it")
     func diskRejectsAMissingDirectory() async throws {
         let missing = URL(filePath: "/nonexistent-\(UUID().uuidString)")
-        #expect(throws: WeatherDiskError.noSuchDirectory(missing.path)) {
+        #expect(throws: WeatherDiskError.noSuchDirectory(missing.path),
+                "a disk in a directory that does not exist would lose every save without a word") {
             _ = try WeatherDisk(directory: missing)
         }
     }

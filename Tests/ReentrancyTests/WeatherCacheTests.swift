@@ -14,8 +14,8 @@ struct WeatherCacheTests {
     func answersOnlyAsksTwiceOnStrict() async throws {
         let run = try #require(await runRecordingIssues(.strict) { try await askAtOnce(2, .answersOnly) })
         #expect(run.value.requests == 2, """
-            \(run.value) on the strict pool: both screens should find nothing at the await and both ask — \
-            the cache stores only answers, after the await
+            got \(run.value) on the strict pool, not 2 requests: both screens should find nothing while the first \
+            waits at the await, and both ask — this cache stores only answers, after the await
             """)
     }
 
@@ -34,8 +34,9 @@ struct WeatherCacheTests {
     func taskStoringAsksOnce(schedule: Schedule, askers: Int) async throws {
         let run = try #require(await runRecordingIssues(schedule) { try await askAtOnce(askers, .taskStoring) })
         #expect(run.value == AskersOutcome(requests: 1, distinctAnswers: 1), """
-            \(askers) screens at once under \(run.ranAs): \(run.value) — the Task is stored before the first \
-            await, so every later caller awaits the same question: 1 request, 1 answer
+            \(askers) screens at once under \(run.ranAs) gave \(run.value), not 1 request and 1 answer: a caller \
+            that came while the first waited found no question stored and asked again — the Task must be stored \
+            before the first await, so every later caller awaits the same one
             """)
     }
 
@@ -45,8 +46,8 @@ struct WeatherCacheTests {
             try await askAtOnce(askers, .taskStoring)
         })
         expectEverySeed(exploration, """
-            \(askers) screens at once must share one request and one answer: the question is stored before \
-            the first await
+            \(askers) screens at once must share one request and one answer — a caller that finds no question \
+            stored asks again, so the Task must be stored before the first await
             """) { $0 == AskersOutcome(requests: 1, distinctAnswers: 1) }
     }
 
@@ -58,8 +59,8 @@ struct WeatherCacheTests {
         })
         #expect(run.value == AsksInTurn(results: ["failed: offline at request 1", "failed: offline at request 1"],
                                         requests: 1), """
-            \(run.value) under \(run.ranAs): a cache that keeps the failed Task rethrows its first error for \
-            ever and never asks again — the same failure, 1 request
+            got \(run.value) under \(run.ranAs): a cache that keeps the failed Task should rethrow its first \
+            error for ever and never ask again — the same failure twice, 1 request
             """)
     }
 
@@ -71,8 +72,9 @@ struct WeatherCacheTests {
         })
         #expect(run.value == AsksInTurn(results: ["failed: offline at request 1", "answered by request 2"],
                                         requests: 2), """
-            \(run.value) under \(run.ranAs): WeatherCache forgets a failed question before rethrowing, so the \
-            next caller asks again and gets an answer
+            got \(run.value) under \(run.ranAs): WeatherCache must forget a failed question before rethrowing, \
+            or the next caller gets the old failure without asking — the second ask should be a new request, \
+            answered
             """)
     }
 
@@ -80,8 +82,8 @@ struct WeatherCacheTests {
     func forgetAsksAgain(schedule: Schedule) async throws {
         let run = try #require(await runRecordingIssues(schedule) { try await askForgetAsk(.taskStoring) })
         #expect(run.value == AsksInTurn(results: ["answered by request 1", "answered by request 2"], requests: 2), """
-            \(run.value) under \(run.ranAs): after forget("Seattle") the next question must ask again \
-            (pull to refresh)
+            got \(run.value) under \(run.ranAs): after forget("Seattle") the next question must ask again \
+            (pull to refresh), not get the old answer
             """)
     }
 
@@ -89,8 +91,8 @@ struct WeatherCacheTests {
     func diskActorAsksTwiceOnStrict() async throws {
         let run = try #require(await runRecordingIssues(.strict) { try await askAtOnce(2, .awaitingDiskActor) })
         #expect(run.value.requests == 2, """
-            \(run.value) on the strict pool: the await on the disk actor opens the gap again — while the first \
-            caller waits for the disk, the second finds nothing in memory and asks too
+            got \(run.value) on the strict pool, not 2 requests: the await on the disk actor should open the gap \
+            again — while the first caller waits for the disk, the second finds nothing in memory and asks too
             """)
     }
 

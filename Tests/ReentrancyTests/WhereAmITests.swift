@@ -10,19 +10,20 @@ struct WhereAmITests {
     @Test("L37 step 8: whereAmI() from the main actor → MainActor")
     @MainActor
     func fromTheMainActor() async throws {
-        #expect(whereIsHere() == "MainActor", "#isolation on the main actor is MainActor.shared")
+        let answer = whereIsHere()
+        #expect(answer == "MainActor", "answered \"\(answer)\": #isolation on the main actor is MainActor.shared")
     }
 
     @Test("L37 step 8: whereAmI() from a @concurrent function → no actor", arguments: realSchedules)
-    func fromTheProof(schedule: Schedule) async throws {
+    func fromThePool(schedule: Schedule) async throws {
         let run = try #require(await runRecordingIssues(schedule) { await whereIsThePool() })
-        #expect(run.value == "no actor", "a @concurrent function is on no actor, so #isolation is nil: \(run.value)")
+        #expect(run.value == "no actor", "answered \"\(run.value)\": a @concurrent function is on no actor, so #isolation is nil")
     }
 
     @Test("L37 step 8: whereAmI() inside the jar → the jar is on Jar", arguments: realSchedules)
     func fromTheJar(schedule: Schedule) async throws {
         let run = try #require(await runRecordingIssues(schedule) { await Jar().whereIsTheJar() })
-        #expect(run.value == "the jar is on Jar", "inside the jar's method #isolation is the jar: \(run.value)")
+        #expect(run.value == "the jar is on Jar", "answered \"\(run.value)\": inside the jar's method #isolation is the jar")
     }
 
     @Test("L37 step 8: #isolation written out gives the same three answers")
@@ -30,6 +31,6 @@ struct WhereAmITests {
     func writtenOut() async throws {
         let line = await whereIsEveryone(Jar())
         #expect(line == #"here: MainActor, pool: no actor, jar: the jar is on Jar; written out: ("MainActor", "no actor", "Jar")"#,
-                "the lesson's console line, asked from the main actor: \(line)")
+                "got \"\(line)\" — the lesson's console line names the main actor, no actor and the jar, asked and written out")
     }
 }
