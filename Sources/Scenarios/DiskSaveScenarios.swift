@@ -42,8 +42,11 @@ public func tickerTurnsWhileDisksSave(_ saves: Int, onOwnThreads: Bool, patience
             sawATurn.add(1, ordering: .sequentiallyConsistent)
         }
     }
+    // Stopped by a flag rather than by cancellation: it ends after a sleep that ran its course, so no cancelled
+    // timer is left behind.
+    let stop = Atomic(false)
     let ticker = Task {
-        while !Task.isCancelled {
+        while !stop.load(ordering: .sequentiallyConsistent) {
             ticks.add(1, ordering: .sequentiallyConsistent)
             try? await Task.sleep(for: .milliseconds(1))
         }
@@ -64,7 +67,7 @@ public func tickerTurnsWhileDisksSave(_ saves: Int, onOwnThreads: Bool, patience
         }
     }
     let turns = ticks.load(ordering: .sequentiallyConsistent) - before
-    ticker.cancel()
+    stop.store(true, ordering: .sequentiallyConsistent)
     await ticker.value
     return TickerTurns(saves: saves, savesThatSawATurn: sawATurn.load(ordering: .sequentiallyConsistent),
                        turnsDuringSaves: turns)
