@@ -65,6 +65,7 @@ public final class ThreadExecutor: SerialExecutor {
                 }
                 job.runSynchronously(on: executor.asUnownedSerialExecutor())
             }
+            forgetCurrentThreadName()
         }
         thread.start()
     }
