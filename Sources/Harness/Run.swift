@@ -39,6 +39,7 @@ public func run<Value: Sendable>(
     case .failure(let error): throw HarnessFailure(.badSetting, schedule: nil, summary: error.description)
     }
     let effective = effectiveSchedule(schedule, settings: settings)
+    RunCounter.count(effective)
     let record: RunRecord
     do {
         record = try await effective == .system

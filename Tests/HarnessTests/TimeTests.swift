@@ -73,3 +73,30 @@ extension Result {
         return false
     }
 }
+
+@Suite("Injected dependencies sleep on the harness clock", .timeLimit(.minutes(1)))
+struct InjectedTimeTests {
+    /// A stand-in for a network call: it takes `delay`, then answers.
+    struct SlowService: Sendable {
+        /// How long a request takes.
+        var delay: Duration
+        /// The request.
+        func fetch(_ city: String) async throws -> String {
+            try await Task.sleep(for: delay)
+            return "sunny in \(city)"
+        }
+    }
+
+    @Test("a fetch that takes two seconds takes two virtual seconds under a seed")
+    func injectedFetch() async throws {
+        let service = SlowService(delay: .seconds(2))
+        let run = try #require(await runRecordingIssues(.seeded(4)) {
+            async let a = service.fetch("Lima")
+            async let b = service.fetch("Oslo")
+            let answers = try await [a, b]
+            return "\(answers) at \(ScenarioClock.elapsed)"
+        })
+        #expect(run.elapsed >= .seconds(2) && run.elapsed < .seconds(2) + .milliseconds(1),
+                "two concurrent 2 s fetches take 2 virtual seconds: \(run.value)")
+    }
+}
