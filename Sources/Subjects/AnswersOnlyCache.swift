@@ -1,7 +1,9 @@
 /// The cache lesson 38 warns about (actors, question 1): it checks its dictionary, awaits the request, and only then
 /// stores the answer. Two callers at once both find nothing before the await, and both ask: two requests.
 public actor AnswersOnlyCache {
+    /// The answers given so far, by city — stored only once the request is back.
     private var answers: [String: Weather] = [:]
+    /// Asks about one city: the stand-in for Open-Meteo.
     private let fetch: @Sendable (String) async throws -> Weather
 
     /// `fetch` stands in for Open-Meteo: it asks about one city.

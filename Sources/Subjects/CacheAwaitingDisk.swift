@@ -2,8 +2,11 @@
 /// the check and the store (lesson 38, actors question 11). The await on the disk opens the gap again: while the
 /// first caller waits for the disk, the second finds nothing in memory either, and both ask — two requests.
 public actor CacheAwaitingDisk {
+    /// Each city's question, asked or answered, by city.
     private var answers: [String: Task<Weather, any Error>] = [:]
+    /// Where answers are kept between launches: an actor of its own.
     private let disk: DiskActor
+    /// Asks about one city: the stand-in for Open-Meteo.
     private let fetch: @Sendable (String) async throws -> Weather
 
     /// `disk` keeps answers between launches; `fetch` stands in for Open-Meteo.

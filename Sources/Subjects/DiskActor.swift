@@ -1,6 +1,7 @@
 /// The answers saved by an earlier launch, kept by an actor of its own (lesson 38, actors question 11). Every call
 /// into it from another actor is an await — and so a gap in which that other actor takes the next call.
 public actor DiskActor {
+    /// The saved answers, by city.
     private var saved: [String: Weather] = [:]
 
     /// A disk with nothing saved yet.

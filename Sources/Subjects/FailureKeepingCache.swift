@@ -2,7 +2,9 @@
 /// does, but never forgets one that failed. Awaiting the failed task again rethrows its error without asking anyone:
 /// the same failure for ever, and no new request.
 public actor FailureKeepingCache {
+    /// Each city's question, asked or answered, by city.
     private var answers: [String: Task<Weather, any Error>] = [:]
+    /// Asks about one city: the stand-in for Open-Meteo.
     private let fetch: @Sendable (String) async throws -> Weather
 
     /// `fetch` stands in for Open-Meteo: it asks about one city.

@@ -7,6 +7,7 @@ public actor OwnThreadWeatherActor {
     /// The one instance everything marked `@OwnThreadWeatherActor` takes turns on.
     public static let shared = OwnThreadWeatherActor()
 
+    /// The thread this actor's code runs on.
     private let executor = ThreadExecutor(name: "trips.weather")
 
     /// What runs this actor's code: its own thread, not the shared pool.

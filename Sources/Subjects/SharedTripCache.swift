@@ -2,6 +2,7 @@
 /// for everything marked with its name, so four updates take turns, however many threads the pool has.
 @TripsActor
 public final class SharedTripCache {
+    /// What an update does.
     private let work: @Sendable () -> Void
 
     /// `work` is what an update does. `nonisolated`, so that any code may make a cache.

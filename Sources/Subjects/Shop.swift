@@ -2,6 +2,7 @@
 /// (lesson 38, actors question 14). The executor runs one piece at a time, as every actor does, and an await still ends
 /// a piece and lets the next call in: two buyers both see the bag, and both buy it. A queue does not stop reentrancy.
 public actor Shop {
+    /// The thread this actor's code runs on.
     private let executor = ThreadExecutor(name: "trips.shop")
 
     /// The bags for sale. It starts at one, and the lesson's two buyers leave it at -1.

@@ -11,12 +11,17 @@ import Synchronization
 public final class ThreadExecutor: SerialExecutor {
     /// The jobs waiting for the thread, in order. Only the executor's thread takes them out.
     private final class Mailbox: Sendable {
+        /// The queue of jobs, and whether the executor is gone.
         private struct State {
+            /// Jobs waiting, oldest first.
             var jobs: [UnownedJob] = []
+            /// Whether the executor was freed: the thread ends once the jobs are run.
             var closed = false
         }
 
+        /// The jobs and the closed flag, behind a lock.
         private let state = Mutex(State())
+        /// One signal per job put in, and one for closing.
         private let arrived = DispatchSemaphore(value: 0)
 
         /// Adds a job for the thread.
@@ -50,6 +55,7 @@ public final class ThreadExecutor: SerialExecutor {
 
     /// The thread's name, such as "trips.shop" (at most 15 bytes: Linux cuts thread names there).
     public let name: String
+    /// The jobs on their way to the thread.
     private let mailbox = Mailbox()
 
     /// Starts the thread, named `name` (what `currentThreadName()` answers on it).

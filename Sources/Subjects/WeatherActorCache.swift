@@ -3,8 +3,11 @@
 /// Two callers at once: one request.
 @WeatherActor
 public final class WeatherActorCache {
+    /// Each city's question, asked or answered, by city.
     private var answers: [String: Task<Weather, any Error>] = [:]
+    /// Where answers are kept between launches, if anywhere.
     private let disk: WeatherDisk?
+    /// Asks about one city: the stand-in for Open-Meteo.
     private let fetch: @Sendable (String) async throws -> Weather
 
     /// `disk`: where answers are kept between launches — nowhere, unless the cache is given one. `fetch` stands in

@@ -2,7 +2,9 @@
 /// step 4). It keeps a `Task` per city, stored before the first await, so a second caller arriving while the first
 /// waits awaits the same question instead of asking again. A question that fails is forgotten.
 public actor WeatherCache {
+    /// Each city's question, asked or answered, by city.
     private var answers: [String: Task<Weather, any Error>] = [:]
+    /// Asks about one city: the stand-in for Open-Meteo.
     private let fetch: @Sendable (String) async throws -> Weather
 
     /// `fetch` stands in for Open-Meteo: it asks about one city.

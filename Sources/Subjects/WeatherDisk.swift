@@ -10,15 +10,21 @@ import Foundation
 public final class WeatherDisk {
     /// One city's weather, and when it was given.
     private struct Saved: Codable {
+        /// The place the answer is for.
         let place: String
+        /// The temperature, in °C.
         let temperature: Double
+        /// The WMO weather code.
         let code: Int
+        /// When it was answered, by the disk's clock.
         let at: Date
     }
 
     /// `weather.json`, in the directory given at init.
     public nonisolated let file: URL
+    /// The clock the ten minutes are measured on.
     private let now: @Sendable () -> Date
+    /// What the file holds, by city.
     private var saved: [String: Saved]
 
     /// Reads the file, if there is one. `nonisolated`, so that a cache can be made with a disk from any code.
@@ -63,6 +69,7 @@ public final class WeatherDisk {
         try write()
     }
 
+    /// Writes everything kept to the file, at once (atomically).
     private func write() throws {
         do {
             try JSONEncoder().encode(saved).write(to: file, options: .atomic)
