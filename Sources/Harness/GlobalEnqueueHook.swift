@@ -15,7 +15,10 @@ import Darwin
 ///
 /// Once caught, such a task runs on the harness thread, and its `Task.sleep` asks the harness for
 /// its timer, so its time is virtual too. What still escapes: a caught task resumed later from a
-/// thread outside the harness (it goes to the real pool), and `@MainActor` work (the main executor).
+/// thread outside the harness (it goes to the real pool); an unstructured task isolated to a
+/// *global* actor (`Task { @SomeGlobalActor in … }`, or a `Task {}` inside a global actor's
+/// method), whose `Task.sleep` the runtime hands to the global executor's real clock, so it wakes on
+/// the real pool; and `@MainActor` work (the main executor). Tests show each.
 enum GlobalEnqueueHook {
     /// The original enqueue, as the runtime passes it to the hook (Swift calling convention; for a
     /// single pointer argument it is the C convention on the platforms Swift supports).

@@ -51,6 +51,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private var finished: Result<any Sendable, any Error>? = nil
     /// Jobs still ready when the scenario returned, plus non-timer jobs run after it.
     private var leftoverJobs = 0
+    /// Whether the job running now was made ready by a timer (what it hands on is bookkeeping too).
+    private var runningTimerJob = false
     /// Jobs run when the scenario returned.
     private var jobsAtFinish = 0
     /// How many jobs may run after the scenario returned when leftovers are allowed.
@@ -91,7 +93,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Takes a job that is ready now (also the door for jobs caught by the global hook).
     func enqueue(_ job: UnownedJob) {
         condition.lock()
-        ready.append(job, fromTimer: false)
+        ready.append(job, fromTimer: runningTimerJob)
         condition.signal()
         condition.unlock()
     }
@@ -144,18 +146,23 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             let draining = finished != nil
             let dueBy = draining ? Int64.max : now()
             while let job = timers.popDue(at: dueBy) {
-                ready.append(job, fromTimer: true)
+                ready.append(job, fromTimer: true, firedTimer: true)
                 hash.mix(0xF1FE)
             }
-            if draining, leftoverJobs > 0, options.leftovers == .fail || jobsRun - jobsAtFinish > Self.drainBudget {
-                // Work outlived the scenario: enough is known, and it may never end by itself.
+            if draining, jobsRun - jobsAtFinish > Self.drainBudget {
+                // Work outlived the scenario and may never end by itself: report what is known.
+                leftoverJobs = max(leftoverJobs, 1)
+                complete(finished!)
+                break
+            }
+            if draining, leftoverJobs > 0, options.leftovers == .fail {
                 complete(finished!)
                 break
             }
             if !ready.isEmpty {
                 let entry = pick()
                 if draining, !entry.fromTimer { leftoverJobs += 1 }
-                run(entry.job)
+                run(entry.job, firedTimer: entry.firedTimer)
                 if jobsRun > options.jobLimit {
                     fail(.timedOut, "it ran \(jobsRun) jobs without finishing: a loop that never ends " +
                          "(a busy loop that ignores cancellation, or a `try?` that swallows it)")
@@ -208,14 +215,16 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     /// Runs one job with the lock released, watched by the watchdog. Called and returns under the lock.
-    private func run(_ job: UnownedJob) {
+    private func run(_ job: UnownedJob, firedTimer: Bool) {
         jobsRun += 1
+        runningTimerJob = firedTimer
         condition.unlock()
         jobStartInstant = .now
         jobStartedAt.store(Nanoseconds(startedAt.duration(to: jobStartInstant)), ordering: .relaxed)
         job.runSynchronously(on: asUnownedTaskExecutor())
         jobStartedAt.store(-1, ordering: .relaxed)
         condition.lock()
+        runningTimerJob = false
         if virtualTime { virtualNow += Nanoseconds(options.virtualJobCost) }
     }
 
@@ -333,8 +342,11 @@ extension OneThreadExecutor: SchedulingExecutor {
             high = ThreadBinding.current === self
                 ? Nanoseconds(currentJobStart.duration(to: deadline)) : low
         } else if let deadline = instant as? SuspendingClock.Instant {
+            // The suspending clock moves with the continuous one while the machine is awake, so the
+            // time since this job started widens the window the same way.
             low = Nanoseconds(SuspendingClock.now.duration(to: deadline))
-            high = low
+            high = ThreadBinding.current === self
+                ? low + Nanoseconds(currentJobStart.duration(to: .now)) : low
         } else {
             low = (clock.now.duration(to: instant) as? Duration).map(Nanoseconds) ?? 0
             high = low

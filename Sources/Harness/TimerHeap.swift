@@ -64,13 +64,18 @@ struct TimerHeap {
 
 /// The jobs ready to run, and the rule that picks the next one.
 struct ReadyQueue {
-    /// A ready job and whether it came from a timer (a timer's job that enqueues nothing is just a
-    /// sleep that was cancelled: not leftover work).
+    /// A ready job and whether it is a timer's bookkeeping rather than a task's own work.
+    ///
+    /// A fired timer runs the sleep's wake-up job, which hands one more job on; only what comes
+    /// after that is a task resuming. A cancelled sleep's timer stops there, so its two jobs are
+    /// not leftover work when they run after the scenario returned.
     struct Entry {
         /// The job.
         var job: UnownedJob
-        /// Whether a timer made it ready.
+        /// Whether a timer made it ready, or the job a timer's job handed on.
         var fromTimer: Bool
+        /// Whether a timer made it ready itself.
+        var firedTimer: Bool
     }
 
     /// The queue's storage; `head` marks the first live entry in FIFO mode.
@@ -84,8 +89,8 @@ struct ReadyQueue {
     var isEmpty: Bool { count == 0 }
 
     /// Adds a ready job at the back.
-    mutating func append(_ job: UnownedJob, fromTimer: Bool) {
-        entries.append(Entry(job: job, fromTimer: fromTimer))
+    mutating func append(_ job: UnownedJob, fromTimer: Bool, firedTimer: Bool = false) {
+        entries.append(Entry(job: job, fromTimer: fromTimer || firedTimer, firedTimer: firedTimer))
     }
 
     /// Takes the oldest job: the strict pool's rule.

@@ -79,3 +79,26 @@ struct DetectionTests {
         #expect(failure.underlying is Boom)
     }
 }
+
+@Suite("Clean finishes are not leftovers", .timeLimit(.minutes(1)))
+struct CleanFinishTests {
+    @Test("a loop stopped by cancelling its sleep, then awaited, leaves nothing behind",
+          arguments: [Schedule.strict, .seeded(1), .seeded(2)])
+    func cancelledSleepAwaited(schedule: Schedule) async throws {
+        let run = try #require(await runRecordingIssues(schedule) {
+            let ticker = Task {
+                var ticks = 0
+                while !Task.isCancelled {
+                    ticks += 1
+                    try? await Task.sleep(for: .milliseconds(1))
+                }
+                return ticks
+            }
+            try? await Task.sleep(for: .milliseconds(5))
+            ticker.cancel()
+            return await ticker.value
+        })
+        #expect(run.value >= 1, "the ticker ticked \(run.value) times")
+        #expect(run.leftoverJobs == 0, "a cancelled sleep's timer is bookkeeping, not leftover work")
+    }
+}

@@ -60,3 +60,45 @@ extension Log {
     /// Whether the actor's code runs on a harness thread.
     func onHarness() -> Bool { isOnHarnessThread() }
 }
+
+/// A global actor of the harness's tests.
+@globalActor actor TestGlobalActor {
+    /// The one instance.
+    static let shared = TestGlobalActor()
+}
+
+@Suite("What escapes: an unstructured task on a global actor sleeps on the real clock", .timeLimit(.minutes(1)))
+struct GlobalActorEscapeTests {
+    @Test("Task { @GlobalActor in } starts on the harness thread but wakes from Task.sleep on the real pool")
+    func globalActorTaskEscapesAfterSleep() async throws {
+        // Documented limit (README, GlobalEnqueueHook): on Swift 6.3 such a task has no executor the
+        // runtime asks for its timer but the global one, so its sleep is real and it resumes off
+        // the harness. A scenario that does this needs `outsideWorkGrace` and is not replayable.
+        let options = RunOptions { $0.outsideWorkGrace = .seconds(2) }
+        let run = try #require(await runRecordingIssues(.seeded(1), options: options) {
+            await Task { @TestGlobalActor () -> [Bool] in
+                let before = isOnHarnessThread()
+                try? await Task.sleep(for: .milliseconds(1))
+                return [before, isOnHarnessThread()]
+            }.value
+        })
+        #expect(run.value == [true, false], "[before the sleep, after it] on the harness thread: \(run.value)")
+    }
+
+    @Test("a Task {} inside an actor of the scenario's own stays under the harness across sleeps")
+    func instanceActorTaskStays() async throws {
+        let run = try #require(await runRecordingIssues(.seeded(1)) { await Log().spawnAndSleep() })
+        #expect(run.value == [true, true], "[before the sleep, after it] on the harness thread: \(run.value)")
+    }
+}
+
+extension Log {
+    /// Starts a task that inherits this actor, sleeps in it, and says where it ran.
+    func spawnAndSleep() async -> [Bool] {
+        await Task { () -> [Bool] in
+            let before = isOnHarnessThread()
+            try? await Task.sleep(for: .milliseconds(1))
+            return [before, isOnHarnessThread()]
+        }.value
+    }
+}

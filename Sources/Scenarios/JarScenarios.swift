@@ -1,0 +1,42 @@
+import Subjects
+
+/// Lesson 37, step 6: `n` bees pour at once into one new jar, two drops each, as child tasks of one group. Returns the
+/// drops in the jar: always `2 * n`, because `pour()` has no await between its read and its write.
+@concurrent
+public func concurrentPours(_ n: Int) async throws -> Int {
+    try BadScenarioInput.require(n, atLeast: 1, "n", in: "concurrentPours")
+    let jar = Jar()
+    await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<n {
+            group.addTask { await jar.pour() }
+        }
+    }
+    return await jar.drops
+}
+
+/// Lesson 37, step 7: `n` bees pour slowly at once into one new jar (read, wait 10 ms, write what they saw + 1).
+/// Returns the drops in the jar: far fewer than `n` — 1 when every bee reads before any comes back — because the jar
+/// is free at the await, and every bee writes on top of what she saw before it.
+@concurrent
+public func concurrentSlowPours(_ n: Int) async throws -> Int {
+    try BadScenarioInput.require(n, atLeast: 1, "n", in: "concurrentSlowPours")
+    let jar = Jar()
+    await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<n {
+            group.addTask { await jar.pourSlowly() }
+        }
+    }
+    return await jar.drops
+}
+
+/// Lesson 37, step 7, the other way round: `n` slow pours one after another, each awaited before the next starts.
+/// Returns the drops: exactly `n`, because nobody else is in the jar while a bee is away.
+@concurrent
+public func slowPoursOneAfterAnother(_ n: Int) async throws -> Int {
+    try BadScenarioInput.require(n, atLeast: 1, "n", in: "slowPoursOneAfterAnother")
+    let jar = Jar()
+    for _ in 0..<n {
+        await jar.pourSlowly()
+    }
+    return await jar.drops
+}

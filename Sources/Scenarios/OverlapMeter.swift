@@ -1,0 +1,30 @@
+import Foundation
+import Synchronization
+
+/// Counts how many pieces of work run at the same moment, and the most there ever were — overlap measured with
+/// counters, not durations.
+public final class OverlapMeter: Sendable {
+    private let running = Atomic(0)
+    private let most = Atomic(0)
+
+    /// A meter that has seen nothing yet.
+    public init() {}
+
+    /// The most pieces of work that ran at once.
+    public var mostAtOnce: Int {
+        most.load(ordering: .sequentiallyConsistent)
+    }
+
+    /// One piece of work that holds its thread until it has had company — another piece running at the same moment,
+    /// now or earlier — or until `patience` is up, whichever is first. The bound is what keeps a run with no company
+    /// (one thread, one line) from hanging.
+    public func workUntilCompany(patience: Duration) {
+        let now = running.add(1, ordering: .sequentiallyConsistent).newValue
+        most.max(now, ordering: .sequentiallyConsistent)
+        let deadline = ContinuousClock.now + patience
+        while mostAtOnce < 2 && ContinuousClock.now < deadline {
+            usleep(100)
+        }
+        running.subtract(1, ordering: .sequentiallyConsistent)
+    }
+}

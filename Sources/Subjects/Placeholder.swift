@@ -1,2 +1,0 @@
-/// Placeholder until the subjects land.
-public enum SubjectsPlaceholder {}
