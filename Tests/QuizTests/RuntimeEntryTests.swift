@@ -37,6 +37,13 @@ func verifyRuntime(_ item: BankCheck, sourceLocation: SourceLocation = #_sourceL
             expectEverySeed(exploration, claim, sourceLocation: sourceLocation) { observation in
                 expect.allSatisfy { name, expectation in observation[name].map(expectation.holds) == true }
             }
+            if !check.expectSome.isEmpty {
+                let some = check.expectSome.keys.sorted().map { "\($0) \(check.expectSome[$0]!)" }.joined(separator: ", ")
+                expectSomeSeed(exploration, "\(item.entry.id): under some seed \(some). The lesson: \"\(item.answerExcerpt)\"",
+                               sourceLocation: sourceLocation) { observation in
+                    check.expectSome.allSatisfy { name, expectation in observation[name].map(expectation.holds) == true }
+                }
+            }
         }
     }
 }

@@ -201,6 +201,13 @@ public enum QuizBankLoader {
             throw place.appending("expect").error("is missing: what must the scenario observe?")
         }
         let expect = try parseExpectations(expectObject, scenario: scenario, observes: shape?.observes)
+        var expectSome: [String: ValueExpectation] = [:]
+        if let someObject = try reader.optionalObject("expectSome") {
+            guard schedules.contains(.seeded) else {
+                throw someObject.place.error("is about seeds, but the check runs no seeded schedule")
+            }
+            expectSome = try parseExpectations(someObject, scenario: scenario, observes: shape?.observes)
+        }
         var linux: LinuxOverride<[String: ValueExpectation]>?
         if var object = try reader.optionalObject("linux") {
             guard let inner = try object.optionalObject("expect") else {
@@ -213,7 +220,7 @@ public enum QuizBankLoader {
         }
         let note = try reader.optionalString("note")
         return RuntimeCheck(scenario: scenario, arguments: arguments, schedules: schedules, seeds: seeds, expect: expect,
-                            linux: linux, note: note)
+                            expectSome: expectSome, linux: linux, note: note)
     }
 
     /// The `expect` object of a runtime check.

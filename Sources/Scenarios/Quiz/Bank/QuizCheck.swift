@@ -50,8 +50,11 @@ public struct RuntimeCheck: Sendable, Hashable {
     public var schedules: [QuizSchedule]
     /// How many seeds a seeded schedule explores.
     public var seeds: Int
-    /// The lesson's expectations, by observed value.
+    /// The lesson's expectations, by observed value: they hold for every run.
     public var expect: [String: ValueExpectation]
+    /// Expectations that must hold together for at least one seed (a race the lesson saw, which some schedules
+    /// show and others do not). Empty if none.
+    public var expectSome: [String: ValueExpectation]
     /// Where Linux measurably differs: expectations that replace the lesson's for the values they name.
     public var linux: LinuxOverride<[String: ValueExpectation]>?
     /// How the lesson's example was adapted, if it was.
@@ -59,12 +62,14 @@ public struct RuntimeCheck: Sendable, Hashable {
 
     /// A runtime check.
     public init(scenario: String, arguments: [String: ScenarioArgument], schedules: [QuizSchedule], seeds: Int,
-                expect: [String: ValueExpectation], linux: LinuxOverride<[String: ValueExpectation]>?, note: String?) {
+                expect: [String: ValueExpectation], expectSome: [String: ValueExpectation] = [:],
+                linux: LinuxOverride<[String: ValueExpectation]>?, note: String?) {
         self.scenario = scenario
         self.arguments = arguments
         self.schedules = schedules
         self.seeds = seeds
         self.expect = expect
+        self.expectSome = expectSome
         self.linux = linux
         self.note = note
     }

@@ -107,7 +107,19 @@ public struct RuntimeValidator: Sendable {
                 }
             }
         }
-        var observed = summary(of: runs, names: expect.keys.sorted())
+        let seededRuns = runs.filter { $0.schedule.seed != nil }
+        if !check.expectSome.isEmpty, !seededRuns.isEmpty {
+            let someHold = seededRuns.contains { run in
+                guard case .success(let observation) = run.result else { return false }
+                return check.expectSome.allSatisfy { name, expectation in observation[name].map(expectation.holds) == true }
+            }
+            if !someHold {
+                let wanted = check.expectSome.keys.sorted().map { "\($0) \(check.expectSome[$0]!)" }.joined(separator: ", ")
+                problems.append("no seed of \(seededRuns.count) observed \(wanted)")
+            }
+        }
+        let names = Set(expect.keys).union(check.expectSome.keys).sorted()
+        var observed = summary(of: runs, names: names)
         if differs != nil, let linux = check.linux {
             let lesson = linux.value.keys.sorted().compactMap { name in check.expect[name].map { "\(name) \($0)" } }
             observed += " (the lesson: \(lesson.joined(separator: ", ")))"

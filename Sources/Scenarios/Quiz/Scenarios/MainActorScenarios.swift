@@ -1,4 +1,5 @@
 import Dispatch
+import Subjects
 
 // The main actor from elsewhere: MainActor.run, @concurrent, a task group's children, the main queue.
 

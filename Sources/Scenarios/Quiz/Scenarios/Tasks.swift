@@ -1,4 +1,5 @@
 import Synchronization
+import Subjects
 
 // Lessons 37 and 38 on tasks: what Task { }, Task.detached, async let and task groups inherit, start and wait for.
 
