@@ -87,9 +87,8 @@ public struct CrashValidator: Sendable {
         guard let regex = try? NSRegularExpression(pattern: pattern) else { return nil }
         guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
               let range = Range(match.range, in: text) else { return nil }
-        let line = text.lineRange(for: range)
-        let whole = text[line].trimmingCharacters(in: .whitespacesAndNewlines)
-        return whole.count <= 160 ? whole : String(text[range].prefix(160))
+        let line = text[text.lineRange(for: range)].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return line.count <= 160 ? line : String(text[range].prefix(160))
     }
 
     /// The child's side: runs the crash scenario `name`, then exits 0 (if it did not crash), or 64 if unknown.
