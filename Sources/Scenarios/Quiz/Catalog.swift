@@ -33,13 +33,6 @@ extension QuizScenario {
 }
 
 extension RunOptions {
-    /// For scenarios that cancel a task while it sleeps: the harness (main at 6ce08af) counts the cancelled
-    /// sleep's wake-up, which runs after the scenario returns and does nothing, as leftover work. Reported to the
-    /// lead; everything else about leftovers still fails.
-    static let cancelledSleepsAllowed = RunOptions { $0.leftovers = .allow }
-}
-
-extension RunOptions {
     /// For scenarios whose actors run on threads of their own (a `ThreadExecutor`) or on a global actor the harness
     /// does not catch: the harness waits for their work instead of calling the quiet moment a deadlock.
     static let waitForOwnThreads = RunOptions { $0.outsideWorkGrace = .seconds(2) }
@@ -90,9 +83,7 @@ extension QuizCatalog {
                    parameters: ["ms": .int(300), "names": .string("Ada,Bea,Cia"), "suffix": .string(" back")]) { arguments in
             await threeAtOnce(ms: arguments.int("ms"), names: arguments.string("names"), suffix: arguments.string("suffix"))
         },
-        .single("tasks.threeAtOnceOneThrows", "caught", options: .cancelledSleepsAllowed) { _ in
-            .string(await threeAtOnceOneThrows())
-        },
+        .single("tasks.threeAtOnceOneThrows", "caught") { _ in .string(await threeAtOnceOneThrows()) },
         .observing("tasks.asyncLetLineAndRead", ["lineTookMs", "readTookMs", "value"]) { _ in await asyncLetLineAndRead() },
         .observing("tasks.asyncLetStartsAtDeclaration", ["events", "childStartedAtMs"]) { _ in
             await asyncLetStartsAtDeclaration()
@@ -108,9 +99,7 @@ extension QuizCatalog {
         .observing("cancellation.isCancelledLoop", ["stopped", "laps", "otherTurnsWhileLooping"]) { _ in
             await isCancelledLoop()
         },
-        .single("cancellation.checkCancellationLoop", "outcome", options: .cancelledSleepsAllowed) { _ in
-            .string(await checkCancellationLoop())
-        },
+        .single("cancellation.checkCancellationLoop", "outcome") { _ in .string(await checkCancellationLoop()) },
         .observing("cancellation.replaceLoad", ["withCancel", "withoutCancel"]) { _ in await replaceLoad() },
 
         // Actors and the main actor.
