@@ -1,0 +1,40 @@
+import Subjects
+
+/// The timeout race, as observed.
+public struct TimeoutRace: Hashable, Sendable {
+    /// The operation's answer, or the error's description ("timed out after …").
+    public let answer: String
+    /// The console: "the operation answered" or "the operation was cancelled", "the limit passed" (a witness that
+    /// sleeps as long as the limit), and "withTimeout returned" in its place.
+    public let events: [String]
+}
+
+/// The question-and-answer seed's timeout: `withTimeout(limit)` around an operation that takes `operationTakes`. A
+/// witness task sleeps `limit` alongside and notes when the limit has passed. When the operation wins, its answer
+/// comes back and the losing sleep is cancelled, so `withTimeout` returns before the limit passes; when the sleep
+/// wins, `TimedOut` comes back and the operation is cancelled.
+nonisolated(nonsending) public func timeoutRace(operationTakes: Duration, limit: Duration) async -> TimeoutRace {
+    let log = CancellationEventLog()
+    let witness = Task {
+        try? await Task.sleep(for: limit)
+        log.record("the limit passed")
+    }
+    let answer: String
+    do {
+        answer = try await withTimeout(limit) {
+            do {
+                try await Task.sleep(for: operationTakes)
+            } catch {
+                log.record("the operation was cancelled")
+                throw error
+            }
+            log.record("the operation answered")
+            return "answer"
+        }
+    } catch {
+        answer = "\(error)"
+    }
+    log.record("withTimeout returned")
+    await witness.value
+    return TimeoutRace(answer: answer, events: log.entries)
+}
