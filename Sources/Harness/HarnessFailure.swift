@@ -1,0 +1,74 @@
+/// Why a scenario did not finish cleanly, in words a student can act on.
+///
+/// Every failure names the schedule it happened under; the testing adapter adds the command that
+/// replays it.
+public struct HarnessFailure: Error, CustomStringConvertible {
+    /// The kinds of trouble the harness can see.
+    public enum Kind: String, Sendable, Hashable {
+        /// Nothing ready, no timer set, the scenario unfinished: it waits for something that will
+        /// never come (a continuation never resumed, a stream nobody finishes).
+        case deadlock
+        /// One job held the harness's only thread past the limit: blocking work on a pool that
+        /// never grows.
+        case blockedThread = "blocked thread"
+        /// Work started inside the scenario was still ready or running when it returned.
+        case leftovers = "leftover work"
+        /// The scenario kept running past its time limit or job budget (a loop that never ends).
+        case timedOut = "time limit"
+        /// The scenario itself threw.
+        case threw = "error thrown"
+        /// The same seed gave two different schedules.
+        case nondeterministic
+        /// An environment variable the harness cannot use.
+        case badSetting = "bad setting"
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// The schedule it went wrong under (nil for a bad setting, found before any run).
+    public var schedule: Schedule?
+    /// The explanation, in the lesson's terms where the harness knows them.
+    public var summary: String
+    /// How many jobs the harness had run.
+    public var jobs: Int = 0
+    /// How much scenario time had passed (virtual under `seeded`).
+    public var elapsed: Duration = .zero
+    /// The last notes the scenario left with `ScenarioLog.note`, oldest first.
+    public var notes: [String] = []
+    /// The scenario's own error, for `threw`.
+    public var underlying: (any Error)? = nil
+
+    /// A failure of `kind` under `schedule`, explained by `summary`.
+    public init(_ kind: Kind, schedule: Schedule?, summary: String) {
+        self.kind = kind
+        self.schedule = schedule
+        self.summary = summary
+    }
+
+    /// `deadlock under seeded(0x…) after 12 jobs at 10 ms: … Last notes: …`
+    public var description: String {
+        var text = kind.rawValue
+        if let schedule { text += " under \(schedule)" }
+        if kind != .badSetting { text += " after \(jobs) jobs at \(Self.format(elapsed))" }
+        text += ": " + summary
+        if !notes.isEmpty { text += " Last notes: " + notes.joined(separator: " → ") + "." }
+        return text
+    }
+
+    /// `10 ms`, `1.5 s`, `250 µs`: short and readable.
+    static func format(_ duration: Duration) -> String {
+        let nanos = Nanoseconds(duration)
+        if nanos >= 1_000_000_000 { return "\(Double(nanos) / 1e9) s" }
+        if nanos >= 1_000_000 { return "\(Double(nanos) / 1e6) ms" }
+        if nanos >= 1_000 { return "\(Double(nanos) / 1e3) µs" }
+        return "\(nanos) ns"
+    }
+}
+
+/// Whole nanoseconds in a `Duration`, saturating instead of trapping on huge values.
+func Nanoseconds(_ duration: Duration) -> Int64 {
+    let (seconds, attoseconds) = duration.components
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    if overflow { return seconds < 0 ? .min : .max }
+    return whole.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+}

@@ -1,0 +1,225 @@
+import Foundation
+
+/// What a scenario returned, and how the run that produced it went.
+public struct Run<Value: Sendable>: Sendable {
+    /// What the scenario returned.
+    public var value: Value
+    /// The schedule asked for.
+    public var schedule: Schedule
+    /// The schedule it really ran under: `system` becomes `strict` when
+    /// `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1` on Linux.
+    public var ranAs: Schedule
+    /// Jobs the harness ran (0 under `system`, where the real executor runs them).
+    public var jobs: Int
+    /// Scenario time at the end: virtual under `seeded`, real otherwise.
+    public var elapsed: Duration
+    /// A hash of every choice the scheduler made: equal for equal schedules, in any process.
+    public var scheduleHash: UInt64
+    /// Jobs that outlived the scenario (only when `RunOptions.leftovers` allows them).
+    public var leftoverJobs: Int
+}
+
+/// Runs `body` as a scenario under `schedule`, and returns what it returned.
+///
+/// Under `strict` and `seeded`, the body and everything it starts — child tasks, `async let`, task
+/// groups, default actors, `Task {}` and `Task.detached` — run on one thread of the harness's own,
+/// and `Task.sleep` asks the harness for its timer (virtual under `seeded`). `@MainActor` work runs
+/// on the main executor, outside the harness.
+///
+/// - Throws: `HarnessFailure`: a deadlock, a blocked thread, leftover work, a time limit, a bad
+///   `SUBJECTS_*` or `LIBDISPATCH_COOPERATIVE_POOL_STRICT` value, or the body's own error (`threw`).
+public func run<Value: Sendable>(
+    _ schedule: Schedule,
+    options: RunOptions = RunOptions(),
+    _ body: @escaping @Sendable () async throws -> Value
+) async throws(HarnessFailure) -> Run<Value> {
+    let settings: Settings
+    switch Settings.current {
+    case .success(let read): settings = read
+    case .failure(let error): throw HarnessFailure(.badSetting, schedule: nil, summary: error.description)
+    }
+    let effective = effectiveSchedule(schedule, settings: settings)
+    RunCounter.count(effective)
+    let record: RunRecord
+    do {
+        record = try await effective == .system
+            ? runOnSystem(options: options, body)
+            : runOnOneThread(effective, options: options, body)
+    } catch let failure as HarnessFailure {
+        throw failure
+    } catch {
+        throw HarnessFailure(.threw, schedule: effective, summary: "unexpected error \(error)")
+    }
+    guard let value = record.value as? Value else {
+        preconditionFailure("a scenario returned \(type(of: record.value)), not \(Value.self)")
+    }
+    return Run(value: value, schedule: schedule, ranAs: effective, jobs: record.jobs, elapsed: record.elapsed,
+               scheduleHash: record.scheduleHash, leftoverJobs: record.leftoverJobs)
+}
+
+/// `system` becomes `strict` where the strict-pool variable is set and the platform ignores it.
+func effectiveSchedule(_ schedule: Schedule, settings: Settings) -> Schedule {
+    #if os(Linux) || os(Windows) || os(Android)
+    if schedule == .system, settings.strictPool { return .strict }
+    #endif
+    return schedule
+}
+
+/// Runs `body` on a new one-thread executor and waits for its record.
+private func runOnOneThread(
+    _ schedule: Schedule, options: RunOptions,
+    _ body: @escaping @Sendable () async throws -> any Sendable
+) async throws -> RunRecord {
+    _ = GlobalEnqueueHook.installed
+    let box = ExecutorBox()
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<RunRecord, any Error>) in
+            let executor = OneThreadExecutor(schedule: schedule, options: options) { result in
+                continuation.resume(with: result)
+            }
+            // The scenario's own task prefers the executor, so it and its children run there.
+            let scenario = Task(executorPreference: executor) {
+                do {
+                    let value = try await body()
+                    executor.scenarioFinished(.success(value))
+                } catch {
+                    executor.scenarioFinished(.failure(error))
+                }
+            }
+            box.set(scenario)
+            let thread = Thread { executor.loop() }
+            thread.name = "harness \(schedule)"
+            thread.stackSize = 8 << 20
+            Watchdog.shared.watch(executor)
+            thread.start()
+        }
+    } onCancel: {
+        box.cancel()
+    }
+}
+
+/// Runs `body` on the real global executor, failing if it outlasts the time limit.
+private func runOnSystem(
+    options: RunOptions,
+    _ body: @escaping @Sendable () async throws -> any Sendable
+) async throws -> RunRecord {
+    let started = ContinuousClock.now
+    let once = Once()
+    let box = ExecutorBox()
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<RunRecord, any Error>) in
+            let task = Task.detached {
+                let result: Result<any Sendable, any Error>
+                do { result = .success(try await SystemRunStart.$instant.withValue(started) { try await body() }) }
+                catch { result = .failure(error) }
+                guard once.claim() else { return }
+                let elapsed = started.duration(to: .now)
+                switch result {
+                case .success(let value):
+                    continuation.resume(returning: RunRecord(value: value, schedule: .system, jobs: 0, elapsed: elapsed,
+                                                             scheduleHash: 0, leftoverJobs: 0))
+                case .failure(let error):
+                    var failure = HarnessFailure(.threw, schedule: .system, summary: "the scenario threw \(error)")
+                    failure.underlying = error
+                    failure.elapsed = elapsed
+                    continuation.resume(throwing: failure)
+                }
+            }
+            box.set(task)
+            // A timer on a thread of its own: the pool may be the very thing that is blocked.
+            let limit = Double(Nanoseconds(options.timeLimit)) / 1e9
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: limit)
+                guard once.claim() else { return }
+                task.cancel()
+                var failure = HarnessFailure(.timedOut, schedule: .system, summary:
+                    "the scenario was still running after \(HarnessFailure.format(options.timeLimit)) of real time " +
+                    "on the system executor (is the pool blocked, or is something never resumed?).")
+                failure.elapsed = options.timeLimit
+                continuation.resume(throwing: failure)
+            }
+        }
+    } onCancel: {
+        box.cancel()
+    }
+}
+
+/// When a `system` run started, for `ScenarioClock` (a task-local, so it reaches child tasks).
+enum SystemRunStart {
+    /// The start of the enclosing system run, if any.
+    @TaskLocal static var instant: ContinuousClock.Instant?
+}
+
+/// A task to cancel when the caller is cancelled, set once it exists.
+///
+/// `@unchecked Sendable`: `task` and `cancelled` are only touched under `lock`.
+final class ExecutorBox: @unchecked Sendable {
+    /// Guards the two properties.
+    private let lock = NSLock()
+    /// The scenario's task, once created.
+    private var task: Task<Void, Never>?
+    /// Whether cancellation came before the task existed.
+    private var cancelled = false
+
+    /// Remembers the task, cancelling it at once if the caller already was.
+    func set(_ task: Task<Void, Never>) {
+        lock.lock()
+        self.task = task
+        let cancelNow = cancelled
+        lock.unlock()
+        if cancelNow { task.cancel() }
+    }
+
+    /// Cancels the task, now or as soon as it exists.
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        let task = self.task
+        lock.unlock()
+        task?.cancel()
+    }
+}
+
+/// A flag that can be claimed once, by whichever of two racers comes first.
+///
+/// `@unchecked Sendable`: `claimed` is only touched under `lock`.
+final class Once: @unchecked Sendable {
+    /// Guards `claimed`.
+    private let lock = NSLock()
+    /// Whether someone claimed it.
+    private var claimed = false
+
+    /// True for the first caller only.
+    func claim() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if claimed { return false }
+        claimed = true
+        return true
+    }
+}
+
+/// The time of the scenario running on this thread: virtual under `seeded`, real otherwise.
+public enum ScenarioClock {
+    /// Scenario time since the run started. Outside any run, zero.
+    public static var elapsed: Duration {
+        if let executor = ThreadBinding.current { return executor.elapsed }
+        if let start = SystemRunStart.instant { return start.duration(to: .now) }
+        return .zero
+    }
+}
+
+/// Notes a scenario leaves for its failure report ("buyer 1 waits for the bag").
+public enum ScenarioLog {
+    /// Keeps `text` among the run's last twenty notes; shown if the run fails. Outside a harness
+    /// thread it does nothing.
+    public static func note(_ text: @autoclosure () -> String) {
+        ThreadBinding.current?.note(text())
+    }
+}
+
+/// Whether the calling code runs on a harness thread (under `strict` or `seeded`): how a test shows
+/// what the harness catches and what escapes it.
+public func isOnHarnessThread() -> Bool {
+    ThreadBinding.current != nil
+}

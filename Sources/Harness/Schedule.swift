@@ -1,0 +1,57 @@
+/// Where and in what order a scenario's jobs run.
+///
+/// The three answers to "does it happen for real?":
+/// - `strict`: one thread of the harness's own, first in first out, one job at a time, real time.
+///   This is Apple's `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1` pool, made real on Linux, where the
+///   variable is not read and the shared pool has one thread per core.
+/// - `seeded(seed)`: the same one thread, but the next ready job is picked by a pseudo-random
+///   generator started from `seed`, and time is virtual: `Task.sleep` costs no real time, the
+///   clock jumps to the next timer when nothing is ready. Same seed, same interleaving.
+/// - `system`: the real global executor and real time. With `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1`
+///   in the environment it runs as `strict` on Linux (on Apple platforms the variable already
+///   shrinks the real pool to one thread, so it stays `system`).
+public enum Schedule: Sendable, Hashable, CustomStringConvertible {
+    /// One thread, first in first out, real time.
+    case strict
+    /// One thread, seeded random picks, virtual time.
+    case seeded(UInt64)
+    /// The real global executor, real time.
+    case system
+
+    /// `strict`, `seeded(0x…)` or `system`: the spelling a failure message uses.
+    public var description: String {
+        switch self {
+        case .strict: "strict"
+        case .seeded(let seed): "seeded(\(Seed.format(seed)))"
+        case .system: "system"
+        }
+    }
+
+    /// The seed of a seeded schedule, or nil.
+    public var seed: UInt64? {
+        if case .seeded(let seed) = self { return seed }
+        return nil
+    }
+}
+
+/// How seeds are written and read: `0x` and sixteen hex digits, or a plain decimal number.
+public enum Seed {
+    /// `0x000000000000002a` for 42: fixed width, so seeds line up in a report.
+    public static func format(_ seed: UInt64) -> String {
+        let hex = String(seed, radix: 16)
+        return "0x" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// Reads `0x2a`, `0X2A` or `42`; nil for anything else.
+    public static func parse(_ text: String) -> UInt64? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.lowercased().hasPrefix("0x") {
+            let digits = trimmed.dropFirst(2)
+            guard !digits.isEmpty else { return nil }
+            return UInt64(digits, radix: 16)
+        }
+        return UInt64(trimmed)
+    }
+}
+
+import Foundation

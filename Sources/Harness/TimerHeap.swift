@@ -1,0 +1,109 @@
+/// The jobs waiting for a deadline, earliest first; equal deadlines in the order they were set.
+///
+/// A binary heap keyed by (deadline, sequence number): the sequence number is what makes ties run
+/// in submission order, as in swift-nio's `EmbeddedEventLoop`.
+struct TimerHeap {
+    /// One sleeping job and when it is due, in nanoseconds of the run's clock.
+    struct Entry {
+        /// When the job becomes ready.
+        var deadline: Int64
+        /// The order in which the timer was set, to break ties.
+        var sequence: UInt64
+        /// The job to make ready.
+        var job: UnownedJob
+
+        /// Whether this entry is due before `other`.
+        func precedes(_ other: Entry) -> Bool {
+            (deadline, sequence) < (other.deadline, other.sequence)
+        }
+    }
+
+    /// The heap's array: each entry precedes its children.
+    private var entries: [Entry] = []
+    /// The next sequence number to hand out.
+    private var nextSequence: UInt64 = 0
+
+    /// How many timers are set.
+    var count: Int { entries.count }
+    /// The earliest deadline, if any timer is set.
+    var earliestDeadline: Int64? { entries.first?.deadline }
+
+    /// Sets a timer for `job` at `deadline`.
+    mutating func insert(_ job: UnownedJob, deadline: Int64) {
+        entries.append(Entry(deadline: deadline, sequence: nextSequence, job: job))
+        nextSequence += 1
+        var child = entries.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard entries[child].precedes(entries[parent]) else { break }
+            entries.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    /// Removes and returns the earliest timer if it is due at `now`.
+    mutating func popDue(at now: Int64) -> UnownedJob? {
+        guard let first = entries.first, first.deadline <= now else { return nil }
+        let last = entries.removeLast()
+        if !entries.isEmpty {
+            entries[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var smallest = parent
+                if left < entries.count, entries[left].precedes(entries[smallest]) { smallest = left }
+                if right < entries.count, entries[right].precedes(entries[smallest]) { smallest = right }
+                if smallest == parent { break }
+                entries.swapAt(parent, smallest)
+                parent = smallest
+            }
+        }
+        return first.job
+    }
+}
+
+/// The jobs ready to run, and the rule that picks the next one.
+struct ReadyQueue {
+    /// A ready job and whether it came from a timer (a timer's job that enqueues nothing is just a
+    /// sleep that was cancelled: not leftover work).
+    struct Entry {
+        /// The job.
+        var job: UnownedJob
+        /// Whether a timer made it ready.
+        var fromTimer: Bool
+    }
+
+    /// The queue's storage; `head` marks the first live entry in FIFO mode.
+    private var entries: [Entry] = []
+    /// The index of the oldest entry (FIFO mode); entries before it are spent.
+    private var head = 0
+
+    /// How many jobs are ready.
+    var count: Int { entries.count - head }
+    /// Whether no job is ready.
+    var isEmpty: Bool { count == 0 }
+
+    /// Adds a ready job at the back.
+    mutating func append(_ job: UnownedJob, fromTimer: Bool) {
+        entries.append(Entry(job: job, fromTimer: fromTimer))
+    }
+
+    /// Takes the oldest job: the strict pool's rule.
+    mutating func popFirst() -> Entry {
+        let entry = entries[head]
+        head += 1
+        if head > 1024, head * 2 > entries.count {
+            entries.removeFirst(head)
+            head = 0
+        }
+        return entry
+    }
+
+    /// Takes the job at `offset` from the oldest: the seeded rule. The last job takes its place,
+    /// which is as deterministic as any other rule and costs nothing.
+    mutating func remove(at offset: Int) -> Entry {
+        let index = head + offset
+        entries.swapAt(index, entries.count - 1)
+        return entries.removeLast()
+    }
+}

@@ -1,0 +1,143 @@
+// The one file of the harness that knows Swift Testing: it turns the harness's findings into
+// issues that name the schedule, the seed and the command that replays them. Everything it reports
+// comes from `Harness`, which never imports Testing.
+import Foundation
+import Harness
+import Testing
+
+/// The real schedules a stress test runs under as `@Test(arguments:)`; seeds go through `explore`.
+public let realSchedules: [Schedule] = [.strict, .system]
+
+/// The command that reruns only the current test under `schedule`:
+/// `SUBJECTS_SEED=0x… swift test --filter 'ReentrancyTests.JarTests/pourIsExact'`.
+public func replayCommand(for schedule: Schedule?) -> String {
+    var filter = "<test name>"
+    if let id = Test.current?.id {
+        let name = id.nameComponents.map { $0.split(separator: "(").first.map(String.init) ?? $0 }
+        filter = ([id.moduleName] + [name.joined(separator: "/")]).joined(separator: ".")
+    }
+    let prefix: String
+    switch schedule {
+    case .seeded(let seed): prefix = "SUBJECTS_SEED=\(Seed.format(seed)) "
+    case .system: prefix = "LIBDISPATCH_COOPERATIVE_POOL_STRICT=0 "
+    default: prefix = ""
+    }
+    return "\(prefix)swift test --filter '\(filter)'"
+}
+
+/// Records `failure` as an issue at `sourceLocation`, with the replay command.
+public func record(_ failure: HarnessFailure, sourceLocation: SourceLocation = #_sourceLocation) {
+    Issue.record("\(failure)\nReplay: \(replayCommand(for: failure.schedule))", sourceLocation: sourceLocation)
+}
+
+/// Runs `body` under `schedule`; a harness failure (deadlock, blocked thread, leftovers, time
+/// limit, an error thrown) becomes an issue naming the schedule and the replay command, and the
+/// result is nil.
+public func runRecordingIssues<Value: Sendable>(
+    _ schedule: Schedule,
+    options: RunOptions = RunOptions(),
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: @escaping @Sendable () async throws -> Value
+) async -> Run<Value>? {
+    do {
+        return try await run(schedule, options: options, body)
+    } catch {
+        record(error, sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+/// Explores `body` over seeds and prints the distribution; each failing seed (up to five) becomes
+/// an issue with its replay command. Nil only if the settings are bad (also an issue).
+public func exploreRecordingIssues<Outcome: Hashable & Sendable>(
+    _ label: String,
+    seeds: Int = 100,
+    options: RunOptions = RunOptions(),
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: @escaping @Sendable () async throws -> Outcome
+) async -> Exploration<Outcome>? {
+    let exploration: Exploration<Outcome>
+    do {
+        exploration = try await explore(label, seeds: seeds, options: options, body)
+    } catch {
+        record(error, sourceLocation: sourceLocation)
+        return nil
+    }
+    report(exploration)
+    let failures = exploration.failures
+    for (_, failure) in failures.prefix(5) {
+        record(failure, sourceLocation: sourceLocation)
+    }
+    if failures.count > 5 {
+        Issue.record("…and \(failures.count - 5) more failing seeds of \(exploration.runs.count).",
+                     sourceLocation: sourceLocation)
+    }
+    return exploration
+}
+
+/// Prints an exploration's distribution in the test's output.
+public func report<Outcome>(_ exploration: Exploration<Outcome>) {
+    let name = Test.current?.displayName ?? Test.current?.name ?? "scenario"
+    print("◇ \(name): \(exploration) (\(exploration.runs.count) seeds, \(exploration.distinctSchedules) distinct schedules)")
+}
+
+/// Expects `holds` for the outcome of every seed; the issue lists the counterexamples with the
+/// command that replays each.
+public func expectEverySeed<Outcome>(
+    _ exploration: Exploration<Outcome>,
+    _ claim: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ holds: (Outcome) -> Bool
+) {
+    let bad = exploration.runs.compactMap { run -> (UInt64, Outcome)? in
+        guard case .success(let outcome) = run.result, !holds(outcome) else { return nil }
+        return (run.seed, outcome)
+    }
+    guard !bad.isEmpty else { return }
+    let examples = bad.prefix(3).map { seed, outcome in
+        "  seed \(Seed.format(seed)) → \(outcome)\n    replay: \(replayCommand(for: .seeded(seed)))"
+    }
+    Issue.record("""
+        \(claim) — failed for \(bad.count) of \(exploration.runs.count) seeds (\(exploration)):
+        \(examples.joined(separator: "\n"))
+        """, sourceLocation: sourceLocation)
+}
+
+/// Expects `holds` for at least one seed's outcome: a bug that must show under some schedule.
+public func expectSomeSeed<Outcome>(
+    _ exploration: Exploration<Outcome>,
+    _ claim: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ holds: (Outcome) -> Bool
+) {
+    guard exploration.seeds(where: holds).isEmpty else { return }
+    Issue.record("""
+        \(claim) — never happened in \(exploration.runs.count) seeds (\(exploration)).
+        Rerun a wider slice: SUBJECTS_SEEDS=0..<10000 \(replayCommand(for: nil))
+        """, sourceLocation: sourceLocation)
+}
+
+/// Expects every seed's run to fail with `kind` (a deadlock that must happen whatever the
+/// schedule); a seed that finished, or failed otherwise, is an issue with its replay command.
+public func expectEverySeedFails<Outcome>(
+    _ exploration: Exploration<Outcome>,
+    with kind: HarnessFailure.Kind,
+    _ claim: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let bad = exploration.runs.filter { run in
+        if case .failure(let failure) = run.result { return failure.kind != kind }
+        return true
+    }
+    guard let first = bad.first else { return }
+    let what: String
+    switch first.result {
+    case .success(let outcome): what = "finished with \(outcome)"
+    case .failure(let failure): what = "failed otherwise: \(failure)"
+    }
+    Issue.record("""
+        \(claim) — expected \(kind.rawValue) under every seed, but \(bad.count) of \(exploration.runs.count) \
+        did not; seed \(Seed.format(first.seed)) \(what)
+        replay: \(replayCommand(for: .seeded(first.seed)))
+        """, sourceLocation: sourceLocation)
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Harness
+import HarnessTesting
+import Testing
+
+@Suite("What runs under the harness, and what escapes it", .timeLimit(.minutes(1)))
+struct EscapeTests {
+    @Test("child tasks, async let, actors, Task {} and Task.detached all run on the harness thread",
+          arguments: [Schedule.strict, .seeded(11)])
+    func caught(schedule: Schedule) async throws {
+        let run = try #require(await runRecordingIssues(schedule) {
+            async let child = isOnHarnessThread()
+            let unstructured = await Task { isOnHarnessThread() }.value
+            let detached = await Task.detached { isOnHarnessThread() }.value
+            let afterSleep = await Task.detached { () -> Bool in
+                try? await Task.sleep(for: .milliseconds(5))
+                return isOnHarnessThread()
+            }.value
+            let onActor = await Log().onHarness()
+            return [isOnHarnessThread(), await child, unstructured, detached, afterSleep, onActor]
+        })
+        #expect(run.value == [true, true, true, true, true, true],
+                "[body, async let, Task {}, Task.detached, after a sleep, actor] on the harness thread: \(run.value)")
+    }
+
+    @Test("@MainActor work escapes to the main executor: with a grace period the run finishes")
+    func mainActorEscapes() async throws {
+        let options = RunOptions { $0.outsideWorkGrace = .seconds(2) }
+        let run = try #require(await runRecordingIssues(.strict, options: options) {
+            await MainActor.run { isOnHarnessThread() }
+        })
+        #expect(run.value == false, "@MainActor code runs on the main executor, not under the harness")
+    }
+
+    @Test("@MainActor work without a grace period looks like a deadlock, and says why")
+    func mainActorWithoutGrace() async throws {
+        do {
+            _ = try await run(.strict) { await MainActor.run { 1 } }
+            // The main executor may answer before the harness looks; that is a pass too.
+        } catch {
+            #expect(error.kind == .deadlock)
+            #expect(error.description.contains("outsideWorkGrace"), "the message should say how to wait for outside work")
+        }
+    }
+
+    @Test("two scenarios in parallel tests keep their own schedules")
+    func parallelRunsDoNotInterfere() async throws {
+        let alone = try #require(await runRecordingIssues(.seeded(21)) { await racingAppends() })
+        async let first = run(.seeded(21)) { await racingAppends() }
+        async let second = run(.seeded(22)) { await racingAppends() }
+        async let third = run(.strict) { await racingAppends() }
+        let (a, _, c) = try await (first, second, third)
+        #expect(a.scheduleHash == alone.scheduleHash && a.value == alone.value,
+                "a seeded run beside others must replay exactly as alone")
+        #expect(c.value == [0, 1, 2, 3, 4, 0, 1, 2, 3, 4])
+    }
+}
+
+extension Log {
+    /// Whether the actor's code runs on a harness thread.
+    func onHarness() -> Bool { isOnHarnessThread() }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Harness
+import HarnessTesting
+import Testing
+
+/// Runs the racing scenario under seed 0x5eed in this process and prints its schedule hash and
+/// outcome: what two separate processes must agree on.
+@Sendable func printSeededSchedule() async {
+    do {
+        let run = try await run(.seeded(0x5eed)) { await racingAppends() }
+        print("hash \(Seed.format(run.scheduleHash)) outcome \(run.value)")
+    } catch {
+        print("failed: \(error)")
+    }
+}
+
+@Suite("Replay across processes", .timeLimit(.minutes(1)))
+struct ProcessTests {
+    @Test("the same seed gives the same schedule hash in two separate processes")
+    func twoProcesses() async throws {
+        let first = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            await printSeededSchedule()
+        }
+        let second = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            await printSeededSchedule()
+        }
+        let a = String(decoding: try #require(first).standardOutputContent, as: UTF8.self)
+        let b = String(decoding: try #require(second).standardOutputContent, as: UTF8.self)
+        #expect(a.contains("hash 0x"), "the child printed: \(a)")
+        #expect(a == b, "two processes, one seed, two schedules:\n\(a)\n\(b)")
+        // And this process agrees with both.
+        let here = try await run(.seeded(0x5eed)) { await racingAppends() }
+        #expect(a.contains(Seed.format(here.scheduleHash)), "this process: \(Seed.format(here.scheduleHash)); child: \(a)")
+    }
+}
