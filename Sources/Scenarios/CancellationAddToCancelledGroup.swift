@@ -4,6 +4,12 @@ public struct AddingToCancelledGroup: Hashable, Sendable {
     public let addedUnlessCancelled: Bool
     /// Whether the child `addTask` started anyway found itself cancelled.
     public let addTaskChildCancelled: Bool
+
+    /// An outcome with these values (the scenario makes them; a test writes the one it expects).
+    public init(addedUnlessCancelled: Bool, addTaskChildCancelled: Bool) {
+        self.addedUnlessCancelled = addedUnlessCancelled
+        self.addTaskChildCancelled = addTaskChildCancelled
+    }
 }
 
 /// Lesson 38 question 8: a group's task is cancelled after `cancelAfter` while the body sleeps for `bodyNap`; then

@@ -7,6 +7,13 @@ public struct BusyLoopRun: Hashable, Sendable {
     public let steps: Int
     /// Whether its task had been cancelled before its last step.
     public let cancelledBeforeTheEnd: Bool
+
+    /// An outcome with these values (the scenario makes them; a test writes the one it expects).
+    public init(stepsRun: Int, steps: Int, cancelledBeforeTheEnd: Bool) {
+        self.stepsRun = stepsRun
+        self.steps = steps
+        self.cancelledBeforeTheEnd = cancelledBeforeTheEnd
+    }
 }
 
 /// Lesson 38 question 5: a loop of `steps` steps that never acts on cancellation is cancelled half way through. The

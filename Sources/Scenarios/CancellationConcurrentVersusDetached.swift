@@ -7,6 +7,13 @@ public struct ConcurrentVersusDetached: Hashable, Sendable {
     public let detached: String
     /// Whether the `@concurrent` function saw `Task.isCancelled` after its own nap.
     public let concurrentSawCancellation: Bool
+
+    /// An outcome with these values (the scenario makes them; a test writes the one it expects).
+    public init(asyncLet: String, detached: String, concurrentSawCancellation: Bool) {
+        self.asyncLet = asyncLet
+        self.detached = detached
+        self.concurrentSawCancellation = concurrentSawCancellation
+    }
 }
 
 /// Naps, ignoring how the nap ended, then reports whether its task is cancelled. `@concurrent`: it moves the

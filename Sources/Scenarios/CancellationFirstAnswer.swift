@@ -6,6 +6,12 @@ public struct FirstAnswerRace: Hashable, Sendable {
     public let first: String?
     /// "Seattle answered", then "Bergen answered" or "Bergen was cancelled", and "the group returned" in its place.
     public let events: [String]
+
+    /// An outcome with these values (the scenario makes them; a test writes the one it expects).
+    public init(first: String?, events: [String]) {
+        self.first = first
+        self.events = events
+    }
 }
 
 /// Lesson 38 question 3: a task group asks Seattle (answers after `fast`) and Bergen (after `slow`) and returns the

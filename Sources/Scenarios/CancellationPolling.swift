@@ -7,6 +7,12 @@ public struct PollingRun: Hashable, Sendable {
     public let callsBeforeStop: Int
     /// Requests made after it: the seed's unit test "asserts the mock API's call count stays flat".
     public let callsAfterStop: Int
+
+    /// An outcome with these values (the scenario makes them; a test writes the one it expects).
+    public init(callsBeforeStop: Int, callsAfterStop: Int) {
+        self.callsBeforeStop = callsBeforeStop
+        self.callsAfterStop = callsAfterStop
+    }
 }
 
 /// The seed's polling loop: a `PricePoller` of `attempts` asks `interval` apart runs in a task, and `stop()` cancels

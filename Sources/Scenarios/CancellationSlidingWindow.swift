@@ -9,6 +9,13 @@ public struct SlidingWindowRun: Hashable, Sendable {
     public let downloadsStarted: Int
     /// Whether every id was downloaded exactly once and the items came back in the order of the ids.
     public let everyItemOnceInOrder: Bool
+
+    /// An outcome with these values (the scenario makes them; a test writes the one it expects).
+    public init(mostInFlight: Int, downloadsStarted: Int, everyItemOnceInOrder: Bool) {
+        self.mostInFlight = mostInFlight
+        self.downloadsStarted = downloadsStarted
+        self.everyItemOnceInOrder = everyItemOnceInOrder
+    }
 }
 
 /// The question-and-answer seed's sliding window: `count` downloads through a `SlidingWindowDownloader` with `cap`,

@@ -7,6 +7,12 @@ public struct TimeoutRace: Hashable, Sendable {
     /// The console: "the operation answered" or "the operation was cancelled", "the limit passed" (a witness that
     /// sleeps as long as the limit), and "withTimeout returned" in its place.
     public let events: [String]
+
+    /// An outcome with these values (the scenario makes them; a test writes the one it expects).
+    public init(answer: String, events: [String]) {
+        self.answer = answer
+        self.events = events
+    }
 }
 
 /// The question-and-answer seed's timeout: `withTimeout(limit)` around an operation that takes `operationTakes`. A

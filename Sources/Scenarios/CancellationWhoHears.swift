@@ -7,6 +7,13 @@ public struct WhoHearsCancellation: Hashable, Sendable {
     public let unstructuredTask: String
     /// The `Task.detached { }` line.
     public let detachedTask: String
+
+    /// An outcome with these values (the scenario makes them; a test writes the one it expects).
+    public init(asyncLetChild: String, unstructuredTask: String, detachedTask: String) {
+        self.asyncLetChild = asyncLetChild
+        self.unstructuredTask = unstructuredTask
+        self.detachedTask = detachedTask
+    }
 }
 
 /// A nap that says how it ended: "<who>: finished" or "<who>: cancelled". It only waits, so it stays on its caller.

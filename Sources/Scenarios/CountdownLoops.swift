@@ -24,6 +24,13 @@ public struct CountdownWhereNextRuns: Hashable, Sendable {
     public let plainNextForAwait: [Bool]
     /// A `for await` over `NextOnTheActor`, which implements `next(isolation:)`.
     public let isolationNextForAwait: [Bool]
+
+    /// An outcome with these values (the scenario makes them; a test writes the one it expects).
+    public init(plainNextWhileLet: [Bool], plainNextForAwait: [Bool], isolationNextForAwait: [Bool]) {
+        self.plainNextWhileLet = plainNextWhileLet
+        self.plainNextForAwait = plainNextForAwait
+        self.isolationNextForAwait = isolationNextForAwait
+    }
 }
 
 /// The actor the loops of `countdownWhereNextRuns()` run on (the lesson's is the main actor).

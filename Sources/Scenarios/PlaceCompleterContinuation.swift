@@ -36,8 +36,8 @@ enum PlaceCompleterLists {
     var cities: [String] = []
     cities += await places.next()?.map(\.city) ?? []
     let waiter = Task { @MainActor in await places.next() }
-    // let the waiter reach its `await`: under the harness this runs every job that is ready first
-    try? await Task.sleep(for: .milliseconds(10))
+    // let the waiter reach its `await`: the main actor runs its jobs first in, first out
+    await Task.yield()
     completer.deliver(PlaceCompleterLists.completions(PlaceCompleterLists.just("Oslo")))
     cities += await waiter.value?.map(\.city) ?? []
     return cities
@@ -50,7 +50,7 @@ enum PlaceCompleterLists {
     let completer = SearchCompleter()
     let places = PlaceCompleter(completer: completer)
     let waiter = Task { @MainActor in await places.next() }
-    try? await Task.sleep(for: .milliseconds(10))
+    await Task.yield()
     completer.deliver(PlaceCompleterLists.completions(PlaceCompleterLists.just("Seattle")))
     completer.deliver(PlaceCompleterLists.completions(PlaceCompleterLists.just("Bergen")))
     let first = await waiter.value?.map(\.city) ?? []

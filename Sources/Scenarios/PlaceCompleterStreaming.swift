@@ -8,6 +8,13 @@ public struct PlaceCompleterStreamRun: Hashable, Sendable {
     public let cancelsWhileListening: Int
     /// How many times after the editor went away.
     public let cancelsAfterwards: Int
+
+    /// An outcome with these values (the scenario makes them; a test writes the one it expects).
+    public init(lists: [[String]], cancelsWhileListening: Int, cancelsAfterwards: Int) {
+        self.lists = lists
+        self.cancelsWhileListening = cancelsWhileListening
+        self.cancelsAfterwards = cancelsAfterwards
+    }
 }
 
 /// Lesson 40 steps 5 and 6: three lists arrive before the editor's loop reads (typing faster than it draws); with
@@ -29,13 +36,13 @@ public struct PlaceCompleterStreamRun: Hashable, Sendable {
         }
         return lists
     }
-    // the editor reads what is there, then waits for more
-    try? await Task.sleep(for: .milliseconds(10))
+    // the editor reads what is there, then waits for more (the main actor runs its jobs first in, first out)
+    await Task.yield()
     let cancelsWhileListening = completer.cancelCount
     editor.cancel()
     let lists = await editor.value
-    // `onTermination` asks the main actor, with a `Task`, to cancel the search: let that task run
-    try? await Task.sleep(for: .milliseconds(10))
+    // `onTermination` asked the main actor, with a `Task`, to cancel the search: let that task run
+    await Task.yield()
     return PlaceCompleterStreamRun(
         lists: lists, cancelsWhileListening: cancelsWhileListening, cancelsAfterwards: completer.cancelCount)
 }
@@ -56,7 +63,7 @@ public struct PlaceCompleterStreamRun: Hashable, Sendable {
         }
         return lists
     }
-    try? await Task.sleep(for: .milliseconds(10))
+    await Task.yield()
     completer.deliver(PlaceCompleterLists.completions(PlaceCompleterLists.just("Portsmouth")))
     return await editor.value
 }

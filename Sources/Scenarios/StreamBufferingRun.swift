@@ -4,6 +4,12 @@ public struct StreamBufferingRun: Hashable, Sendable {
     public let yields: [StreamYield]
     /// What a loop read afterwards.
     public let read: [Int]
+
+    /// An outcome with these values (the scenario makes them; a test writes the one it expects).
+    public init(yields: [StreamYield], read: [Int]) {
+        self.yields = yields
+        self.read = read
+    }
 }
 
 /// Lesson 40's buffering cards: `values` are yielded into a stream with `buffering` while nobody is looping, the

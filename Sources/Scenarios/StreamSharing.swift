@@ -8,6 +8,13 @@ public struct StreamTwoConsumers: Hashable, Sendable {
     public let secondCount: Int
     /// Whether the two together got every value exactly once (`(first + second).sorted() == 1...count`).
     public let everyValueOnce: Bool
+
+    /// An outcome with these values (the scenario makes them; a test writes the one it expects).
+    public init(firstCount: Int, secondCount: Int, everyValueOnce: Bool) {
+        self.firstCount = firstCount
+        self.secondCount = secondCount
+        self.everyValueOnce = everyValueOnce
+    }
 }
 
 /// Lesson 40 question 1: two tasks loop over the same stream; once both are waiting (after `settle`), `count`
