@@ -8,10 +8,13 @@ import Testing
 struct ContinuationMisuseTests {
     @Test("L40 Q5: resumed twice, the process stops with SWIFT TASK CONTINUATION MISUSE … more than once")
     func resumedTwiceStopsTheProcess() async throws {
-        let result = try #require(
-            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                _ = try await Harness.run(.strict) { await continuationResumedTwice() }
-            })
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent],
+            "a second resume of a checked continuation should stop the process, not pass silently"
+        ) {
+            _ = try await Harness.run(.strict) { await continuationResumedTwice() }
+        }
+        guard let result else { return }
         let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
         // The runtime names the function, and prefixes a file and line: match around them.
         #expect(
@@ -38,14 +41,17 @@ struct ContinuationMisuseTests {
 
     @Test("L40 Q7: once the unresumed continuation is let go, the runtime says it leaked")
     func neverResumedLeaksAMessage() async throws {
-        let result = try #require(
-            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-                do {
-                    _ = try await Harness.run(.strict) { await continuationNeverResumed() }
-                } catch let failure as HarnessFailure where failure.kind == .deadlock {
-                    // the expected end: the task waits for ever, and the run reports it
-                }
-            })
+        let result = await #expect(
+            processExitsWith: .success, observing: [\.standardErrorContent],
+            "a continuation never resumed is a message and a task waiting forever, not a crash"
+        ) {
+            do {
+                _ = try await Harness.run(.strict) { await continuationNeverResumed() }
+            } catch let failure as HarnessFailure where failure.kind == .deadlock {
+                // the expected end: the task waits for ever, and the run reports it
+            }
+        }
+        guard let result else { return }
         let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(
             stderr.contains(

@@ -37,13 +37,20 @@ struct PlaceCompleterNextTests {
     @Test("L40 step 2: a waiting caller is resumed exactly once; the second list waits for the next call")
     func waiterResumedOnce() async throws {
         // In a process of its own: a second resume of the same continuation stops the process.
-        let result = try #require(
-            await #expect(processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent]) {
-                let run = try await Harness.run(.strict, options: .outsideWork) {
-                    await placeCompleterResumesTheWaiterOnce()
-                }
-                print("answers: \(run.value)")
-            })
+        let result = await #expect(
+            processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent],
+            """
+            the waiting caller must be resumed exactly once, then forgotten: a second list resuming the same \
+            continuation stops the process (SWIFT TASK CONTINUATION MISUSE … more than once), and a list kept \
+            while someone waits leaves the caller waiting forever (a deadlock)
+            """
+        ) {
+            let run = try await Harness.run(.strict, options: .outsideWork) {
+                await placeCompleterResumesTheWaiterOnce()
+            }
+            print("answers: \(run.value)")
+        }
+        guard let result else { return }
         let stdout = String(decoding: result.standardOutputContent, as: UTF8.self)
         let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(
