@@ -12,11 +12,14 @@ nonisolated(nonsending) public func streamCountdownLoop() async -> [String] {
 }
 
 /// Lesson 40's trick card "what does yield return after the stream has been finished?": `.terminated` — "after
-/// finish: terminated" — and the value goes nowhere.
+/// finish: terminated" — and the value goes nowhere. The stream is kept alive across the yield: a stream that has
+/// been let go answers `.terminated` too, and then `finish()` would not be what this shows.
 nonisolated(nonsending) public func streamYieldAfterFinish() async -> StreamYield {
-    let (_, continuation) = AsyncStream.makeStream(of: Int.self)
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     continuation.finish()
-    return StreamYield(continuation.yield(1))
+    return withExtendedLifetime(stream) {
+        StreamYield(continuation.yield(1))
+    }
 }
 
 /// Lesson 40's trick card "when does onTermination run after finish()?": at once. Two values are yielded, the stream
