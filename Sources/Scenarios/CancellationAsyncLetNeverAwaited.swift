@@ -3,7 +3,7 @@
 /// CancellationError()", "after the scope" — the closing brace cancelled the child, then waited for it.
 nonisolated(nonsending) public func asyncLetNeverAwaited(childNap: Duration = .seconds(1)) async -> [String] {
     let log = CancellationEventLog()
-    // it only waits: on its caller's actor
+    /// The child: a nap that says how it ended. It only waits, so it stays on its caller's actor.
     nonisolated(nonsending) func child() async -> String {
         do {
             try await Task.sleep(for: childNap)

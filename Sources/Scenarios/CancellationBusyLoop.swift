@@ -23,7 +23,7 @@ public struct BusyLoopRun: Hashable, Sendable {
 nonisolated(nonsending) public func cancelledBusyLoop(steps: Int = 1000) async -> BusyLoopRun {
     precondition(steps >= 2, "cancelledBusyLoop(steps:) needs at least 2 steps to cancel in between, got \(steps)")
     let (halfway, reachedHalfway) = AsyncStream.makeStream(of: CheckedContinuation<Void, Never>.self)
-    // it computes: on the pool
+    /// The loop. It computes, so it runs on the pool (`@concurrent`).
     @concurrent func busy() async -> BusyLoopRun {
         var n = 0
         var cancelledBeforeTheEnd = false

@@ -22,7 +22,7 @@ nonisolated(nonsending) public func firstAnswerRace(
     cancellingTheRest: Bool, fast: Duration = .milliseconds(200), slow: Duration = .seconds(2)
 ) async -> FirstAnswerRace {
     let log = CancellationEventLog()
-    // it only waits
+    /// One city's answer after `time`, or nil if cancelled first. It only waits, so it stays on its caller.
     @Sendable nonisolated(nonsending) func weather(_ city: String, after time: Duration) async -> String? {
         do {
             try await Task.sleep(for: time)

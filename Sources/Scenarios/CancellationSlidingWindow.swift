@@ -24,9 +24,13 @@ public struct SlidingWindowRun: Hashable, Sendable {
 /// `CapTooSmall`, naming the cap.
 nonisolated(nonsending) public func slidingWindowDownload(count: Int, cap: Int) async throws -> SlidingWindowRun {
     precondition(count >= 0, "slidingWindowDownload(count:) needs 0 or more downloads, got \(count)")
+    /// What the downloads report as they start and end.
     struct Gauge {
+        /// Downloads running now.
         var inFlight = 0
+        /// The most that ran at once.
         var most = 0
+        /// Every id that started, in order.
         var started: [Int] = []
     }
     let gauge = Mutex(Gauge())

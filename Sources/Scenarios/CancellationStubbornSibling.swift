@@ -15,13 +15,13 @@ nonisolated(nonsending) public func errorWaitsForStubbornSibling(
     failAfter: Duration = .milliseconds(100), busyFor: Duration = .seconds(1)
 ) async -> [String] {
     let log = CancellationEventLog()
-    // it computes: on the pool, and never looks at cancellation
+    /// The busy sibling: it computes, on the pool (`@concurrent`), and never looks at cancellation.
     @concurrent func busy() async -> String {
         await Task.detached { try? await Task.sleep(for: busyFor) }.value
         log.record("busy finished (cancelled: \(Task.isCancelled))")
         return "busy finished"
     }
-    // it only waits
+    /// The failing sibling: it waits, then throws `Offline`. It only waits, so it stays on its caller.
     nonisolated(nonsending) func failing() async throws -> String {
         try await Task.sleep(for: failAfter)
         log.record("failing threw \(Offline())")

@@ -63,7 +63,8 @@ nonisolated(nonsending) public func streamConsumerCancelled(cancelAfter: Duratio
 /// 9223372036854775807)", "terminated: cancelled", then "once the stream was let go, a yield gives terminated".
 nonisolated(nonsending) public func streamBreakOutOfLoop() async -> [String] {
     let log = CancellationEventLog()
-    // The stream lives in this function; when it returns, the stream (and its iterator) are let go.
+    /// Makes the stream, loops, breaks, and hands back only the continuation: when it returns, the stream and its
+    /// iterator are let go. It only waits, so it stays on its caller.
     nonisolated(nonsending) func loopAndBreak() async -> AsyncStream<Int>.Continuation {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
         continuation.onTermination = { reason in log.record("terminated: \(reason)") }
