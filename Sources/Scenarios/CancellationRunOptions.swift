@@ -2,11 +2,6 @@ import Harness
 
 /// The harness options these scenarios need, shared by the tests and the quiz so that both run them the same way.
 extension RunOptions {
-    /// For scenarios that cancel a `Task.sleep` in the middle of its nap. The harness (as of its first version) counts
-    /// the job that the cancelled sleep's timer leaves behind as leftover work, even when the scenario awaited every
-    /// task it started; this lets that one kind of leftover be. Reported to the lead with a reproduction.
-    public static let cancelledSleeps = RunOptions { $0.leftovers = .allow }
-
     /// For scenarios on the main actor, or resumed from a thread of their own: that work runs outside the harness,
     /// which therefore waits up to half a second for it before it calls an empty queue a deadlock. A deadlock
     /// (a continuation nobody resumes, a stream nobody finishes) is still reported, half a second late. Under the

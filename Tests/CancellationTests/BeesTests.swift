@@ -9,14 +9,14 @@ struct BeesTests {
     func calledHome() async throws {
         let expected = ["Ada back from the 🌻", "Bea called home from the 🌸", "Cia called home from the 🌷"]
         let exploration = try #require(
-            await exploreRecordingIssues("trip", options: .cancelledSleeps) { await threeBeesCalledHome() })
+            await exploreRecordingIssues("trip") { await threeBeesCalledHome() })
         expectEverySeed(
             exploration,
             "cancelling the trip's task should reach every async let child still at a flower: Bea and Cia "
                 + "called home, Ada already back"
         ) { $0 == expected }
         let strict = try #require(
-            await runRecordingIssues(.strict, options: .cancelledSleeps) {
+            await runRecordingIssues(.strict) {
                 await threeBeesCalledHome(
                     ada: .milliseconds(100), bea: .milliseconds(350), cia: .milliseconds(600),
                     callHomeAfter: .milliseconds(250))

@@ -11,7 +11,7 @@ struct CancellationHandlerTests {
             "request started", "onCancel ran", "cancel() returned", "request ended: cancelled", "the task ended",
         ]
         let exploration = try #require(
-            await exploreRecordingIssues("console", options: .cancelledSleeps) {
+            await exploreRecordingIssues("console") {
                 await cancellationHandlerRunsAtOnce()
             })
         expectEverySeed(
@@ -20,7 +20,7 @@ struct CancellationHandlerTests {
                 + "the task waiting for it"
         ) { $0 == expected }
         let strict = try #require(
-            await runRecordingIssues(.strict, options: .cancelledSleeps) { await cancellationHandlerRunsAtOnce() })
+            await runRecordingIssues(.strict) { await cancellationHandlerRunsAtOnce() })
         #expect(strict.value == expected, "under strict")
     }
 }

@@ -11,7 +11,7 @@ struct CountdownCancellationTests {
             "got 3 — cancelled: false", "got 2 — cancelled: false", "got 1 — cancelled: true", "the loop ended",
         ]
         let exploration = try #require(
-            await exploreRecordingIssues("console", options: .cancelledSleeps) {
+            await exploreRecordingIssues("console") {
                 await countdownCancelledAfterTwo(endingOnCancellation: false)
             })
         expectEverySeed(
@@ -20,7 +20,7 @@ struct CountdownCancellationTests {
                 + "sleep's error — should hand out 1 too"
         ) { $0 == expected }
         let strict = try #require(
-            await runRecordingIssues(.strict, options: .cancelledSleeps) {
+            await runRecordingIssues(.strict) {
                 await countdownCancelledAfterTwo(endingOnCancellation: false)
             })
         #expect(strict.value == expected, "under strict")
@@ -30,7 +30,7 @@ struct CountdownCancellationTests {
     func endingCountdownStops() async throws {
         let expected = ["got 3 — cancelled: false", "got 2 — cancelled: false", "the loop ended"]
         let exploration = try #require(
-            await exploreRecordingIssues("console", options: .cancelledSleeps) {
+            await exploreRecordingIssues("console") {
                 await countdownCancelledAfterTwo(endingOnCancellation: true)
             })
         expectEverySeed(
@@ -38,7 +38,7 @@ struct CountdownCancellationTests {
             "the sleep throws once the task is cancelled, next() should answer nil, and the third number never come"
         ) { $0 == expected }
         let strict = try #require(
-            await runRecordingIssues(.strict, options: .cancelledSleeps) {
+            await runRecordingIssues(.strict) {
                 await countdownCancelledAfterTwo(endingOnCancellation: true)
             })
         #expect(strict.value == expected, "under strict")

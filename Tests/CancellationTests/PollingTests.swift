@@ -9,7 +9,7 @@ struct PollingTests {
     func noRequestAfterStop() async throws {
         let expected = PollingRun(callsBeforeStop: 3, callsAfterStop: 0)
         let exploration = try #require(
-            await exploreRecordingIssues("requests", options: .cancelledSleeps) {
+            await exploreRecordingIssues("requests") {
                 await pollingAfterStop(swallowingCancellation: false)
             })
         expectEverySeed(
@@ -18,7 +18,7 @@ struct PollingTests {
                 + "that should end the loop"
         ) { $0 == expected }
         let strict = try #require(
-            await runRecordingIssues(.strict, options: .cancelledSleeps) {
+            await runRecordingIssues(.strict) {
                 await pollingAfterStop(
                     swallowingCancellation: false, interval: .milliseconds(100), stopAfter: .milliseconds(250))
             })
@@ -29,7 +29,7 @@ struct PollingTests {
     func trySwallowsTheStop() async throws {
         let expected = PollingRun(callsBeforeStop: 3, callsAfterStop: 7)
         let exploration = try #require(
-            await exploreRecordingIssues("requests", options: .cancelledSleeps) {
+            await exploreRecordingIssues("requests") {
                 await pollingAfterStop(swallowingCancellation: true)
             })
         expectEverySeed(
@@ -38,7 +38,7 @@ struct PollingTests {
                 + "at once, 7 requests after stop()"
         ) { $0 == expected }
         let strict = try #require(
-            await runRecordingIssues(.strict, options: .cancelledSleeps) {
+            await runRecordingIssues(.strict) {
                 await pollingAfterStop(
                     swallowingCancellation: true, interval: .milliseconds(100), stopAfter: .milliseconds(250))
             })

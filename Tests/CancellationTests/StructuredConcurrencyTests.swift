@@ -11,12 +11,12 @@ struct StructuredConcurrencyTests {
             "leaving the scope without awaiting", "child stopped by CancellationError()", "after the scope",
         ]
         let exploration = try #require(
-            await exploreRecordingIssues("console", options: .cancelledSleeps) { await asyncLetNeverAwaited() })
+            await exploreRecordingIssues("console") { await asyncLetNeverAwaited() })
         expectEverySeed(
             exploration,
             "the closing brace should cancel the child nobody awaited, then wait for it: \"after the scope\" last"
         ) { $0 == expected }
-        let strict = try #require(await runRecordingIssues(.strict, options: .cancelledSleeps) { await asyncLetNeverAwaited() })
+        let strict = try #require(await runRecordingIssues(.strict) { await asyncLetNeverAwaited() })
         #expect(strict.value == expected, "under strict")
     }
 
@@ -26,14 +26,14 @@ struct StructuredConcurrencyTests {
             "failing threw Offline()", "busy finished (cancelled: true)", "the error reached the caller",
         ]
         let exploration = try #require(
-            await exploreRecordingIssues("console", options: .cancelledSleeps) { await errorWaitsForStubbornSibling() })
+            await exploreRecordingIssues("console") { await errorWaitsForStubbornSibling() })
         expectEverySeed(
             exploration,
             "b threw, so a was cancelled — and then waited for: a child never outlives its scope, and a busy child "
                 + "that does not look runs to its end before the error reaches the caller"
         ) { $0 == expected }
         let strict = try #require(
-            await runRecordingIssues(.strict, options: .cancelledSleeps) { await errorWaitsForStubbornSibling(busyFor: .milliseconds(300)) })
+            await runRecordingIssues(.strict) { await errorWaitsForStubbornSibling(busyFor: .milliseconds(300)) })
         #expect(strict.value == expected, "under strict")
     }
 
@@ -46,7 +46,7 @@ struct StructuredConcurrencyTests {
                 "the group returned",
             ])
         let exploration = try #require(
-            await exploreRecordingIssues("first answer", options: .cancelledSleeps) { await firstAnswerRace(cancellingTheRest: cancellingTheRest) })
+            await exploreRecordingIssues("first answer") { await firstAnswerRace(cancellingTheRest: cancellingTheRest) })
         expectEverySeed(
             exploration,
             cancellingTheRest
@@ -56,7 +56,7 @@ struct StructuredConcurrencyTests {
                     + "not cancel the children"
         ) { $0 == expected }
         let strict = try #require(
-            await runRecordingIssues(.strict, options: .cancelledSleeps) {
+            await runRecordingIssues(.strict) {
                 await firstAnswerRace(
                     cancellingTheRest: cancellingTheRest, fast: .milliseconds(50), slow: .milliseconds(400))
             })
@@ -67,24 +67,24 @@ struct StructuredConcurrencyTests {
     func aThrowingGroupCancelsTheRest() async throws {
         let expected = ["Bergen was cancelled", "the group threw Offline()"]
         let exploration = try #require(
-            await exploreRecordingIssues("console", options: .cancelledSleeps) { await throwingGroupCancelsTheRest() })
+            await exploreRecordingIssues("console") { await throwingGroupCancelsTheRest() })
         expectEverySeed(
             exploration,
             "Seattle's error leaves the body: the group should cancel Bergen, wait for it, and throw"
         ) { $0 == expected }
-        let strict = try #require(await runRecordingIssues(.strict, options: .cancelledSleeps) { await throwingGroupCancelsTheRest() })
+        let strict = try #require(await runRecordingIssues(.strict) { await throwingGroupCancelsTheRest() })
         #expect(strict.value == expected, "under strict")
     }
 
     @Test("L38 Q5: a busy loop cancelled half way runs to its end")
     func cancelledBusyLoopRunsToItsEnd() async throws {
         let expected = BusyLoopRun(stepsRun: 1000, steps: 1000, cancelledBeforeTheEnd: true)
-        let exploration = try #require(await exploreRecordingIssues("busy loop", options: .cancelledSleeps) { await cancelledBusyLoop() })
+        let exploration = try #require(await exploreRecordingIssues("busy loop") { await cancelledBusyLoop() })
         expectEverySeed(
             exploration,
             "cancel() only sets a flag: a loop that never looks runs every step, cancelled from the middle on"
         ) { $0 == expected }
-        let strict = try #require(await runRecordingIssues(.strict, options: .cancelledSleeps) { await cancelledBusyLoop() })
+        let strict = try #require(await runRecordingIssues(.strict) { await cancelledBusyLoop() })
         #expect(strict.value == expected, "under strict")
     }
 
@@ -92,13 +92,13 @@ struct StructuredConcurrencyTests {
     func addingToACancelledGroup() async throws {
         let expected = AddingToCancelledGroup(addedUnlessCancelled: false, addTaskChildCancelled: true)
         let exploration = try #require(
-            await exploreRecordingIssues("adding", options: .cancelledSleeps) { await addingToCancelledGroup() })
+            await exploreRecordingIssues("adding") { await addingToCancelledGroup() })
         expectEverySeed(
             exploration,
             "once the group's task is cancelled, addTaskUnlessCancelled should answer false and addTask start a "
                 + "child that is cancelled from birth"
         ) { $0 == expected }
-        let strict = try #require(await runRecordingIssues(.strict, options: .cancelledSleeps) { await addingToCancelledGroup() })
+        let strict = try #require(await runRecordingIssues(.strict) { await addingToCancelledGroup() })
         #expect(strict.value == expected, "under strict")
     }
 }

@@ -11,7 +11,7 @@ struct TimeoutTests {
             answer: "answer",
             events: ["the operation answered", "withTimeout returned", "halfway between the answer and the limit"])
         let exploration = try #require(
-            await exploreRecordingIssues("race", options: .cancelledSleeps) {
+            await exploreRecordingIssues("race") {
                 await timeoutRace(operationTakes: .milliseconds(100), limit: .seconds(1))
             })
         expectEverySeed(
@@ -20,7 +20,7 @@ struct TimeoutTests {
                 + "so that withTimeout returns without waiting for it"
         ) { $0 == expected }
         let strict = try #require(
-            await runRecordingIssues(.strict, options: .cancelledSleeps) {
+            await runRecordingIssues(.strict) {
                 await timeoutRace(operationTakes: .milliseconds(50), limit: .milliseconds(400))
             })
         #expect(strict.value == expected, "under strict")
@@ -32,7 +32,7 @@ struct TimeoutTests {
             answer: "timed out after 0.1 seconds",
             events: ["the operation was cancelled", "withTimeout returned", "halfway between the answer and the limit"])
         let exploration = try #require(
-            await exploreRecordingIssues("race", options: .cancelledSleeps) {
+            await exploreRecordingIssues("race") {
                 await timeoutRace(operationTakes: .seconds(1), limit: .milliseconds(100))
             })
         expectEverySeed(
@@ -40,7 +40,7 @@ struct TimeoutTests {
             "the sleep finished first: TimedOut should come back, after the operation was cancelled and waited for"
         ) { $0 == expected }
         let strict = try #require(
-            await runRecordingIssues(.strict, options: .cancelledSleeps) {
+            await runRecordingIssues(.strict) {
                 await timeoutRace(operationTakes: .seconds(1), limit: .milliseconds(100))
             })
         #expect(strict.value == expected, "under strict")
