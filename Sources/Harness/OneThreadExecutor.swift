@@ -130,7 +130,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     func scenarioFinished(_ result: Result<any Sendable, any Error>) {
         condition.lock()
         finished = result
-        leftoverJobs = ready.count
+        leftoverJobs = ready.taskWorkCount
         jobsAtFinish = jobsRun
         condition.unlock()
     }

@@ -87,6 +87,8 @@ struct ReadyQueue {
     var count: Int { entries.count - head }
     /// Whether no job is ready.
     var isEmpty: Bool { count == 0 }
+    /// How many ready jobs are a task's own work rather than a timer's bookkeeping.
+    var taskWorkCount: Int { entries[head...].filter { !$0.fromTimer }.count }
 
     /// Adds a ready job at the back.
     mutating func append(_ job: UnownedJob, fromTimer: Bool, firedTimer: Bool = false) {

@@ -1,1 +1,145 @@
-print("bench")
+// `swift run -c release bench`: what the harness costs, measured side by side with the real
+// executor in one run, on the same workloads. The machine is shared and noisy: read the ratios.
+import Foundation
+import Harness
+import Subjects
+
+/// A counter actor: the target of the hop workload.
+actor Counter {
+    /// How many bumps arrived.
+    private(set) var count = 0
+    /// One bump.
+    func bump() { count += 1 }
+}
+
+/// 100 000 actor hops: ten tasks, each calling one shared actor 10 000 times, so the actor is
+/// contended and every call is a hop through the executor.
+@Sendable func actorHops() async -> Int {
+    let counter = Counter()
+    await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<10 {
+            group.addTask {
+                for _ in 0..<10_000 { await counter.bump() }
+            }
+        }
+    }
+    return await counter.count
+}
+
+/// 100 000 yields: ten tasks, each giving way 10 000 times, so every yield is a job through the
+/// executor (on the harness thread or the real pool).
+@Sendable func yields() async -> Int {
+    await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<10 {
+            group.addTask {
+                for _ in 0..<10_000 { await Task.yield() }
+            }
+        }
+    }
+    return 100_000
+}
+
+/// 100 slow pours at once into one jar (each reads, sleeps 10 ms, writes): lesson 37's lossy pour.
+@Sendable func slowPours() async -> Int {
+    let jar = Jar()
+    await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<100 { group.addTask { await jar.pourSlowly() } }
+    }
+    return await jar.drops
+}
+
+/// One hundred 10 ms sleeps, one after another: a second of real time, nothing of virtual time.
+@Sendable func hundredSleeps() async -> Int {
+    for _ in 0..<100 { try? await Task.sleep(for: .milliseconds(10)) }
+    return 100
+}
+
+/// Real seconds taken by `work`.
+func seconds(_ work: () async throws -> Void) async rethrows -> Double {
+    let start = ContinuousClock.now
+    try await work()
+    let elapsed = start.duration(to: .now).components
+    return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+}
+
+/// Runs `body` `times` times under `schedule` (seeds 0, 1, 2… for seeded), returning the jobs run.
+func repeated(_ times: Int, seeded: Bool, _ body: @escaping @Sendable () async -> Int) async throws -> Int {
+    var jobs = 0
+    for index in 0..<times {
+        let run = try await run(seeded ? .seeded(UInt64(index)) : .system, body)
+        jobs += run.jobs
+    }
+    return jobs
+}
+
+/// `1 234 567`: big numbers a reader can take in at a glance.
+func grouped(_ value: Double) -> String {
+    let digits = String(Int(value.rounded()))
+    var out = ""
+    for (index, char) in digits.reversed().enumerated() {
+        if index > 0, index % 3 == 0 { out.append(" ") }
+        out.append(char)
+    }
+    return String(out.reversed())
+}
+
+let quick = CommandLine.arguments.contains("--quick")
+let pourRuns = quick ? 50 : 1_000
+let rounds = quick ? 1 : 3
+print("bench: Swift concurrency harness vs the system executor (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
+print("each figure is the median of \(rounds) rounds, the two columns measured alternately in one process")
+print("")
+
+/// The median of `values`.
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
+/// Median real seconds of `times` runs of `body` under seeds and on the system executor,
+/// alternating, plus the harness's job count for one round.
+func measure(_ times: Int, _ body: @escaping @Sendable () async -> Int) async throws -> (seeded: Double, system: Double, jobs: Int) {
+    var seededTimes: [Double] = [], systemTimes: [Double] = []
+    var jobs = 0
+    for _ in 0..<rounds {
+        seededTimes.append(try await seconds { jobs = try await repeated(times, seeded: true, body) })
+        systemTimes.append(try await seconds { _ = try await repeated(times, seeded: false, body) })
+    }
+    return (median(seededTimes), median(systemTimes), jobs)
+}
+
+let hops = try await measure(1, actorHops)
+let yielded = try await measure(1, yields)
+let pours = try await measure(pourRuns, slowPours)
+let sleeps = try await measure(1, hundredSleeps)
+
+let rows: [(String, String, String, String)] = [
+    ("100 000 actor hops (10 tasks × 10 000)",
+     "\(grouped(100_000 / hops.seeded)) hops/s",
+     "\(grouped(100_000 / hops.system)) hops/s",
+     String(format: "%.2f× the system's cost per hop", hops.seeded / hops.system)),
+    ("100 000 yields (10 tasks × 10 000)",
+     "\(grouped(Double(yielded.jobs) / yielded.seeded)) jobs/s",
+     "\(grouped(Double(yielded.jobs) / yielded.system)) jobs/s",
+     String(format: "%.2f× the system's cost per job", yielded.seeded / yielded.system)),
+    ("\(grouped(Double(pourRuns))) × 100 slow pours (10 ms each)",
+     "\(grouped(Double(pours.jobs) / pours.seeded)) jobs/s, \(String(format: "%.3f", pours.seeded)) s",
+     String(format: "%.3f s", pours.system),
+     String(format: "%.0f× faster under virtual time", pours.system / pours.seeded)),
+    ("100 × 10 ms sleeps in sequence",
+     String(format: "%.4f s", sleeps.seeded),
+     String(format: "%.4f s", sleeps.system),
+     String(format: "%.0f× faster under virtual time", sleeps.system / sleeps.seeded)),
+]
+let widths = [44, 34, 26]
+func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+print(pad("workload", widths[0]) + pad("seeded harness", widths[1]) + pad("system executor", widths[2]) + "ratio")
+for row in rows {
+    print(pad(row.0, widths[0]) + pad(row.1, widths[1]) + pad(row.2, widths[2]) + row.3)
+}
+print("")
+print("The harness ran \(hops.jobs) jobs for the hops (an actor that is free is entered without a job),")
+print("\(yielded.jobs) for the yields and \(pours.jobs) for the pours. Targets: ≤ 2× the system's cost per job;")
+print("≥ 100× faster on sleep-heavy scenarios.")

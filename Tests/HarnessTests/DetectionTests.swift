@@ -102,3 +102,22 @@ struct CleanFinishTests {
         #expect(run.leftoverJobs == 0, "a cancelled sleep's timer is bookkeeping, not leftover work")
     }
 }
+
+extension CleanFinishTests {
+    @Test("a child's cancelled sleep whose timer fires as the scenario ends is not leftover work, for every seed")
+    func cancelledSleepTimerFiringAtTheEnd() async throws {
+        let exploration = try #require(await exploreRecordingIssues("ends", seeds: 50) { () -> Bool in
+            let parent = Task {
+                async let child: Void? = try? await Task.sleep(for: .milliseconds(500))
+                let sibling = Task { try? await Task.sleep(for: .milliseconds(500)) }
+                _ = await child
+                await sibling.value
+                return Task.isCancelled
+            }
+            try? await Task.sleep(for: .milliseconds(100))
+            parent.cancel()
+            return await parent.value
+        })
+        #expect(exploration.failures.isEmpty, "\(exploration)")
+    }
+}

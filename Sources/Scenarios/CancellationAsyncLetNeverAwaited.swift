@@ -1,0 +1,24 @@
+/// Lesson 38 question 2: a scope starts an `async let` child that naps for `childNap`, and ends without awaiting it.
+/// Returns the console: the lesson printed "leaving the scope without awaiting", "child stopped by
+/// CancellationError()", "after the scope" — the closing brace cancelled the child, then waited for it.
+nonisolated(nonsending) public func asyncLetNeverAwaited(childNap: Duration = .seconds(1)) async -> [String] {
+    let log = CancellationEventLog()
+    /// The child: a nap that says how it ended. It only waits, so it stays on its caller's actor.
+    nonisolated(nonsending) func child() async -> String {
+        do {
+            try await Task.sleep(for: childNap)
+            log.record("child finished")
+            return "done"
+        } catch {
+            log.record("child stopped by \(error)")
+            return "stopped"
+        }
+    }
+    do {
+        // `_`: the lesson's `result` is never read, and the compiler warns about an unused name
+        async let _ = child()
+        log.record("leaving the scope without awaiting")
+    }
+    log.record("after the scope")
+    return log.entries
+}

@@ -1,0 +1,20 @@
+import Subjects
+
+/// The architecture seed's debounce: `values` are saved through a `DebouncedSaver` with `delay`, `gap` apart (taps on
+/// "+", faster than the delay); then the scenario waits twice the delay for the last write. Returns the values that
+/// were written: only the last, once — the earlier writes were cancelled and rescheduled away.
+nonisolated(nonsending) public func debouncedSaves(
+    _ values: [Int] = [1, 2, 3], gap: Duration = .milliseconds(10), delay: Duration = .milliseconds(300)
+) async -> [Int] {
+    precondition(gap < delay, "debouncedSaves needs taps faster than the delay: gap \(gap) is not less than \(delay)")
+    let log = CancellationEventLog()
+    let saver = DebouncedSaver<Int>(delay: delay) { value in
+        log.record("\(value)")
+    }
+    for (index, value) in values.enumerated() {
+        if index > 0 { try? await Task.sleep(for: gap) }
+        await saver.save(value)
+    }
+    try? await Task.sleep(for: delay * 2)
+    return log.entries.compactMap { Int($0) }
+}

@@ -1,0 +1,38 @@
+/// The error of lesson 38 question 1, and of the seed's `loadScreen()`.
+public struct Offline: Error, CustomStringConvertible {
+    /// A network that is not there.
+    public init() {}
+    /// As the lesson prints it.
+    public var description: String { "Offline()" }
+}
+
+/// Lesson 38 question 1: two `async let` children; one throws after `failAfter`, the other is busy for `busyFor` and
+/// never looks at cancellation. Returns the console. The error reaches the caller only after the busy sibling has
+/// finished: "failing threw Offline()", "busy finished (cancelled: true)", "the error reached the caller".
+/// The lesson's busy child spins on the clock; here it waits on a task that nothing cancels, which takes the same
+/// time in a run with virtual time and, like the spin, does not look at cancellation.
+nonisolated(nonsending) public func errorWaitsForStubbornSibling(
+    failAfter: Duration = .milliseconds(100), busyFor: Duration = .seconds(1)
+) async -> [String] {
+    let log = CancellationEventLog()
+    /// The busy sibling: it computes, on the pool (`@concurrent`), and never looks at cancellation.
+    @concurrent func busy() async -> String {
+        await Task.detached { try? await Task.sleep(for: busyFor) }.value
+        log.record("busy finished (cancelled: \(Task.isCancelled))")
+        return "busy finished"
+    }
+    /// The failing sibling: it waits, then throws `Offline`. It only waits, so it stays on its caller.
+    nonisolated(nonsending) func failing() async throws -> String {
+        try await Task.sleep(for: failAfter)
+        log.record("failing threw \(Offline())")
+        throw Offline()
+    }
+    do {
+        async let a = busy()
+        async let b = failing()
+        log.record("both answered: \(try await b), \(await a)")
+    } catch {
+        log.record("the error reached the caller")
+    }
+    return log.entries
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Lesson 40 question 5's old API, with its known bug: it calls its completion handler twice.
+func continuationOldAPICallingTwice(_ done: @escaping @Sendable (String) -> Void) {
+    done("first")
+    done("second")
+}
+
+/// Lesson 40 question 5: the buggy old API wrapped with `withCheckedContinuation`. The second resume stops the
+/// process: "SWIFT TASK CONTINUATION MISUSE: … tried to resume its continuation more than once, returning second!".
+/// Never returns; run it only where the process may die (an exit test).
+nonisolated(nonsending) public func continuationResumedTwice() async -> String {
+    await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+        continuationOldAPICallingTwice { value in continuation.resume(returning: value) }
+    }
+}
+
+/// Lesson 40 question 7: a `withCheckedContinuation` closure that forgets to resume. The awaiting task waits for ever,
+/// and when the closure lets go of the continuation the runtime writes "SWIFT TASK CONTINUATION MISUSE: … leaked its
+/// continuation without resuming it." Never returns: run it only where a deadlock is detected.
+nonisolated(nonsending) public func continuationNeverResumed() async -> String {
+    await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in
+        // forgot to resume
+    }
+    return "never reached"
+}
+
+/// A continuation resumed from a thread of its own (a `Thread`, as an old API's callback might be): the awaiting
+/// task carries on with the answer. Returns the answer, "Seattle".
+nonisolated(nonsending) public func continuationResumedFromAnotherThread() async -> String {
+    await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+        let callback = Thread {
+            continuation.resume(returning: "Seattle")
+        }
+        callback.start()
+    }
+}
+
+/// The error `resume(with:)` forwards in `continuationResumed(with:)`.
+public struct Lost: Error, Hashable, CustomStringConvertible {
+    /// A city that could not be found.
+    public init() {}
+    /// As the lesson prints it.
+    public var description: String { "Lost()" }
+}
+
+/// The question-and-answer seed's `resume(with: result)`: an old API answers with a `Result`, and one call forwards
+/// it — a success becomes the value, a failure the thrown error. Returns the value, or the error's description.
+nonisolated(nonsending) public func continuationResumed(with result: Result<String, Lost>) async -> String {
+    do {
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
+            continuation.resume(with: result.mapError { $0 as any Error })
+        }
+    } catch {
+        return "threw \(error)"
+    }
+}

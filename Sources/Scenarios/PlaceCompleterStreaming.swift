@@ -1,0 +1,69 @@
+import Subjects
+
+/// The stream version of the completer, as observed.
+public struct PlaceCompleterStreamRun: Hashable, Sendable {
+    /// The cities of each list the editor's loop got.
+    public let lists: [[String]]
+    /// How many times the search was cancelled while the editor was still listening.
+    public let cancelsWhileListening: Int
+    /// How many times after the editor went away.
+    public let cancelsAfterwards: Int
+
+    /// An outcome with these values (the scenario makes them; a test writes the one it expects).
+    public init(lists: [[String]], cancelsWhileListening: Int, cancelsAfterwards: Int) {
+        self.lists = lists
+        self.cancelsWhileListening = cancelsWhileListening
+        self.cancelsAfterwards = cancelsAfterwards
+    }
+}
+
+/// Lesson 40 steps 5 and 6: three lists arrive before the editor's loop reads (typing faster than it draws); with
+/// `.bufferingNewest(1)` the loop gets only the newest. Then the editor closes — its task is cancelled — and
+/// `onTermination` cancels the search, once. Returns the lists and the cancel counts: [["Portland", "Portsmouth"]],
+/// 0, 1.
+@MainActor public func placeCompleterStreamNewestThenClose() async -> PlaceCompleterStreamRun {
+    let completer = SearchCompleter()
+    let places = PlaceCompleterStream(completer: completer)
+    let suggestions = places.suggestions()
+    places.search("Portl")
+    completer.deliver(PlaceCompleterLists.completions(PlaceCompleterLists.just("Seattle")))
+    completer.deliver(PlaceCompleterLists.completions(PlaceCompleterLists.just("Bergen")))
+    completer.deliver(PlaceCompleterLists.completions(PlaceCompleterLists.portl))
+    let editor = Task { @MainActor in
+        var lists: [[String]] = []
+        for await list in suggestions {
+            lists.append(list.map(\.city))
+        }
+        return lists
+    }
+    // the editor reads what is there, then waits for more (the main actor runs its jobs first in, first out)
+    await Task.yield()
+    let cancelsWhileListening = completer.cancelCount
+    editor.cancel()
+    let lists = await editor.value
+    // `onTermination` asked the main actor, with a `Task`, to cancel the search: let that task run
+    await Task.yield()
+    return PlaceCompleterStreamRun(
+        lists: lists, cancelsWhileListening: cancelsWhileListening, cancelsAfterwards: completer.cancelCount)
+}
+
+/// Lesson 40 step 4: `for await` over the completer itself, on the main actor — possible because its conformances
+/// to `AsyncSequence` and `AsyncIteratorProtocol` are isolated to the main actor. One list is waiting when the loop
+/// starts, a second arrives while it waits; the loop takes both and breaks. Returns the cities of each.
+@MainActor public func placeCompleterSequenceLoop() async -> [[String]] {
+    let completer = SearchCompleter()
+    let places = PlaceCompleterSequence(completer: completer)
+    places.search("Portl")
+    completer.deliver(PlaceCompleterLists.completions(PlaceCompleterLists.portl))
+    let editor = Task { @MainActor in
+        var lists: [[String]] = []
+        for await list in places {
+            lists.append(list.map(\.city))
+            if lists.count == 2 { break }
+        }
+        return lists
+    }
+    await Task.yield()
+    completer.deliver(PlaceCompleterLists.completions(PlaceCompleterLists.just("Portsmouth")))
+    return await editor.value
+}

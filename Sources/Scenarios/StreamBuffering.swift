@@ -1,0 +1,27 @@
+/// A stream's buffering policy, as a value a test can name and compare (the standard library's is not `Hashable`).
+public enum StreamBuffering: Hashable, Sendable, CustomStringConvertible {
+    /// Keep everything: the default, "the buffer limit is Int.max".
+    case unbounded
+    /// Keep the newest `n`; when full, "discard the oldest element in the buffer".
+    case newest(Int)
+    /// Keep the oldest `n`; when full, refuse the newcomer.
+    case oldest(Int)
+
+    /// The standard library's policy.
+    var policy: AsyncStream<Int>.Continuation.BufferingPolicy {
+        switch self {
+        case .unbounded: .unbounded
+        case .newest(let n): .bufferingNewest(n)
+        case .oldest(let n): .bufferingOldest(n)
+        }
+    }
+
+    /// As written in code: ".unbounded", ".bufferingNewest(3)".
+    public var description: String {
+        switch self {
+        case .unbounded: ".unbounded"
+        case .newest(let n): ".bufferingNewest(\(n))"
+        case .oldest(let n): ".bufferingOldest(\(n))"
+        }
+    }
+}

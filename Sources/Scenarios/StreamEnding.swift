@@ -1,0 +1,134 @@
+import Subjects
+
+/// Lesson 40 step 5: the countdown as a stream, read with `for await`. Returns the console: "3", "2", "1", "Liftoff"
+/// — `finish()` is the `nil` that ends the loop once the buffer is read.
+nonisolated(nonsending) public func streamCountdownLoop() async -> [String] {
+    var lines: [String] = []
+    for await number in countdownStream(from: 3) {
+        lines.append("\(number)")
+    }
+    lines.append("Liftoff")
+    return lines
+}
+
+/// Lesson 40's trick card "what does yield return after the stream has been finished?": `.terminated` — "after
+/// finish: terminated" — and the value goes nowhere. The stream is kept alive across the yield: a stream that has
+/// been let go answers `.terminated` too, and then `finish()` would not be what this shows.
+nonisolated(nonsending) public func streamYieldAfterFinish() async -> StreamYield {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    continuation.finish()
+    return withExtendedLifetime(stream) {
+        StreamYield(continuation.yield(1))
+    }
+}
+
+/// Lesson 40's trick card "when does onTermination run after finish()?": at once. Two values are yielded, the stream
+/// finished, and only then a loop reads. Returns the console: "terminated: finished" before "got 1", "got 2".
+nonisolated(nonsending) public func streamTerminationAfterFinish() async -> [String] {
+    let log = CancellationEventLog()
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    continuation.onTermination = { reason in log.record("terminated: \(reason)") }
+    continuation.yield(1)
+    continuation.yield(2)
+    continuation.finish()
+    for await n in stream {
+        log.record("got \(n)")
+    }
+    return log.entries
+}
+
+/// Lesson 40's card "stop the work that feeds a stream when nobody is listening": a task loops over a stream that
+/// never yields, and is cancelled after `cancelAfter`. Returns the console: "terminated: cancelled" (from
+/// `onTermination`), "the loop ended", and what a yield answers afterwards ("a yield now gives terminated").
+nonisolated(nonsending) public func streamConsumerCancelled(cancelAfter: Duration = .milliseconds(100)) async
+    -> [String]
+{
+    let log = CancellationEventLog()
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    continuation.onTermination = { reason in log.record("terminated: \(reason)") }
+    let listener = Task {
+        for await _ in stream {}
+        log.record("the loop ended")
+    }
+    try? await Task.sleep(for: cancelAfter)
+    listener.cancel()
+    await listener.value
+    log.record("a yield now gives \(StreamYield(continuation.yield(1)))")
+    return log.entries
+}
+
+/// Lesson 40 question 3: five values are buffered, a loop reads two and `break`s. The stream is not finished: a
+/// yield after the loop is still enqueued. It terminates, as cancelled, only when the last reference to the stream
+/// goes. Returns the console: "got 1", "got 2", "after the loop; a yield now gives enqueued(remaining:
+/// 9223372036854775807)", "terminated: cancelled", then "once the stream was let go, a yield gives terminated".
+nonisolated(nonsending) public func streamBreakOutOfLoop() async -> [String] {
+    let log = CancellationEventLog()
+    /// Makes the stream, loops, breaks, and hands back only the continuation: when it returns, the stream and its
+    /// iterator are let go. It only waits, so it stays on its caller.
+    nonisolated(nonsending) func loopAndBreak() async -> AsyncStream<Int>.Continuation {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        continuation.onTermination = { reason in log.record("terminated: \(reason)") }
+        for n in 1...5 {
+            continuation.yield(n)
+        }
+        for await n in stream {
+            log.record("got \(n)")
+            if n == 2 { break }
+        }
+        // the stream is still held here, as in the lesson's program: keep it to the end of the function
+        withExtendedLifetime(stream) {
+            log.record("after the loop; a yield now gives \(StreamYield(continuation.yield(6)))")
+        }
+        return continuation
+    }
+    let continuation = await loopAndBreak()
+    log.record("once the stream was let go, a yield gives \(StreamYield(continuation.yield(7)))")
+    return log.entries
+}
+
+/// Lesson 40's card "end a stream with an error": "Seattle" is yielded, then `finish(throwing: Lost())`. Returns the
+/// console: "got Seattle", then "the loop threw Lost()" — the error comes after the values before it.
+nonisolated(nonsending) public func streamFinishThrowing() async -> [String] {
+    var lines: [String] = []
+    let (stream, continuation) = AsyncThrowingStream.makeStream(of: String.self)
+    continuation.yield("Seattle")
+    continuation.finish(throwing: Lost())
+    do {
+        for try await city in stream {
+            lines.append("got \(city)")
+        }
+        lines.append("the loop ended without an error")
+    } catch {
+        lines.append("the loop threw \(error)")
+    }
+    return lines
+}
+
+/// Lesson 40's trick card "values yielded before anyone loops: are they lost?": no, the stream buffers them. Returns
+/// what a loop started afterwards read: "Seattle", "Vancouver".
+nonisolated(nonsending) public func streamValuesBeforeTheLoop() async -> [String] {
+    let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+    continuation.yield("Seattle")
+    continuation.yield("Vancouver")
+    continuation.finish()
+    var got: [String] = []
+    for await city in stream {
+        got.append(city)
+    }
+    return got
+}
+
+/// Lesson 40's trick card "a second loop over a finished stream": the first loop reads [1, 2, 3], the second
+/// nothing. Returns both.
+nonisolated(nonsending) public func streamSecondLoop() async -> [[Int]] {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    for n in 1...3 {
+        continuation.yield(n)
+    }
+    continuation.finish()
+    var first: [Int] = []
+    for await n in stream { first.append(n) }
+    var second: [Int] = []
+    for await n in stream { second.append(n) }
+    return [first, second]
+}

@@ -1,0 +1,56 @@
+import Subjects
+
+/// Lesson 40 question 2's program, for either source: a first loop over `values()`, a second loop over a new
+/// `values()`, then 1 and 2 sent and `stop()`. If `cancelFirst`, the first loop's task is cancelled once the second
+/// loop has ended; otherwise it is simply awaited — which, for a stranded loop, is forever. Everything runs on the
+/// main actor, one job at a time in the order they arrive; `Task.yield()` lets each loop reach its `await` (the
+/// lesson slept a tenth of a second for that).
+@MainActor
+func replacedContinuationProgram(
+    values: @escaping @MainActor () -> AsyncStream<Int>, send: (Int) -> Void, stop: () -> Void, cancelFirst: Bool
+) async -> [String] {
+    let log = CancellationEventLog()
+    let first = Task { @MainActor in
+        var got: [Int] = []
+        for await n in values() { got.append(n) }
+        log.record("the first loop ended, with \(got)")
+    }
+    await Task.yield()
+    let second = Task { @MainActor in
+        var got: [Int] = []
+        for await n in values() { got.append(n) }
+        log.record("the second loop ended, with \(got)")
+    }
+    await Task.yield()
+    send(1)
+    send(2)
+    stop()
+    await second.value
+    if cancelFirst {
+        await Task.yield()
+        log.record("after stop(), the first loop is still waiting")
+        first.cancel()
+    }
+    await first.value
+    return log.entries
+}
+
+/// Lesson 40 question 2 with `Source`, which replaces its one continuation without finishing it. The second call of
+/// `values()` strands the first loop: nothing can yield to its stream or finish it. With `cancelFirst` the console is
+/// "the second loop ended, with [1, 2]", "after stop(), the first loop is still waiting", "the first loop ended, with
+/// []" (the lesson waited half a second before cancelling); without, the scenario awaits the first loop and never
+/// finishes — a deadlock for the harness.
+@MainActor public func streamReplacedContinuation(cancelFirst: Bool) async -> [String] {
+    let source = Source()
+    return await replacedContinuationProgram(
+        values: { source.values() }, send: { source.send($0) }, stop: { source.stop() }, cancelFirst: cancelFirst)
+}
+
+/// Lesson 40 question 2, fixed: with `FinishingSource` the first loop ends — with nothing — as soon as the second
+/// `values()` replaces its stream, and the scenario finishes without cancelling anybody: "the first loop ended, with
+/// []", "the second loop ended, with [1, 2]".
+@MainActor public func streamFinishedBeforeReplaced() async -> [String] {
+    let source = FinishingSource()
+    return await replacedContinuationProgram(
+        values: { source.values() }, send: { source.send($0) }, stop: { source.stop() }, cancelFirst: false)
+}

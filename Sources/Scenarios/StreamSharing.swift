@@ -1,0 +1,77 @@
+import Foundation
+
+/// Lesson 40 question 1, as observed.
+public struct StreamTwoConsumers: Hashable, Sendable {
+    /// How many values the first loop got.
+    public let firstCount: Int
+    /// How many the second got.
+    public let secondCount: Int
+    /// Whether the two together got every value exactly once (`(first + second).sorted() == 1...count`).
+    public let everyValueOnce: Bool
+
+    /// An outcome with these values (the scenario makes them; a test writes the one it expects).
+    public init(firstCount: Int, secondCount: Int, everyValueOnce: Bool) {
+        self.firstCount = firstCount
+        self.secondCount = secondCount
+        self.everyValueOnce = everyValueOnce
+    }
+}
+
+/// Lesson 40 question 1: two tasks loop over the same stream; once both are waiting (after `settle`), `count`
+/// values are yielded and the stream finished. The lesson printed "first loop: 5 values; second loop: 5 values;
+/// every value once: true": a stream does not broadcast, each value goes to one waiting loop.
+nonisolated(nonsending) public func streamTwoConsumers(count: Int, settle: Duration = .milliseconds(100)) async
+    -> StreamTwoConsumers
+{
+    precondition(count >= 0, "streamTwoConsumers(count:) needs 0 or more values, got \(count)")
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let a = Task {
+        var got: [Int] = []
+        for await n in stream { got.append(n) }
+        return got
+    }
+    let b = Task {
+        var got: [Int] = []
+        for await n in stream { got.append(n) }
+        return got
+    }
+    try? await Task.sleep(for: settle)
+    for n in 0..<count {
+        continuation.yield(n + 1)
+    }
+    continuation.finish()
+    let first = await a.value, second = await b.value
+    return StreamTwoConsumers(
+        firstCount: first.count, secondCount: second.count,
+        everyValueOnce: (first + second).sorted() == Array(0..<count).map { $0 + 1 })
+}
+
+/// Lesson 40's card "feed a stream from a callback that arrives on another thread": a dispatch queue's thread yields
+/// 1, 2, 3 and finishes; the loop gets them all — the continuation is `Sendable`. Returns [1, 2, 3].
+nonisolated(nonsending) public func streamFedFromAnotherThread() async -> [Int] {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    DispatchQueue.global().async {
+        for n in 1...3 {
+            continuation.yield(n)
+        }
+        continuation.finish()
+    }
+    var got: [Int] = []
+    for await n in stream { got.append(n) }
+    return got
+}
+
+/// Lesson 40's card "filter, transform and limit": 1 through 10, `filter` multiples of 3, `map` times 10,
+/// `prefix(2)`. Returns what the loop got: [30, 60].
+nonisolated(nonsending) public func streamFilterMapPrefix() async -> [Int] {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    for n in 1...10 {
+        continuation.yield(n)
+    }
+    continuation.finish()
+    var got: [Int] = []
+    for await n in stream.filter({ $0.isMultiple(of: 3) }).map({ $0 * 10 }).prefix(2) {
+        got.append(n)
+    }
+    return got
+}

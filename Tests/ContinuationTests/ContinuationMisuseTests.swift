@@ -1,0 +1,62 @@
+import Foundation
+import Harness
+import HarnessTesting
+import Scenarios
+import Testing
+
+@Suite("L40 Q5, Q7: a checked continuation resumed twice, or never", .timeLimit(.minutes(1)))
+struct ContinuationMisuseTests {
+    @Test("L40 Q5: resumed twice, the process stops with SWIFT TASK CONTINUATION MISUSE … more than once")
+    func resumedTwiceStopsTheProcess() async throws {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent],
+            "a second resume of a checked continuation should stop the process, not pass silently"
+        ) {
+            _ = try await Harness.run(.strict) { await continuationResumedTwice() }
+        }
+        guard let result else { return }
+        let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+        // The runtime names the function, and prefixes a file and line: match around them.
+        #expect(
+            stderr.contains(
+                /SWIFT TASK CONTINUATION MISUSE: .+ tried to resume its continuation more than once, returning second!/
+            ),
+            "a checked continuation should stop the program at the second resume, naming the value; stderr: \(stderr)")
+    }
+
+    @Test("L40 Q7: never resumed, the awaiting task never finishes: the harness sees a deadlock")
+    func neverResumedIsADeadlock() async throws {
+        // `explore`, not `exploreRecordingIssues`: here the deadlock is the expected outcome, not a failure.
+        let exploration = try await explore("outcome", seeds: 20) { await continuationNeverResumed() }
+        expectEverySeedFails(
+            exploration, with: .deadlock,
+            "a continuation nobody resumes leaves its task suspended forever: nothing ready, no timer, unfinished")
+        do {
+            let run = try await Harness.run(.strict) { await continuationNeverResumed() }
+            Issue.record("under strict the scenario finished with \(run.value): the task should wait forever")
+        } catch {
+            #expect(error.kind == .deadlock, "under strict, expected a deadlock, got: \(error)")
+        }
+    }
+
+    @Test("L40 Q7: once the unresumed continuation is let go, the runtime says it leaked")
+    func neverResumedLeaksAMessage() async throws {
+        let result = await #expect(
+            processExitsWith: .success, observing: [\.standardErrorContent],
+            "a continuation never resumed is a message and a task waiting forever, not a crash"
+        ) {
+            do {
+                _ = try await Harness.run(.strict) { await continuationNeverResumed() }
+            } catch let failure as HarnessFailure where failure.kind == .deadlock {
+                // the expected end: the task waits for ever, and the run reports it
+            }
+        }
+        guard let result else { return }
+        let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(
+            stderr.contains(
+                /SWIFT TASK CONTINUATION MISUSE: .+ leaked its continuation without resuming it\. This may cause tasks waiting on it to remain suspended forever\./
+            ),
+            "a checked continuation destroyed without a resume should log that it leaked; stderr: \(stderr)")
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Harness
+import HarnessTesting
+import Scenarios
+import Testing
+
+/// The completer is `@MainActor`, as in the lesson, so its work runs on the main executor, outside the harness:
+/// these run under `strict` with `outsideWork` (a never-resumed caller is still a deadlock, half a second late), and
+/// under the system pool; seeds would not steer the main actor.
+@Suite("L40 step 2: PlaceCompleter.next(), a kept continuation and a newest list", .timeLimit(.minutes(1)))
+struct PlaceCompleterNextTests {
+    @Test("L40 step 2: a list that arrives while nobody waits is returned at once", arguments: realSchedules)
+    func listArrivedEarly(schedule: Schedule) async throws {
+        let run = try #require(
+            await runRecordingIssues(schedule, options: .outsideWork) { await placeCompleterListArrivedEarly() })
+        #expect(
+            run.value == ["Portland", "Portsmouth"],
+            "a list that came while nobody asked should wait in newest, and next() return it without waiting")
+    }
+
+    @Test("L40 step 2: only the newest list is kept", arguments: realSchedules)
+    func onlyTheNewestIsKept(schedule: Schedule) async throws {
+        let run = try #require(
+            await runRecordingIssues(schedule, options: .outsideWork) { await placeCompleterKeepsOnlyTheNewest() })
+        #expect(
+            run.value == ["Bergen", "Oslo"],
+            "Seattle's list was overtaken by Bergen's before anyone asked: only Bergen, then Oslo, should come out")
+    }
+
+    @Test("L40 step 2: the answer can come from another thread, handed to the main actor", arguments: realSchedules)
+    func answerFromAnotherThread(schedule: Schedule) async throws {
+        let run = try #require(
+            await runRecordingIssues(schedule, options: .outsideWork) { await placeCompleterAnswerFromAnotherThread() })
+        #expect(run.value == ["Portland", "Portsmouth"], "the caller waiting in next() should get the list")
+    }
+
+    @Test("L40 step 2: a waiting caller is resumed exactly once; the second list waits for the next call")
+    func waiterResumedOnce() async throws {
+        // In a process of its own: a second resume of the same continuation stops the process.
+        let result = await #expect(
+            processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent],
+            """
+            the waiting caller must be resumed exactly once, then forgotten: a second list resuming the same \
+            continuation stops the process (SWIFT TASK CONTINUATION MISUSE … more than once), and a list kept \
+            while someone waits leaves the caller waiting forever (a deadlock)
+            """
+        ) {
+            let run = try await Harness.run(.strict, options: .outsideWork) {
+                await placeCompleterResumesTheWaiterOnce()
+            }
+            print("answers: \(run.value)")
+        }
+        guard let result else { return }
+        let stdout = String(decoding: result.standardOutputContent, as: UTF8.self)
+        let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(
+            !stderr.contains("SWIFT TASK CONTINUATION MISUSE"),
+            "the waiting caller must be resumed once, and forgotten; stderr: \(stderr)")
+        #expect(
+            stdout.contains(#"answers: ["Seattle", "Bergen"]"#),
+            "the waiter should get Seattle, and the next call Bergen at once; stdout: \(stdout), stderr: \(stderr)")
+    }
+}

@@ -1,0 +1,43 @@
+import Harness
+import HarnessTesting
+import Scenarios
+import Testing
+
+/// `Source` is `@MainActor`, as in the lesson: its loops run on the main executor, outside the harness, so these run
+/// under `strict` with `outsideWork`, which still turns a loop nobody will ever end into a deadlock.
+@Suite("L40 Q2: a continuation replaced", .timeLimit(.minutes(1)))
+struct ReplacedContinuationTests {
+    @Test("L40 Q2: a replaced continuation strands the first loop: the harness sees a deadlock")
+    func replacedContinuationStrandsTheFirstLoop() async throws {
+        do {
+            let run = try await Harness.run(.strict, options: .outsideWork) {
+                await streamReplacedContinuation(cancelFirst: false)
+            }
+            Issue.record("the scenario finished (\(run.value)): the first loop should have waited forever")
+        } catch {
+            #expect(
+                error.kind == .deadlock,
+                "nothing can yield to the first stream or finish it once its continuation was replaced: expected a deadlock, got \(error)"
+            )
+        }
+    }
+
+    @Test("L40 Q2: the stranded first loop ends only when its task is cancelled")
+    func strandedLoopEndsWhenCancelled() async throws {
+        let expected = [
+            "the second loop ended, with [1, 2]", "after stop(), the first loop is still waiting",
+            "the first loop ended, with []",
+        ]
+        let run = try #require(
+            await runRecordingIssues(.strict, options: .outsideWork) { await streamReplacedContinuation(cancelFirst: true) })
+        #expect(run.value == expected, "stop() finished only the second stream; the first waited for its cancel")
+    }
+
+    @Test("L40 Q2 fixed: finishing the old continuation before replacing it ends the first loop")
+    func finishingTheOldEndsTheFirstLoop() async throws {
+        let expected = ["the first loop ended, with []", "the second loop ended, with [1, 2]"]
+        let run = try #require(
+            await runRecordingIssues(.strict, options: .outsideWork) { await streamFinishedBeforeReplaced() })
+        #expect(run.value == expected, "values() should finish the old stream before it makes a new one")
+    }
+}
