@@ -16,6 +16,10 @@ func verifyRuntime(_ item: BankCheck, sourceLocation: SourceLocation = #_sourceL
     let arguments = ScenarioArguments(defaults: scenario.parameters, given: check.arguments)
     let body: @Sendable () async throws -> Observation = { try await scenario.run(arguments) }
     let linuxNote = differs.map { " (on Linux: \($0))" } ?? ""
+    if let kind = check.failsWith {
+        await verifyFailure(item, check, kind: kind, options: scenario.options, body, sourceLocation: sourceLocation)
+        return
+    }
     for schedule in check.schedules {
         switch schedule {
         case .strict, .system:
@@ -43,6 +47,32 @@ func verifyRuntime(_ item: BankCheck, sourceLocation: SourceLocation = #_sourceL
                                sourceLocation: sourceLocation) { observation in
                     check.expectSome.allSatisfy { name, expectation in observation[name].map(expectation.holds) == true }
                 }
+            }
+        }
+    }
+}
+
+/// Runs a check whose every run must end in the harness failure `kind` (a deadlock: "it waits for ever").
+func verifyFailure(_ item: BankCheck, _ check: RuntimeCheck, kind: HarnessFailure.Kind, options: RunOptions,
+                   _ body: @escaping @Sendable () async throws -> Observation,
+                   sourceLocation: SourceLocation) async {
+    let claim = "\(item.entry.id): the harness should see \(kind.rawValue). The lesson: \"\(item.answerExcerpt)\""
+    for schedule in check.schedules {
+        switch schedule {
+        case .strict, .system:
+            do {
+                let run = try await Harness.run(schedule == .strict ? .strict : .system, options: options, body)
+                Issue.record("\(claim) — but under \(run.ranAs) it finished: \(run.value)", sourceLocation: sourceLocation)
+            } catch {
+                #expect(error.kind == kind, "\(claim) — under \(schedule) it ended otherwise: \(error)",
+                        sourceLocation: sourceLocation)
+            }
+        case .seeded:
+            do {
+                let exploration = try await explore(check.scenario, seeds: check.seeds, options: options, body)
+                expectEverySeedFails(exploration, with: kind, claim, sourceLocation: sourceLocation)
+            } catch {
+                Issue.record("\(claim) — the seeds could not be explored: \(error)", sourceLocation: sourceLocation)
             }
         }
     }

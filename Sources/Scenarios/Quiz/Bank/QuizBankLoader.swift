@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 
 /// Reads the bank's JSON files and checks every field, against the catalog of scenarios and the snippet folder.
 ///
@@ -197,15 +198,30 @@ public enum QuizBankLoader {
         }
         let seeds = try reader.optionalInt("seeds") ?? 20
         guard seeds > 0 else { throw place.appending("seeds").error("must be above zero, not \(seeds)") }
-        guard let expectObject = try reader.optionalObject("expect") else {
+        var failsWith: HarnessFailure.Kind?
+        if let text = try reader.optionalString("failsWith") {
+            let kinds: [HarnessFailure.Kind] = [.deadlock, .blockedThread, .leftovers, .timedOut]
+            guard let kind = kinds.first(where: { $0.rawValue == text }) else {
+                throw place.appending("failsWith").error("\"\(text)\" is not a harness failure the bank can expect ("
+                    + kinds.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + ")")
+            }
+            failsWith = kind
+        }
+        var expect: [String: ValueExpectation] = [:]
+        if let expectObject = try reader.optionalObject("expect") {
+            guard failsWith == nil else {
+                throw expectObject.place.error("a check that expects the run to fail (failsWith) observes no values")
+            }
+            expect = try parseExpectations(expectObject, scenario: scenario, observes: shape?.observes)
+        } else if failsWith == nil {
             throw place.appending("expect").error("is missing: what must the scenario observe?")
         }
-        let expect = try parseExpectations(expectObject, scenario: scenario, observes: shape?.observes)
         var expectSome: [String: ValueExpectation] = [:]
         if let someObject = try reader.optionalObject("expectSome") {
             guard schedules.contains(.seeded) else {
                 throw someObject.place.error("is about seeds, but the check runs no seeded schedule")
             }
+            guard failsWith == nil else { throw someObject.place.error("cannot be combined with failsWith") }
             expectSome = try parseExpectations(someObject, scenario: scenario, observes: shape?.observes)
         }
         var linux: LinuxOverride<[String: ValueExpectation]>?
@@ -220,7 +236,7 @@ public enum QuizBankLoader {
         }
         let note = try reader.optionalString("note")
         return RuntimeCheck(scenario: scenario, arguments: arguments, schedules: schedules, seeds: seeds, expect: expect,
-                            expectSome: expectSome, linux: linux, note: note)
+                            expectSome: expectSome, failsWith: failsWith, linux: linux, note: note)
     }
 
     /// The `expect` object of a runtime check.

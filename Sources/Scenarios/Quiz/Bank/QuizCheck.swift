@@ -1,3 +1,5 @@
+import Harness
+
 /// One way of validating an entry: running a scenario, compiling a snippet, crashing a child process — or a
 /// reason why this machine cannot.
 public enum QuizCheck: Sendable, Hashable {
@@ -52,6 +54,8 @@ public struct RuntimeCheck: Sendable, Hashable {
     public var seeds: Int
     /// The lesson's expectations, by observed value: they hold for every run.
     public var expect: [String: ValueExpectation]
+    /// The harness failure every run must end in (`deadlock`: the lesson's "waits for ever"), instead of a value.
+    public var failsWith: HarnessFailure.Kind?
     /// Expectations that must hold together for at least one seed (a race the lesson saw, which some schedules
     /// show and others do not). Empty if none.
     public var expectSome: [String: ValueExpectation]
@@ -63,12 +67,13 @@ public struct RuntimeCheck: Sendable, Hashable {
     /// A runtime check.
     public init(scenario: String, arguments: [String: ScenarioArgument], schedules: [QuizSchedule], seeds: Int,
                 expect: [String: ValueExpectation], expectSome: [String: ValueExpectation] = [:],
-                linux: LinuxOverride<[String: ValueExpectation]>?, note: String?) {
+                failsWith: HarnessFailure.Kind? = nil, linux: LinuxOverride<[String: ValueExpectation]>?, note: String?) {
         self.scenario = scenario
         self.arguments = arguments
         self.schedules = schedules
         self.seeds = seeds
         self.expect = expect
+        self.failsWith = failsWith
         self.expectSome = expectSome
         self.linux = linux
         self.note = note

@@ -90,6 +90,9 @@ public struct RuntimeValidator: Sendable {
         -> CheckResult
     {
         let (expect, differs) = expectations(of: check, onLinux: onLinux)
+        if let kind = check.failsWith {
+            return evaluateFailures(check, kind: kind, runs: runs)
+        }
         var problems: [String] = []
         for run in runs {
             switch run.result {
@@ -130,6 +133,31 @@ public struct RuntimeValidator: Sendable {
             return CheckResult(.contradicted, observed: "\(check.scenario): \(shown)\(more) — observed \(observed)")
         }
         return CheckResult(.validated, observed: "\(check.scenario): \(observed)", differs: differs)
+    }
+
+    /// Judges a check whose every run must fail with `kind`: "deadlock (strict); deadlock → 20 seeds".
+    static func evaluateFailures(_ check: RuntimeCheck, kind: HarnessFailure.Kind, runs: [ScheduledObservation])
+        -> CheckResult
+    {
+        var problems: [String] = []
+        var seen: [String: Int] = [:]
+        for run in runs {
+            switch run.result {
+            case .success(let observation):
+                problems.append("under \(run.schedule) it finished (\(observation.keys.sorted().map { "\($0) \(observation[$0]!)" }.joined(separator: ", "))), expected \(kind.rawValue)")
+            case .failure(let failure) where failure.kind != kind:
+                problems.append("under \(run.schedule): \(failure)")
+            case .failure:
+                let name = run.schedule.seed == nil ? "\(kind.rawValue) (\(run.schedule))" : "\(kind.rawValue) → seeds"
+                seen[name, default: 0] += 1
+            }
+        }
+        let observed = "\(check.scenario): " + seen.keys.sorted().map { seen[$0]! > 1 ? "\($0) \(seen[$0]!)" : $0 }
+            .joined(separator: "; ")
+        guard problems.isEmpty else {
+            return CheckResult(.contradicted, observed: observed + " — " + problems.prefix(3).joined(separator: "; "))
+        }
+        return CheckResult(.validated, observed: observed)
     }
 
     /// `drops 1 (strict); drops 1 → 20 seeds`: each named value, per schedule, seeded runs as a distribution.

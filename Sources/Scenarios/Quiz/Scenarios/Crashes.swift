@@ -54,3 +54,13 @@ public func unbalancedGroupLeave() {
 @concurrent public func printPoolWidth() async {
     print("pool width: \(await realPoolWidth())")
 }
+
+/// L40 Q7, the Q&A seed: a task awaits a checked continuation that its closure forgets to resume. When the closure
+/// lets go of the continuation the runtime logs that it leaked; the task waits on. After a moment the process ends
+/// normally, with the task still waiting.
+@concurrent public func leakAContinuation() async {
+    let waiter = Task { await continuationNeverResumed() }
+    try? await Task.sleep(for: .milliseconds(200))
+    print("a moment later, still waiting")
+    _ = waiter
+}
