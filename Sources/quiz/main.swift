@@ -59,15 +59,25 @@ do {
     complain("quiz: the bank is malformed: \(error)")
     exit(65)
 }
-let unknown = only.filter { bank.entry($0) == nil }
+/// The entry an argument names, with only the check it names after `#` (1-based), if it does.
+func selected(_ argument: String) -> QuizEntry? {
+    let parts = argument.split(separator: "#", maxSplits: 1).map(String.init)
+    guard var entry = bank.entry(parts[0]) else { return nil }
+    if parts.count == 2 {
+        guard let index = Int(parts[1]), entry.checks.indices.contains(index - 1) else { return nil }
+        entry.checks = [entry.checks[index - 1]]
+    }
+    return entry
+}
+let unknown = only.filter { selected($0) == nil }
 guard unknown.isEmpty else {
-    complain("quiz: no entry \(unknown.joined(separator: ", ")) in the bank")
+    complain("quiz: no entry (or no such check) \(unknown.joined(separator: ", ")) in the bank")
     exit(64)
 }
 
 let started = ContinuousClock.now
 let runner = QuizRunner(bank: bank, catalog: .standard, crashExecutable: CrashValidator.currentExecutable())
-let entries = only.isEmpty ? bank.entries : only.compactMap { bank.entry($0) }
+let entries = only.isEmpty ? bank.entries : only.compactMap(selected)
 let printer = OrderedPrinter(order: entries.map(\.id))
 let results = await runner.run(entries) { [json] result in
     if !json { printer.take(result) }

@@ -5,8 +5,9 @@ import Testing
 /// `swiftc -swift-version 6` (5 where the lesson speaks of the Swift 5 mode), and the diagnostic matched.
 @Suite("Quiz bank: compile-time answers", .timeLimit(.minutes(1)))
 struct CompileAnswerTests {
-    /// Shared by every case, so the compilers run a few at a time beside everyone else's tests.
-    static let slots = Slots(2)
+    /// Shared by every case, so the compilers run one at a time beside everyone else's tests (the whole bank's
+    /// snippets take a few seconds of one core).
+    static let slots = Slots(1)
 
     @Test("A compile-time answer of the bank is what swiftc says", arguments: QuizTestBank.compile)
     func compilerAgrees(_ item: BankCheck) async throws {

@@ -49,15 +49,21 @@ enum QuizTestBank {
         }
     }()
 
-    /// Runtime checks under the harness only (strict, seeded): these may run in parallel.
+    /// Whether a runtime check must run in a process of its own: it uses the real pool, the main actor or a global
+    /// actor, which every suite of this test process shares — it would disturb them, and they it.
+    static func needsOwnProcess(_ check: RuntimeCheck) -> Bool {
+        check.schedules.contains(.system) || catalog.scenarios[check.scenario]?.sharesTheProcess == true
+    }
+
+    /// Runtime checks under the harness only (strict, seeded): these run here, in parallel.
     static let harnessRuntime = checks.filter { item in
-        if case .runtime(let check) = item.check { return !check.schedules.contains(.system) }
+        if case .runtime(let check) = item.check { return !needsOwnProcess(check) }
         return false
     }
 
-    /// Runtime checks that use the real pool or the main actor: these run one at a time.
-    static let systemRuntime = checks.filter { item in
-        if case .runtime(let check) = item.check { return check.schedules.contains(.system) }
+    /// Runtime checks that use what the process shares: each runs in a quiz process of its own.
+    static let ownProcessRuntime = checks.filter { item in
+        if case .runtime(let check) = item.check { return needsOwnProcess(check) }
         return false
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Harness
 import HarnessTesting
 import Scenarios
@@ -88,12 +89,32 @@ struct HarnessRuntimeAnswerTests {
     }
 }
 
-/// The bank's runtime answers about the main actor, GCD and the real pool: one at a time, so that none competes
-/// with another for the main actor or the pool it measures.
-@Suite("Quiz bank: runtime answers on the real executor", .serialized, .timeLimit(.minutes(1)))
-struct SystemRuntimeAnswerTests {
-    @Test("A runtime answer of the bank holds on the real executor", arguments: QuizTestBank.systemRuntime)
-    func answerHolds(_ item: BankCheck) async {
-        await verifyRuntime(item)
+/// The bank's runtime answers about the main actor, GCD, the real pool and a global actor: each in a quiz process
+/// of its own (`quiz --json <id>#<check>`), one at a time, so that neither the other suites of this process nor
+/// the other checks compete for the main actor, the pool or the actor it measures. The child reads the same bank.
+@Suite("Quiz bank: runtime answers in a process of their own", .serialized, .timeLimit(.minutes(1)))
+struct OwnProcessRuntimeAnswerTests {
+    @Test("A runtime answer of the bank holds on the real executor, in a process of its own",
+          arguments: QuizTestBank.ownProcessRuntime)
+    func answerHolds(_ item: BankCheck) async throws {
+        let quiz = try #require(QuizTestBank.quizExecutable,
+                                "the quiz executable is not next to the test bundle: build it with `swift build`")
+        let bank = try QuizTestBank.loaded.get()
+        let outcome = await ChildProcess.run(quiz, ["--json", "--bank", bank.directory, "\(item.entry.id)#\(item.index + 1)"],
+                                             timeout: .seconds(50))
+        let data = Data(outcome.stdout.utf8)
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let entries = root["entries"] as? [[String: Any]], let entry = entries.first,
+              let checks = entry["checks"] as? [[String: Any]], let check = checks.first,
+              let verdict = check["verdict"] as? String else {
+            Issue.record("\(item.entry.id): the quiz process gave no report (\(outcome.ending)): \(outcome.stderr.suffix(600))")
+            return
+        }
+        let observed = check["observed"] as? String ?? ""
+        let reason = check["reason"] as? String ?? ""
+        #expect(verdict == "validated", """
+            \(item.entry.id): \(verdict)\(reason.isEmpty ? "" : ": \(reason)") — \(observed). \
+            The lesson: "\(item.answerExcerpt)"
+            """)
     }
 }

@@ -34,8 +34,11 @@ extension QuizScenario {
 }
 
 extension RunOptions {
-    /// For scenarios whose actors run on threads of their own (a `ThreadExecutor`) or on a global actor the harness
-    /// does not catch: the harness waits for their work instead of calling the quiet moment a deadlock.
+    /// For scenarios whose work runs outside the harness — on threads of their own (a `ThreadExecutor`), on a
+    /// global actor the harness does not catch, or resumed from another thread and so continued on the real pool:
+    /// the harness waits for it instead of calling the quiet moment a deadlock. Two seconds, not half of one: in a
+    /// test process another suite may hold the real pool's every thread for half a second on purpose (lesson 38's
+    /// blocking saves), and such work waits for a thread meanwhile.
     static let waitForOwnThreads = RunOptions { $0.outsideWorkGrace = .seconds(2) }
 }
 
@@ -205,10 +208,11 @@ extension QuizCatalog {
         .single("weatherCache.diskActorBetween", "requests", parameters: ["askers": .int(2)]) { arguments in
             .int(try await askAtOnce(arguments.int("askers"), .awaitingDiskActor).requests)
         },
-        .single("weatherCache.globalActorWithDisk", "requests", parameters: ["askers": .int(2)],
-                options: .waitForOwnThreads) { arguments in
+        // `WeatherActor` is one instance for the whole process, which ReentrancyTests use one test at a time.
+        QuizScenario.single("weatherCache.globalActorWithDisk", "requests", parameters: ["askers": .int(2)],
+                            options: .waitForOwnThreads) { arguments in
             .int(try await askAtOnce(arguments.int("askers"), .weatherActorWithDisk, answerTakes: .milliseconds(1)).requests)
-        },
+        }.sharingTheProcess(),
     ]
 
     /// Scenarios the bank names that nothing here can compile yet: they need Swift 6.4, and the checks that name
@@ -327,7 +331,7 @@ extension QuizCatalog {
             let written = await debouncedSaves()
             return ["saves": .int(written.count), "saved": .int(written.last ?? 0)]
         },
-        .single("continuations.wrapCallback", "answer", options: .outsideWork) { _ in
+        .single("continuations.wrapCallback", "answer", options: .waitForOwnThreads) { _ in
             .string(await continuationResumedFromAnotherThread())
         },
         .single("continuations.neverResumed", "waiterFinished") { _ in
@@ -365,7 +369,9 @@ extension QuizCatalog {
             .string(await streamBuffering(.unbounded, values: [1]).yields.first?.description ?? "none")
         },
         .single("streams.filterMapPrefix", "got") { _ in .ints(await streamFilterMapPrefix()) },
-        .single("streams.fedFromAnotherThread", "got", options: .outsideWork) { _ in .ints(await streamFedFromAnotherThread()) },
+        .single("streams.fedFromAnotherThread", "got", options: .waitForOwnThreads) { _ in
+            .ints(await streamFedFromAnotherThread())
+        },
         .single("streams.yieldedBeforeLoop", "got") { _ in .strings(await streamValuesBeforeTheLoop()) },
         QuizScenario("streams.secondLoop", observes: ["first", "second"]) { _ in
             let loops = await streamSecondLoop()
@@ -378,12 +384,13 @@ extension QuizCatalog {
             return ["everyValueOnce": .bool(run.everyValueOnce), "firstCount": .int(run.firstCount),
                     "secondCount": .int(run.secondCount)]
         },
-        .single("streams.replacedContinuation", "events", options: .outsideWork) { _ in
+        // `Source` is @MainActor: its loops run on the main executor, beside the harness.
+        QuizScenario.single("streams.replacedContinuation", "events", options: .outsideWork) { _ in
             .strings(await streamReplacedContinuation(cancelFirst: true))
-        },
-        .single("streams.replacedContinuationForever", "events", options: .outsideWork) { _ in
+        }.sharingTheProcess(),
+        QuizScenario.single("streams.replacedContinuationForever", "events", options: .outsideWork) { _ in
             .strings(await streamReplacedContinuation(cancelFirst: false))
-        },
+        }.sharingTheProcess(),
         .single("streams.breakDoesNotTerminate", "events") { _ in .strings(await streamBreakOutOfLoop()) },
     ]
 }

@@ -49,6 +49,10 @@ public enum ChildProcess {
     }
 
     /// The blocking part of `run`, on a thread of its own.
+    ///
+    /// The child is started with `posix_spawn` and waited for with `waitpid`, not with Foundation's `Process`: on
+    /// Linux, `Process` drives its launches from a run loop of its own, and while a test process starts children
+    /// with it, other tests' main-actor work was seen to stall past the harness's grace (half a second).
     private static func runBlocking(_ executable: String, _ arguments: [String], environment: [String: String],
                                     timeout: Duration) -> ChildOutcome {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-child-\(UUID().uuidString)")
@@ -58,41 +62,45 @@ public enum ChildProcess {
             return ChildOutcome(ending: .exit(-1), stdout: "", stderr: "cannot make \(directory.path): \(error)")
         }
         defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("stdout"), err = directory.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        do {
-            let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
-            defer {
-                try? outHandle.close()
-                try? errHandle.close()
-            }
-            process.standardOutput = outHandle
-            process.standardError = errHandle
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-        } catch {
-            return ChildOutcome(ending: .exit(-1), stdout: "", stderr: "cannot start \(executable): \(error)")
+        let out = directory.appendingPathComponent("stdout").path, err = directory.appendingPathComponent("stderr").path
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            .map { "\($0.key)=\($0.value)" }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = variables.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
         }
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            process.waitUntilExit()
-            done.signal()
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard spawned == 0 else {
+            return ChildOutcome(ending: .exit(-1), stdout: "", stderr: "cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        if done.wait(timeout: .now() + seconds) == .timedOut {
-            process.terminate()
-            kill(process.processIdentifier, SIGKILL)
-            done.wait()
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var status: Int32 = 0
+        // Polls rather than blocks, so that a child that never ends is killed at the deadline.
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if ContinuousClock.now >= deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                break
+            }
+            usleep(2_000)
         }
-        let stdout = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
-        let stderr = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
-        let ending: ChildOutcome.Ending = process.terminationReason == .uncaughtSignal
-            ? .signal(Int(process.terminationStatus)) : .exit(Int(process.terminationStatus))
+        let stdout = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        let stderr = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+        // The wait-status macros are not imported into Swift: the low seven bits are the signal, 0 for an exit.
+        let signal = status & 0x7f
+        let ending: ChildOutcome.Ending = signal == 0 ? .exit(Int((status >> 8) & 0xff)) : .signal(Int(signal))
         return ChildOutcome(ending: ending, stdout: stdout, stderr: stderr)
     }
 

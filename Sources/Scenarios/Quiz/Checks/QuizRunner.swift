@@ -42,7 +42,7 @@ public struct QuizRunner: Sendable {
         var last: [(entry: Int, index: Int, check: QuizCheck)] = []
         for (e, entry) in entries.enumerated() {
             for (c, check) in entry.checks.enumerated() {
-                if Self.usesRealPool(check) { last.append((e, c, check)) } else { first.append((e, c, check)) }
+                if runsAlone(check) { last.append((e, c, check)) } else { first.append((e, c, check)) }
             }
         }
         var results = entries.map { [CheckResult?](repeating: nil, count: $0.checks.count) }
@@ -69,12 +69,14 @@ public struct QuizRunner: Sendable {
         return entries.indices.map { EntryResult(id: entries[$0].id, checks: results[$0].map { $0! }) }
     }
 
-    /// Whether the check runs something on the real pool (and must not share the machine with other checks).
-    static func usesRealPool(_ check: QuizCheck) -> Bool {
+    /// Whether the check must run alone, after the others: it uses the real pool, or the main actor or a global
+    /// actor, and nothing else must compete with what it measures.
+    public func runsAlone(_ check: QuizCheck) -> Bool {
         switch check {
-        case .runtime(let runtime): runtime.schedules.contains(.system)
+        case .runtime(let runtime):
+            runtime.schedules.contains(.system) || catalog.scenarios[runtime.scenario]?.sharesTheProcess == true
         case .toolchain(let requirement, _, let inner):
-            requirement.allows(.current) && inner.map { usesRealPool($0.check) } == true
+            requirement.allows(.current) && inner.map { runsAlone($0.check) } == true
         default: false
         }
     }
@@ -83,7 +85,7 @@ public struct QuizRunner: Sendable {
     @concurrent public func validate(_ check: QuizCheck, processes: Slots? = nil, harness: Slots? = nil) async -> CheckResult {
         switch check {
         case .runtime(let runtime):
-            if let harness, !runtime.schedules.contains(.system) {
+            if let harness, !runsAlone(check) {
                 return await harness.run { await self.runtime.validate(runtime) }
             }
             return await self.runtime.validate(runtime)
