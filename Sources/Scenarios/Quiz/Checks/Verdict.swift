@@ -75,9 +75,14 @@ public struct EntryResult: Sendable, Hashable {
         return .skipped(reasons.joined(separator: "; "))
     }
 
-    /// Every check's observation, joined: what the report prints after the verdict.
+    /// Every check's observation, joined: what the report prints after the verdict. A check skipped inside an entry
+    /// that is not skipped as a whole says so, with its reason.
     public var observed: String {
-        checks.map(\.observed).filter { !$0.isEmpty }.joined(separator: " | ")
+        let wholeEntrySkipped = if case .skipped = verdict { true } else { false }
+        return checks.map { check in
+            if case .skipped = check.verdict, !wholeEntrySkipped, check.observed.isEmpty { return "\(check.verdict)" }
+            return check.observed
+        }.filter { !$0.isEmpty }.joined(separator: " | ")
     }
 
     /// The Linux differences found, if any.
