@@ -51,7 +51,7 @@ public func runRecordingIssues<Value: Sendable>(
 /// an issue with its replay command. Nil only if the settings are bad (also an issue).
 public func exploreRecordingIssues<Outcome: Hashable & Sendable>(
     _ label: String,
-    seeds: Int = 100,
+    seeds: Int = 200,
     options: RunOptions = RunOptions(),
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () async throws -> Outcome
@@ -140,4 +140,34 @@ public func expectEverySeedFails<Outcome>(
         did not; seed \(Seed.format(first.seed)) \(what)
         replay: \(replayCommand(for: .seeded(first.seed)))
         """, sourceLocation: sourceLocation)
+}
+
+/// Expects the run of `body` under `schedule` to fail with `kind` (a deadlock that must happen);
+/// a run that finishes, or fails otherwise, is an issue naming the schedule and the replay command.
+/// Returns the failure when it is the expected kind.
+@discardableResult
+public func expectFailure<Value: Sendable>(
+    _ kind: HarnessFailure.Kind,
+    under schedule: Schedule,
+    options: RunOptions = RunOptions(),
+    _ claim: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: @escaping @Sendable () async throws -> Value
+) async -> HarnessFailure? {
+    do {
+        let run = try await run(schedule, options: options, body)
+        Issue.record("""
+            \(claim) — expected \(kind.rawValue) under \(run.ranAs), but the scenario finished with \(run.value)
+            replay: \(replayCommand(for: schedule))
+            """, sourceLocation: sourceLocation)
+        return nil
+    } catch where error.kind == kind {
+        return error
+    } catch {
+        Issue.record("""
+            \(claim) — expected \(kind.rawValue), got: \(error)
+            replay: \(replayCommand(for: schedule))
+            """, sourceLocation: sourceLocation)
+        return nil
+    }
 }
