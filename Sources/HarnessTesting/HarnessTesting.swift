@@ -171,3 +171,31 @@ public func expectFailure<Value: Sendable>(
         return nil
     }
 }
+
+/// Expects `body` to give `expected` under every seed and under the strict pool: the claim holds
+/// whatever the schedule. `strictBody`, if given, runs under strict instead of `body` (real time
+/// may want shorter or wider timings than virtual time). Every miss is an issue naming the schedule
+/// or seed, what came instead, and the command that replays it.
+public func expectEverySchedule<Outcome: Hashable & Sendable>(
+    _ claim: String,
+    gives expected: Outcome,
+    seeds: Int = 200,
+    options: RunOptions = RunOptions(),
+    sourceLocation: SourceLocation = #_sourceLocation,
+    strict strictBody: (@Sendable () async throws -> Outcome)? = nil,
+    _ body: @escaping @Sendable () async throws -> Outcome
+) async {
+    if let exploration = await exploreRecordingIssues(
+        "outcome", seeds: seeds, options: options, sourceLocation: sourceLocation, body) {
+        expectEverySeed(exploration, "\(claim) — expected \(expected)", sourceLocation: sourceLocation) {
+            $0 == expected
+        }
+    }
+    if let strict = await runRecordingIssues(.strict, options: options, sourceLocation: sourceLocation, strictBody ?? body),
+       strict.value != expected {
+        Issue.record("""
+            \(claim) — under \(strict.ranAs): expected \(expected), got \(strict.value)
+            replay: \(replayCommand(for: .strict))
+            """, sourceLocation: sourceLocation)
+    }
+}
