@@ -82,15 +82,11 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
 /// - Throws: `HarnessFailure` of kind `badSetting` if a variable is malformed.
 public func explore<Outcome: Hashable & Sendable>(
     _ label: String,
-    seeds count: Int = 100,
+    seeds count: Int = 200,
     options: RunOptions = RunOptions(),
     _ body: @escaping @Sendable () async throws -> Outcome
 ) async throws(HarnessFailure) -> Exploration<Outcome> {
-    let settings: Settings
-    switch Settings.current {
-    case .success(let read): settings = read
-    case .failure(let error): throw HarnessFailure(.badSetting, schedule: nil, summary: error.description)
-    }
+    let settings = try Settings.checked()
     var runs: [SeededRun<Outcome>] = []
     for seed in settings.seedsToExplore(defaultCount: count) {
         do {

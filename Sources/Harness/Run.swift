@@ -33,11 +33,7 @@ public func run<Value: Sendable>(
     options: RunOptions = RunOptions(),
     _ body: @escaping @Sendable () async throws -> Value
 ) async throws(HarnessFailure) -> Run<Value> {
-    let settings: Settings
-    switch Settings.current {
-    case .success(let read): settings = read
-    case .failure(let error): throw HarnessFailure(.badSetting, schedule: nil, summary: error.description)
-    }
+    let settings = try Settings.checked()
     let effective = effectiveSchedule(schedule, settings: settings)
     RunCounter.count(effective)
     let record: RunRecord

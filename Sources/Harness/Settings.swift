@@ -84,6 +84,14 @@ public struct Settings: Sendable, Equatable {
         return nil
     }
 
+    /// The settings of this process, or a `badSetting` failure naming the variable and value.
+    static func checked() throws(HarnessFailure) -> Settings {
+        switch current {
+        case .success(let read): return read
+        case .failure(let error): throw HarnessFailure(.badSetting, schedule: nil, summary: error.description)
+        }
+    }
+
     /// The settings of this process, read once: the environment does not change under a test run.
     public static let current: Result<Settings, SettingsError> = Result { () throws(SettingsError) in
         try Settings(environment: ProcessInfo.processInfo.environment)

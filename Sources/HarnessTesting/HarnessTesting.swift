@@ -51,7 +51,7 @@ public func runRecordingIssues<Value: Sendable>(
 /// an issue with its replay command. Nil only if the settings are bad (also an issue).
 public func exploreRecordingIssues<Outcome: Hashable & Sendable>(
     _ label: String,
-    seeds: Int = 100,
+    seeds: Int = 200,
     options: RunOptions = RunOptions(),
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () async throws -> Outcome
@@ -140,4 +140,62 @@ public func expectEverySeedFails<Outcome>(
         did not; seed \(Seed.format(first.seed)) \(what)
         replay: \(replayCommand(for: .seeded(first.seed)))
         """, sourceLocation: sourceLocation)
+}
+
+/// Expects the run of `body` under `schedule` to fail with `kind` (a deadlock that must happen);
+/// a run that finishes, or fails otherwise, is an issue naming the schedule and the replay command.
+/// Returns the failure when it is the expected kind.
+@discardableResult
+public func expectFailure<Value: Sendable>(
+    _ kind: HarnessFailure.Kind,
+    under schedule: Schedule,
+    options: RunOptions = RunOptions(),
+    _ claim: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: @escaping @Sendable () async throws -> Value
+) async -> HarnessFailure? {
+    do {
+        let run = try await run(schedule, options: options, body)
+        Issue.record("""
+            \(claim) — expected \(kind.rawValue) under \(run.ranAs), but the scenario finished with \(run.value)
+            replay: \(replayCommand(for: schedule))
+            """, sourceLocation: sourceLocation)
+        return nil
+    } catch where error.kind == kind {
+        return error
+    } catch {
+        Issue.record("""
+            \(claim) — expected \(kind.rawValue), got: \(error)
+            replay: \(replayCommand(for: schedule))
+            """, sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+/// Expects `body` to give `expected` under every seed and under the strict pool: the claim holds
+/// whatever the schedule. `strictBody`, if given, runs under strict instead of `body` (real time
+/// may want shorter or wider timings than virtual time). Every miss is an issue naming the schedule
+/// or seed, what came instead, and the command that replays it.
+public func expectEverySchedule<Outcome: Hashable & Sendable>(
+    _ claim: String,
+    gives expected: Outcome,
+    seeds: Int = 200,
+    options: RunOptions = RunOptions(),
+    sourceLocation: SourceLocation = #_sourceLocation,
+    strict strictBody: (@Sendable () async throws -> Outcome)? = nil,
+    _ body: @escaping @Sendable () async throws -> Outcome
+) async {
+    if let exploration = await exploreRecordingIssues(
+        "outcome", seeds: seeds, options: options, sourceLocation: sourceLocation, body) {
+        expectEverySeed(exploration, "\(claim) — expected \(expected)", sourceLocation: sourceLocation) {
+            $0 == expected
+        }
+    }
+    if let strict = await runRecordingIssues(.strict, options: options, sourceLocation: sourceLocation, strictBody ?? body),
+       strict.value != expected {
+        Issue.record("""
+            \(claim) — under \(strict.ranAs): expected \(expected), got \(strict.value)
+            replay: \(replayCommand(for: .strict))
+            """, sourceLocation: sourceLocation)
+    }
 }

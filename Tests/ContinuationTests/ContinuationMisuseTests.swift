@@ -31,12 +31,10 @@ struct ContinuationMisuseTests {
         expectEverySeedFails(
             exploration, with: .deadlock,
             "a continuation nobody resumes leaves its task suspended forever: nothing ready, no timer, unfinished")
-        do {
-            let run = try await Harness.run(.strict) { await continuationNeverResumed() }
-            Issue.record("under strict the scenario finished with \(run.value): the task should wait forever")
-        } catch {
-            #expect(error.kind == .deadlock, "under strict, expected a deadlock, got: \(error)")
-        }
+        await expectFailure(
+            .deadlock, under: .strict,
+            "a continuation nobody resumes leaves its task suspended forever, under the strict pool too"
+        ) { await continuationNeverResumed() }
     }
 
     @Test("L40 Q7: once the unresumed continuation is let go, the runtime says it leaked")

@@ -12,14 +12,10 @@ struct DetectionTests {
         _ body: @escaping @Sendable () async throws -> Void
     ) async -> (HarnessFailure, Duration)? {
         let started = ContinuousClock.now
-        do {
-            _ = try await run(schedule, options: options, body)
-            Issue.record("expected \(kind.rawValue) under \(schedule), but the scenario finished", sourceLocation: sourceLocation)
-            return nil
-        } catch {
-            #expect(error.kind == kind, "expected \(kind.rawValue), got: \(error)", sourceLocation: sourceLocation)
-            return (error, started.duration(to: .now))
-        }
+        let failure = await HarnessTesting.expectFailure(
+            kind, under: schedule, options: options, "the harness must report \(kind.rawValue)",
+            sourceLocation: sourceLocation, body)
+        return failure.map { ($0, started.duration(to: .now)) }
     }
 
     @Test("a continuation never resumed is a deadlock, reported at once", arguments: [Schedule.strict, .seeded(5)])
