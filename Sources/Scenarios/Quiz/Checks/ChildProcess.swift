@@ -50,9 +50,9 @@ public enum ChildProcess {
 
     /// The blocking part of `run`, on a thread of its own.
     ///
-    /// The child is started with `posix_spawn` and waited for with `waitpid`, not with Foundation's `Process`: on
-    /// Linux, `Process` drives its launches from a run loop of its own, and while a test process starts children
-    /// with it, other tests' main-actor work was seen to stall past the harness's grace (half a second).
+    /// The child is started with `posix_spawn` and waited for with `waitpid` on this thread, so nothing of
+    /// Foundation's `Process` machinery (its run loop, its signal source) runs in a test process beside the other
+    /// suites; its output goes to files, so a child that writes a lot never blocks on a full pipe.
     private static func runBlocking(_ executable: String, _ arguments: [String], environment: [String: String],
                                     timeout: Duration) -> ChildOutcome {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-child-\(UUID().uuidString)")
