@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// How many scenario runs this process made, by schedule, printed when the process exits (so a
+/// How many scenario runs this process made, by schedule, printed to standard error when the process exits (so a
 /// `swift test` run ends by saying how many seeded schedules it really explored).
 public enum RunCounter {
     /// Runs under `seeded`.
@@ -30,8 +30,10 @@ public enum RunCounter {
     private static let exitReport: Void = {
         atexit {
             let (seeded, strict, system) = RunCounter.counts
-            print("harness: \(seeded + strict + system) scenario runs in this process " +
-                  "(\(seeded) seeded, \(strict) strict, \(system) system)")
+            // Standard error: standard output may be a program's own (`quiz --json`).
+            let line = "harness: \(seeded + strict + system) scenario runs in this process " +
+                "(\(seeded) seeded, \(strict) strict, \(system) system)\n"
+            FileHandle.standardError.write(Data(line.utf8))
         }
     }()
 }
