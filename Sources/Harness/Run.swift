@@ -34,8 +34,16 @@ public func run<Value: Sendable>(
     _ body: @escaping @Sendable () async throws -> Value
 ) async throws(HarnessFailure) -> Run<Value> {
     let settings = try Settings.checked()
-    let effective = effectiveSchedule(schedule, settings: settings)
+    let effective = options.honoursStrictPoolVariable ? effectiveSchedule(schedule, settings: settings) : schedule
     RunCounter.count(effective)
+    var options = options
+    if schedule == .system, effective == .strict {
+        // A system run sent to the one-thread pool behaves like a real pool of one thread: it waits for
+        // outside work (the main actor, other threads) as long as the run may last, and lets a job block
+        // its thread, as Apple's strict pool does; a run that never ends still ends at the time limit.
+        options.outsideWorkGrace = max(options.outsideWorkGrace, options.timeLimit)
+        options.blockedThreadLimit = max(options.blockedThreadLimit, options.timeLimit)
+    }
     let record: RunRecord
     do {
         record = try await effective == .system

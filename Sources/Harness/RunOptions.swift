@@ -24,6 +24,10 @@ public struct RunOptions: Sendable {
     /// still lets time pass and timers fire, as it would for real.
     public var virtualJobCost: Duration = .microseconds(1)
 
+    /// Whether a `system` run goes to the one-thread strict pool when `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1`
+    /// on Linux. False only for scenarios that measure the real pool itself (its queue's label, its width).
+    public var honoursStrictPoolVariable = true
+
     /// The defaults: fail on leftovers, 1 s blocked-thread limit, 30 s time limit, no grace.
     public init() {}
 

@@ -9,7 +9,9 @@
 ///   clock jumps to the next timer when nothing is ready. Same seed, same interleaving.
 /// - `system`: the real global executor and real time. With `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1`
 ///   in the environment it runs as `strict` on Linux (on Apple platforms the variable already
-///   shrinks the real pool to one thread, so it stays `system`).
+///   shrinks the real pool to one thread, so it stays `system`). Sent there, it waits for work from
+///   outside the harness (the main actor, other threads) as a real pool would, up to its time limit,
+///   rather than calling a quiet queue a deadlock.
 public enum Schedule: Sendable, Hashable, CustomStringConvertible {
     /// One thread, first in first out, real time.
     case strict

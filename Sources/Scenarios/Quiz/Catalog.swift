@@ -124,7 +124,8 @@ extension QuizCatalog {
         .observing("gcd.serialQueueThreads", ["distinctThreads", "oneAtATime", "syncRanOnCallingThread"]) { _ in
             await serialQueueThreads()
         },
-        .observing("gcd.cooperativePoolLabels", ["gcdGlobal", "detached", "samePool"]) { _ in await cooperativePoolLabels() },
+        .observing("gcd.cooperativePoolLabels", ["gcdGlobal", "detached", "samePool"],
+                   options: RunOptions { $0.honoursStrictPoolVariable = false }) { _ in await cooperativePoolLabels() },
         .observing("gcd.mainAsync", ["returnedBeforeBlockRan", "ranOnMainThread", "ranOnMainQueue"]) { _ in await mainAsync() },
         .observing("gcd.mainSyncFromBackground", ["events", "first", "last", "bBeforeD", "cBeforeD", "count"]) { _ in
             await mainSyncFromBackground()
