@@ -28,8 +28,10 @@ struct PlaceCompleterStreamTests {
     func forAwaitOverTheCompleter(schedule: Schedule) async throws {
         let run = try #require(
             await runRecordingIssues(schedule, options: .outsideWork) { await placeCompleterSequenceLoop() })
-        #expect(
-            run.value == [["Portland", "Portsmouth"], ["Portsmouth"]],
-            "the loop on the main actor should get the list that was waiting, then the next")
+        #expect(run.value == [["Portland", "Portsmouth"], ["Portsmouth"]], """
+            the loop got \(run.value): it should get the newest list that was waiting (Portl's, which overtook \
+            Seattle's before anyone asked), then the one that came while it waited — each handed to the waiting \
+            next() by a resume
+            """)
     }
 }
