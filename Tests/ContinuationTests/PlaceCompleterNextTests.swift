@@ -14,7 +14,7 @@ struct PlaceCompleterNextTests {
         let run = try #require(
             await runRecordingIssues(schedule, options: .outsideWork) { await placeCompleterListArrivedEarly() })
         #expect(run.value == ["Portland", "Portsmouth"], """
-            next() returned \(String(describing: run.value)): the list the completer announced (its results, copied \
+            next() returned \(run.value.map { "\($0)" } ?? "nil"): the list the completer announced (its results, copied \
             when the delegate is told) came while nobody asked, so it should wait in newest, and next() return it \
             without waiting
             """)
@@ -34,7 +34,7 @@ struct PlaceCompleterNextTests {
         let run = try #require(
             await runRecordingIssues(schedule, options: .outsideWork) { await placeCompleterAnswerFromAnotherThread() })
         #expect(run.value == ["Portland", "Portsmouth"], """
-            next() returned \(String(describing: run.value)): the caller waiting in next() should get the list the \
+            next() returned \(run.value.map { "\($0)" } ?? "nil"): the caller waiting in next() should get the list the \
             callback handed to the main actor
             """)
     }
