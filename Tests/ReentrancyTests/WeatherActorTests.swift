@@ -47,7 +47,8 @@ struct WeatherActorTests {
             try await fourCallsOnWeatherActorAtOnce(patience: .milliseconds(100))
         })
         #expect(run.value == Overlap(updates: 4, mostAtOnce: 1), """
-            \(run.value) on \(sharedPoolWidth()) threads: WeatherActor is one instance, one line for everything \
+            \(run.value.updates) calls, at most \(run.value.mostAtOnce) at once on \(sharedPoolWidth()) threads: \
+            WeatherActor is one instance, one line for everything \
             marked @WeatherActor — that is why the cache and the disk may use each other with no await — so two \
             calls must never run at once
             """)
