@@ -48,11 +48,14 @@ public struct PlaceCompleterStreamRun: Hashable, Sendable {
 }
 
 /// Lesson 40 step 4: `for await` over the completer itself, on the main actor — possible because its conformances
-/// to `AsyncSequence` and `AsyncIteratorProtocol` are isolated to the main actor. One list is waiting when the loop
-/// starts, a second arrives while it waits; the loop takes both and breaks. Returns the cities of each.
+/// to `AsyncSequence` and `AsyncIteratorProtocol` are isolated to the main actor. Two lists arrive before the loop
+/// starts (only the newest, "Portl"'s, is kept), a third while it waits; the loop takes two and breaks. Returns the
+/// cities of each: [["Portland", "Portsmouth"], ["Portsmouth"]].
 @MainActor public func placeCompleterSequenceLoop() async -> [[String]] {
     let completer = SearchCompleter()
     let places = PlaceCompleterSequence(completer: completer)
+    places.search("Port")
+    completer.deliver(PlaceCompleterLists.completions(PlaceCompleterLists.just("Seattle")))
     places.search("Portl")
     completer.deliver(PlaceCompleterLists.completions(PlaceCompleterLists.portl))
     let editor = Task { @MainActor in

@@ -13,9 +13,11 @@ struct PlaceCompleterNextTests {
     func listArrivedEarly(schedule: Schedule) async throws {
         let run = try #require(
             await runRecordingIssues(schedule, options: .outsideWork) { await placeCompleterListArrivedEarly() })
-        #expect(
-            run.value == ["Portland", "Portsmouth"],
-            "a list that came while nobody asked should wait in newest, and next() return it without waiting")
+        #expect(run.value == ["Portland", "Portsmouth"], """
+            next() returned \(run.value.map { "\($0)" } ?? "nil"): the list the completer announced (its results, copied \
+            when the delegate is told) came while nobody asked, so it should wait in newest, and next() return it \
+            without waiting
+            """)
     }
 
     @Test("L40 step 2: only the newest list is kept", arguments: realSchedules)
@@ -31,7 +33,10 @@ struct PlaceCompleterNextTests {
     func answerFromAnotherThread(schedule: Schedule) async throws {
         let run = try #require(
             await runRecordingIssues(schedule, options: .outsideWork) { await placeCompleterAnswerFromAnotherThread() })
-        #expect(run.value == ["Portland", "Portsmouth"], "the caller waiting in next() should get the list")
+        #expect(run.value == ["Portland", "Portsmouth"], """
+            next() returned \(run.value.map { "\($0)" } ?? "nil"): the caller waiting in next() should get the list the \
+            callback handed to the main actor
+            """)
     }
 
     @Test("L40 step 2: a waiting caller is resumed exactly once; the second list waits for the next call")

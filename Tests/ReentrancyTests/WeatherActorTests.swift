@@ -41,6 +41,19 @@ struct WeatherActorTests {
             """) { $0 == AskersOutcome(requests: 1, distinctAnswers: 1) }
     }
 
+    @Test("L38 step 5: four calls on WeatherActor at once take turns → at most 1 at once")
+    func weatherActorTakesOneCallAtATime() async throws {
+        let run = try #require(await runRecordingIssues(.system) {
+            try await fourCallsOnWeatherActorAtOnce(patience: .milliseconds(100))
+        })
+        #expect(run.value == Overlap(updates: 4, mostAtOnce: 1), """
+            \(run.value.updates) calls, at most \(run.value.mostAtOnce) at once on \(sharedPoolWidth()) threads: \
+            WeatherActor is one instance, one line for everything \
+            marked @WeatherActor — that is why the cache and the disk may use each other with no await — so two \
+            calls must never run at once
+            """)
+    }
+
     /// How long after the first launch the second one asks, and how many requests it must make.
     static let relaunches: [(after: Duration, requests: Int)] = [
         (.zero, 0), (.seconds(599), 0), (.seconds(600), 1), (.seconds(3_600), 1),

@@ -13,13 +13,18 @@ struct PlaceCompleterStreamTests {
     func newestOnlyThenCancelTheSearch(schedule: Schedule) async throws {
         let run = try #require(
             await runRecordingIssues(schedule, options: .outsideWork) { await placeCompleterStreamNewestThenClose() })
-        #expect(
-            run.value.lists == [["Portland", "Portsmouth"]],
-            ".bufferingNewest(1): three lists came before the editor read, and it should get only the newest")
-        #expect(run.value.cancelsWhileListening == 0, "nothing should cancel the search while the editor listens")
-        #expect(
-            run.value.cancelsAfterwards == 1,
-            "when the editor's task is cancelled, onTermination should cancel the search, once")
+        #expect(run.value.lists == [["Portland", "Portsmouth"]], """
+            the editor got \(run.value.lists): with .bufferingNewest(1) three lists that came before the editor read \
+            leave only the newest, Portl's
+            """)
+        #expect(run.value.cancelsWhileListening == 0, """
+            the search was cancelled \(run.value.cancelsWhileListening) times while the editor listened: nothing \
+            should cancel it then
+            """)
+        #expect(run.value.cancelsAfterwards == 1, """
+            the search was cancelled \(run.value.cancelsAfterwards) times in all, not once: when the editor's task is \
+            cancelled its loop ends, and onTermination should cancel the search, once
+            """)
     }
 
     @Test(
@@ -28,8 +33,10 @@ struct PlaceCompleterStreamTests {
     func forAwaitOverTheCompleter(schedule: Schedule) async throws {
         let run = try #require(
             await runRecordingIssues(schedule, options: .outsideWork) { await placeCompleterSequenceLoop() })
-        #expect(
-            run.value == [["Portland", "Portsmouth"], ["Portsmouth"]],
-            "the loop on the main actor should get the list that was waiting, then the next")
+        #expect(run.value == [["Portland", "Portsmouth"], ["Portsmouth"]], """
+            the loop got \(run.value): it should get the newest list that was waiting (Portl's, which overtook \
+            Seattle's before anyone asked), then the one that came while it waited — each handed to the waiting \
+            next() by a resume
+            """)
     }
 }

@@ -23,7 +23,10 @@ struct ReplacedContinuationTests {
         ]
         let run = try #require(
             await runRecordingIssues(.strict, options: .outsideWork) { await streamReplacedContinuation(cancelFirst: true) })
-        #expect(run.value == expected, "stop() finished only the second stream; the first waited for its cancel")
+        #expect(run.value == expected, """
+            the console was \(run.value): stop() finishes only the second stream, and the first loop, stranded by \
+            the replaced continuation, should still be waiting after it — it ends only with its task's cancel
+            """)
     }
 
     @Test("L40 Q2 fixed: finishing the old continuation before replacing it ends the first loop")
@@ -31,6 +34,9 @@ struct ReplacedContinuationTests {
         let expected = ["the first loop ended, with []", "the second loop ended, with [1, 2]"]
         let run = try #require(
             await runRecordingIssues(.strict, options: .outsideWork) { await streamFinishedBeforeReplaced() })
-        #expect(run.value == expected, "values() should finish the old stream before it makes a new one")
+        #expect(run.value == expected, """
+            the console was \(run.value): values() should finish the old stream before it makes a new one, so the \
+            first loop ends, with nothing, as soon as the second begins
+            """)
     }
 }

@@ -1,0 +1,25 @@
+import Harness
+import HarnessTesting
+import Scenarios
+import Testing
+
+/// Lesson 38, step 6 and actors question 14: what an executor of its own changes (the thread) and what it does not
+/// (one piece at a time). The disk's code runs on its own thread, outside the harness, so this runs under `.system`
+/// and the harness waits for that thread instead of calling the quiet moment a deadlock.
+@Suite("L38 an actor on a serial executor of its own", .timeLimit(.minutes(1)))
+struct OwnExecutorTests {
+    @Test("L38 actors Q14: four saves at once on one disk with its own executor → one at a time, all on trips.disk")
+    func oneDiskSavesOneAtATimeOnItsThread() async throws {
+        let run = try #require(await runRecordingIssues(.system, options: RunOptions { $0.outsideWorkGrace = .seconds(2) }) {
+            try await savesAtOnceOnOneOwnThreadDisk(4, patience: .milliseconds(100))
+        })
+        #expect(run.value.threads == ["trips.disk"], """
+            \(run.value): an actor with a serial executor of its own runs every piece on that executor's thread \
+            ("trips.disk"), not on the shared pool's threads
+            """)
+        #expect(run.value.saves == 4 && run.value.mostAtOnce == 1, """
+            \(run.value): a serial executor runs one piece at a time, as every actor does — two saves on the same \
+            disk must never run at once
+            """)
+    }
+}
