@@ -25,34 +25,40 @@ public func replayCommand(for schedule: Schedule?) -> String {
     return "\(prefix)swift test --filter '\(filter)'"
 }
 
-/// Records `failure` as an issue at `sourceLocation`, with the replay command.
-public func record(_ failure: HarnessFailure, sourceLocation: SourceLocation = #_sourceLocation) {
-    Issue.record("\(failure)\nReplay: \(replayCommand(for: failure.schedule))", sourceLocation: sourceLocation)
+/// Records `failure` as an issue at `sourceLocation`, with the replay command; `claim`, if given,
+/// comes first, so the student reads the lesson's point before the harness's diagnosis.
+public func record(_ failure: HarnessFailure, claim: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+    let lead = claim.map { "\($0) — but the run ended in " } ?? ""
+    Issue.record("\(lead)\(failure)\nReplay: \(replayCommand(for: failure.schedule))", sourceLocation: sourceLocation)
 }
 
 /// Runs `body` under `schedule`; a harness failure (deadlock, blocked thread, leftovers, time
 /// limit, an error thrown) becomes an issue naming the schedule and the replay command, and the
 /// result is nil.
+/// `claim`, if given, leads the issue: what the scenario should have shown.
 public func runRecordingIssues<Value: Sendable>(
     _ schedule: Schedule,
     options: RunOptions = RunOptions(),
+    claim: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () async throws -> Value
 ) async -> Run<Value>? {
     do {
         return try await run(schedule, options: options, body)
     } catch {
-        record(error, sourceLocation: sourceLocation)
+        record(error, claim: claim, sourceLocation: sourceLocation)
         return nil
     }
 }
 
 /// Explores `body` over seeds and prints the distribution; each failing seed (up to five) becomes
-/// an issue with its replay command. Nil only if the settings are bad (also an issue).
+/// an issue with its replay command, led by `claim` if given. Nil only if the settings are bad (also
+/// an issue).
 public func exploreRecordingIssues<Outcome: Hashable & Sendable>(
     _ label: String,
     seeds: Int = 200,
     options: RunOptions = RunOptions(),
+    claim: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () async throws -> Outcome
 ) async -> Exploration<Outcome>? {
@@ -66,7 +72,7 @@ public func exploreRecordingIssues<Outcome: Hashable & Sendable>(
     report(exploration)
     let failures = exploration.failures
     for (_, failure) in failures.prefix(5) {
-        record(failure, sourceLocation: sourceLocation)
+        record(failure, claim: claim, sourceLocation: sourceLocation)
     }
     if failures.count > 5 {
         Issue.record("…and \(failures.count - 5) more failing seeds of \(exploration.runs.count).",
@@ -186,12 +192,13 @@ public func expectEverySchedule<Outcome: Hashable & Sendable>(
     _ body: @escaping @Sendable () async throws -> Outcome
 ) async {
     if let exploration = await exploreRecordingIssues(
-        "outcome", seeds: seeds, options: options, sourceLocation: sourceLocation, body) {
+        "outcome", seeds: seeds, options: options, claim: claim, sourceLocation: sourceLocation, body) {
         expectEverySeed(exploration, "\(claim) — expected \(expected)", sourceLocation: sourceLocation) {
             $0 == expected
         }
     }
-    if let strict = await runRecordingIssues(.strict, options: options, sourceLocation: sourceLocation, strictBody ?? body),
+    if let strict = await runRecordingIssues(.strict, options: options, claim: claim, sourceLocation: sourceLocation,
+                                             strictBody ?? body),
        strict.value != expected {
         Issue.record("""
             \(claim) — under \(strict.ranAs): expected \(expected), got \(strict.value)

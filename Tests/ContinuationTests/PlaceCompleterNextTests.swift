@@ -12,7 +12,10 @@ struct PlaceCompleterNextTests {
     @Test("L40 step 2: a list that arrives while nobody waits is returned at once", arguments: realSchedules)
     func listArrivedEarly(schedule: Schedule) async throws {
         let run = try #require(
-            await runRecordingIssues(schedule, options: .outsideWork) { await placeCompleterListArrivedEarly() })
+            await runRecordingIssues(
+                schedule, options: .outsideWork,
+                claim: "a list that arrived while nobody asked must be kept as newest and handed to the next next() at once"
+            ) { await placeCompleterListArrivedEarly() })
         #expect(run.value == ["Portland", "Portsmouth"], """
             next() returned \(run.value.map { "\($0)" } ?? "nil"): the list the completer announced (its results, copied \
             when the delegate is told) came while nobody asked, so it should wait in newest, and next() return it \
@@ -23,7 +26,10 @@ struct PlaceCompleterNextTests {
     @Test("L40 step 2: only the newest list is kept", arguments: realSchedules)
     func onlyTheNewestIsKept(schedule: Schedule) async throws {
         let run = try #require(
-            await runRecordingIssues(schedule, options: .outsideWork) { await placeCompleterKeepsOnlyTheNewest() })
+            await runRecordingIssues(
+                schedule, options: .outsideWork,
+                claim: "lists that come while nobody asks must be kept, the newest replacing the older, for the next next()"
+            ) { await placeCompleterKeepsOnlyTheNewest() })
         #expect(
             run.value == ["Bergen", "Oslo"],
             "Seattle's list was overtaken by Bergen's before anyone asked: only Bergen, then Oslo, should come out")
@@ -32,7 +38,10 @@ struct PlaceCompleterNextTests {
     @Test("L40 step 2: the answer can come from another thread, handed to the main actor", arguments: realSchedules)
     func answerFromAnotherThread(schedule: Schedule) async throws {
         let run = try #require(
-            await runRecordingIssues(schedule, options: .outsideWork) { await placeCompleterAnswerFromAnotherThread() })
+            await runRecordingIssues(
+                schedule, options: .outsideWork,
+                claim: "a caller waiting in next() must be resumed when the completer answers, even from another thread"
+            ) { await placeCompleterAnswerFromAnotherThread() })
         #expect(run.value == ["Portland", "Portsmouth"], """
             next() returned \(run.value.map { "\($0)" } ?? "nil"): the caller waiting in next() should get the list the \
             callback handed to the main actor

@@ -32,7 +32,10 @@ struct PlaceCompleterStreamTests {
         arguments: realSchedules)
     func forAwaitOverTheCompleter(schedule: Schedule) async throws {
         let run = try #require(
-            await runRecordingIssues(schedule, options: .outsideWork) { await placeCompleterSequenceLoop() })
+            await runRecordingIssues(
+                schedule, options: .outsideWork,
+                claim: "each list must be handed to the loop's waiting next() by a resume, the newest first"
+            ) { await placeCompleterSequenceLoop() })
         #expect(run.value == [["Portland", "Portsmouth"], ["Portsmouth"]], """
             the loop got \(run.value): it should get the newest list that was waiting (Portl's, which overtook \
             Seattle's before anyone asked), then the one that came while it waited — each handed to the waiting \

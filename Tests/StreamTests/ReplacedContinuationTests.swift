@@ -33,7 +33,10 @@ struct ReplacedContinuationTests {
     func finishingTheOldEndsTheFirstLoop() async throws {
         let expected = ["the first loop ended, with []", "the second loop ended, with [1, 2]"]
         let run = try #require(
-            await runRecordingIssues(.strict, options: .outsideWork) { await streamFinishedBeforeReplaced() })
+            await runRecordingIssues(
+                .strict, options: .outsideWork,
+                claim: "finishing the old continuation before replacing it must end the first loop"
+            ) { await streamFinishedBeforeReplaced() })
         #expect(run.value == expected, """
             the console was \(run.value): values() should finish the old stream before it makes a new one, so the \
             first loop ends, with nothing, as soon as the second begins

@@ -8,11 +8,15 @@ struct StreamEndingTests {
     @Test("L40 step 5: yield and finish end the loop: 3, 2, 1, Liftoff")
     func yieldAndFinishEndTheLoop() async throws {
         let expected = ["3", "2", "1", "Liftoff"]
-        let exploration = try #require(await exploreRecordingIssues("console") { await streamCountdownLoop() })
+        let exploration = try #require(await exploreRecordingIssues(
+            "console", claim: "finish() must end the for await loop after the values yielded before it"
+        ) { await streamCountdownLoop() })
         expectEverySeed(exploration, "finish() should be the nil that ends the loop once the buffer is read") {
             $0 == expected
         }
-        let strict = try #require(await runRecordingIssues(.strict) { await streamCountdownLoop() })
+        let strict = try #require(await runRecordingIssues(
+            .strict, claim: "finish() must end the for await loop after the values yielded before it"
+        ) { await streamCountdownLoop() })
         #expect(strict.value == expected, "under strict")
     }
 
