@@ -65,8 +65,10 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private var notes: [String] = []
     /// Real time at which the running job started, in nanoseconds since `startedAt`; -1 when idle.
     let jobStartedAt = Atomic<Int64>(-1)
-    /// Real time at which the running job started (harness thread only).
-    private var jobStartInstant = ContinuousClock.now
+    /// Real times at which the last few jobs started, oldest first (harness thread only). A sleep's
+    /// deadline may have been computed a job or two before the job that hands it over (the call to
+    /// the clock's `sleep` can hop), so the window for its duration reaches back to the oldest.
+    private var recentJobStarts = Array(repeating: ContinuousClock.now, count: 4)
 
     /// An executor for `schedule` (strict or seeded) that reports through `onComplete`.
     init(schedule: Schedule, options: RunOptions,
@@ -219,8 +221,10 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         jobsRun += 1
         runningTimerJob = firedTimer
         condition.unlock()
-        jobStartInstant = .now
-        jobStartedAt.store(Nanoseconds(startedAt.duration(to: jobStartInstant)), ordering: .relaxed)
+        let jobStart = ContinuousClock.now
+        recentJobStarts.removeFirst()
+        recentJobStarts.append(jobStart)
+        jobStartedAt.store(Nanoseconds(startedAt.duration(to: jobStart)), ordering: .relaxed)
         job.runSynchronously(on: asUnownedTaskExecutor())
         jobStartedAt.store(-1, ordering: .relaxed)
         condition.lock()
@@ -305,8 +309,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Converts a deadline on a standard clock to a delay in run time.
     ///
     /// `Task.sleep(for:)` hands over `ContinuousClock.now + duration`, computed a moment before this
-    /// call. The exact duration lies between `deadline - now` (`low`) and `deadline - start of this
-    /// job` (`high`); under virtual time the harness takes the roundest number in that window
+    /// call. The exact duration lies between `deadline - now` (`low`) and `deadline - start of the
+    /// job before this one or the few before it` (`high`); under virtual time the harness takes the roundest number in that window
     /// (10 ms rather than 9.99997 ms), so that equal sleeps tie exactly and a seed replays the same.
     func delay(low: Int64, high: Int64) -> Int64 {
         guard high > 0 else { return 0 }
@@ -320,8 +324,9 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         return low
     }
 
-    /// The start of the job running now (harness thread only).
-    var currentJobStart: ContinuousClock.Instant { jobStartInstant }
+    /// The start of the oldest of the last few jobs (harness thread only): no sleep's deadline can
+    /// have been computed before it.
+    var currentJobStart: ContinuousClock.Instant { recentJobStarts[0] }
 }
 
 extension OneThreadExecutor: SchedulingExecutor {

@@ -100,3 +100,21 @@ struct InjectedTimeTests {
                 "two concurrent 2 s fetches take 2 virtual seconds: \(run.value)")
     }
 }
+
+/// A sleep whose deadline is computed a job before the harness is asked for its timer: the shape of
+/// `Task.detached { try await Task.sleep(for:) }` awaited from a `@concurrent` function.
+@concurrent func detachedSecond() async -> Duration {
+    let start = ScenarioClock.elapsed
+    await Task.detached { try? await Task.sleep(for: .seconds(1)) }.value
+    return ScenarioClock.elapsed - start
+}
+
+extension InjectedTimeTests {
+    @Test("a detached one-second sleep takes one virtual second, not a microsecond less, for every seed")
+    func detachedSleepIsExact() async throws {
+        let exploration = try #require(await exploreRecordingIssues("elapsed", seeds: 300) { await detachedSecond() })
+        expectEverySeed(exploration, "a 1 s sleep must take 1 s of virtual time (plus a few µs of job costs)") {
+            $0 >= .seconds(1) && $0 < .seconds(1) + .milliseconds(1)
+        }
+    }
+}
