@@ -20,7 +20,7 @@ struct PollingTests {
         let strict = try #require(
             await runRecordingIssues(.strict) {
                 await pollingAfterStop(
-                    swallowingCancellation: false, interval: .milliseconds(100), stopAfter: .milliseconds(250))
+                    swallowingCancellation: false, interval: .milliseconds(200), stopAfter: .milliseconds(500))
             })
         #expect(strict.value == expected, "under strict")
     }
@@ -40,7 +40,7 @@ struct PollingTests {
         let strict = try #require(
             await runRecordingIssues(.strict) {
                 await pollingAfterStop(
-                    swallowingCancellation: true, interval: .milliseconds(100), stopAfter: .milliseconds(250))
+                    swallowingCancellation: true, interval: .milliseconds(200), stopAfter: .milliseconds(500))
             })
         #expect(strict.value == expected, "under strict")
     }
