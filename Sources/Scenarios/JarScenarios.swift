@@ -4,14 +4,7 @@ import Subjects
 /// drops in the jar: always `2 * n`, because `pour()` has no await between its read and its write.
 @concurrent
 public func concurrentPours(_ n: Int) async throws -> Int {
-    try BadScenarioInput.require(n, atLeast: 1, "n", in: "concurrentPours")
-    let jar = Jar()
-    await withTaskGroup(of: Void.self) { group in
-        for _ in 0..<n {
-            group.addTask { await jar.pour() }
-        }
-    }
-    return await jar.drops
+    try await pourAtOnce(n, "concurrentPours") { await $0.pour() }
 }
 
 /// Lesson 37, step 7: `n` bees pour slowly at once into one new jar (read, wait 10 ms, write what they saw + 1).
@@ -19,11 +12,17 @@ public func concurrentPours(_ n: Int) async throws -> Int {
 /// is free at the await, and every bee writes on top of what she saw before it.
 @concurrent
 public func concurrentSlowPours(_ n: Int) async throws -> Int {
-    try BadScenarioInput.require(n, atLeast: 1, "n", in: "concurrentSlowPours")
+    try await pourAtOnce(n, "concurrentSlowPours") { await $0.pourSlowly() }
+}
+
+/// `n` bees at once, each doing `pour` to one new jar, as child tasks of one group; the drops left in it.
+@concurrent
+func pourAtOnce(_ n: Int, _ scenario: String, _ pour: @escaping @Sendable (Jar) async -> Void) async throws -> Int {
+    try BadScenarioInput.require(n, atLeast: 1, "n", in: scenario)
     let jar = Jar()
     await withTaskGroup(of: Void.self) { group in
         for _ in 0..<n {
-            group.addTask { await jar.pourSlowly() }
+            group.addTask { await pour(jar) }
         }
     }
     return await jar.drops
