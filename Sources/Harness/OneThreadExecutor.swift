@@ -310,15 +310,19 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     ///
     /// `Task.sleep(for:)` hands over `ContinuousClock.now + duration`, computed a moment before this
     /// call. The exact duration lies between `deadline - now` (`low`) and `deadline - start of the
-    /// job before this one or the few before it` (`high`); under virtual time the harness takes the roundest number in that window
-    /// (10 ms rather than 9.99997 ms), so that equal sleeps tie exactly and a seed replays the same.
-    func delay(low: Int64, high: Int64) -> Int64 {
+    /// job before this one or the few before it` (`high`); under virtual time the harness takes the
+    /// roundest number in that window that lies within a tenth of its own step above `low` (10 ms
+    /// rather than 9.99997 ms, but never 100 ms for a 10 ms sleep on a machine that stalled the
+    /// thread), so that equal sleeps tie exactly and a seed replays the same.
+    static func delay(low: Int64, high: Int64) -> Int64 {
         guard high > 0 else { return 0 }
         let low = max(low, 0)
         var grid: Int64 = 1_000_000_000
         while grid > 1 {
+            // The true duration is within microseconds above `low` (it was computed a moment ago), but
+            // `high` can be far off on a loaded machine: take a round value only if it is close to `low`.
             let candidate = (low + grid - 1) / grid * grid
-            if candidate <= high { return candidate }
+            if candidate <= high, candidate - low <= grid / 10 { return candidate }
             grid /= 10
         }
         return low
@@ -356,7 +360,7 @@ extension OneThreadExecutor: SchedulingExecutor {
             low = (clock.now.duration(to: instant) as? Duration).map(Nanoseconds) ?? 0
             high = low
         }
-        enqueue(UnownedJob(job), afterNanoseconds: virtualTime ? delay(low: low, high: high) : low)
+        enqueue(UnownedJob(job), afterNanoseconds: virtualTime ? Self.delay(low: low, high: high) : low)
     }
 }
 
