@@ -247,7 +247,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                      "something started inside it outlived it (a `Task {}` nobody awaited, a loop nobody " +
                      "cancelled). Await or cancel it, or allow leftovers with `RunOptions.leftovers`.")
             } else {
-                finish(.success(RunRecord(value: value, schedule: schedule, jobs: jobsRun,
+                finish(.success(RunRecord(value: value, jobs: jobsRun,
                                           elapsed: .nanoseconds(now()), scheduleHash: hash.value,
                                           leftoverJobs: leftoverJobs)))
             }
@@ -330,7 +330,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// The start of the oldest of the last few jobs (harness thread only): no sleep's deadline can
     /// have been computed before it.
-    var currentJobStart: ContinuousClock.Instant { recentJobStarts[0] }
+    var earliestRecentJobStart: ContinuousClock.Instant { recentJobStarts[0] }
 }
 
 extension OneThreadExecutor: SchedulingExecutor {
@@ -349,13 +349,13 @@ extension OneThreadExecutor: SchedulingExecutor {
             let now = ContinuousClock.now
             low = Nanoseconds(now.duration(to: deadline))
             high = ThreadBinding.current === self
-                ? Nanoseconds(currentJobStart.duration(to: deadline)) : low
+                ? Nanoseconds(earliestRecentJobStart.duration(to: deadline)) : low
         } else if let deadline = instant as? SuspendingClock.Instant {
             // The suspending clock moves with the continuous one while the machine is awake, so the
             // time since this job started widens the window the same way.
             low = Nanoseconds(SuspendingClock.now.duration(to: deadline))
             high = ThreadBinding.current === self
-                ? low + Nanoseconds(currentJobStart.duration(to: .now)) : low
+                ? low + Nanoseconds(earliestRecentJobStart.duration(to: .now)) : low
         } else {
             low = (clock.now.duration(to: instant) as? Duration).map(Nanoseconds) ?? 0
             high = low
@@ -368,8 +368,6 @@ extension OneThreadExecutor: SchedulingExecutor {
 struct RunRecord: Sendable {
     /// What the scenario returned.
     var value: any Sendable
-    /// The schedule it ran under.
-    var schedule: Schedule
     /// Jobs run.
     var jobs: Int
     /// Run time at the end (virtual under `seeded`).

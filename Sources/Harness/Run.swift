@@ -120,7 +120,7 @@ private func runOnSystem(
                 let elapsed = started.duration(to: .now)
                 switch result {
                 case .success(let value):
-                    continuation.resume(returning: RunRecord(value: value, schedule: .system, jobs: 0, elapsed: elapsed,
+                    continuation.resume(returning: RunRecord(value: value, jobs: 0, elapsed: elapsed,
                                                              scheduleHash: 0, leftoverJobs: 0))
                 case .failure(let error):
                     var failure = HarnessFailure(.threw, schedule: .system, summary: "the scenario threw \(error)")
