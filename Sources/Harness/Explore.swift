@@ -113,8 +113,13 @@ public func checkDeterminism<Value: Sendable & Equatable>(
 ) async throws(HarnessFailure) -> Run<Value> {
     let first = try await run(.seeded(seed), options: options, body)
     let second = try await run(.seeded(seed), options: options, body)
+    if first.guessedTimers + second.guessedTimers > 0 {
+        throw HarnessFailure(.nondeterministic, schedule: first.ranAs, summary:
+            "\(first.guessedTimers + second.guessedTimers) sleeps had their duration guessed from real time, because " +
+            "the standard clocks could not be shown virtual time here: the schedule may differ from run to run.")
+    }
     guard first.scheduleHash == second.scheduleHash, first.value == second.value else {
-        throw HarnessFailure(.nondeterministic, schedule: .seeded(seed), summary:
+        throw HarnessFailure(.nondeterministic, schedule: first.ranAs, summary:
             "the same seed gave two schedules (hash \(Seed.format(first.scheduleHash)) then " +
             "\(Seed.format(second.scheduleHash)); values \(first.value) then \(second.value)): something outside " +
             "the harness — another thread, real time, a random number — steers this scenario.")

@@ -40,7 +40,10 @@ public func run<Value: Sendable>(
     _ body: @escaping @Sendable () async throws -> Value
 ) async throws(HarnessFailure) -> Run<Value> {
     let settings = try Settings.checked()
-    let effective = options.honoursStrictPoolVariable ? effectiveSchedule(schedule, settings: settings) : schedule
+    var effective = options.honoursStrictPoolVariable ? effectiveSchedule(schedule, settings: settings) : schedule
+    // A replay command sets SUBJECTS_SEED: every seeded run in the process then plays that seed, so a
+    // test that picks its own seeds replays the failing one too.
+    if case .seeded = effective, let replay = settings.seed { effective = .seeded(replay) }
     RunCounter.count(effective)
     var options = options
     if schedule == .system, effective == .strict {

@@ -1,0 +1,108 @@
+import Foundation
+import Harness
+import HarnessTesting
+import Testing
+
+@Suite("Virtual time is exact: the standard clocks read the run's clock under a seed", .timeLimit(.minutes(2)))
+struct VirtualClockTests {
+    @Test("a timer that sleeps until clock.now + 10 ms, 100 times, ticks every 10 ms exactly and ends at 1 s")
+    func ticker() async throws {
+        let expected = (1...100).map { Duration.milliseconds(10 * $0) }
+        let exploration = try #require(await exploreRecordingIssues("last tick", seeds: 50) { try await Timed.ticker() })
+        expectEverySeed(exploration, "every gap is 10 ms of virtual time, the last tick at exactly 1 s") { $0 == expected }
+    }
+
+    @Test("a 20 ms debounce over elements at 5, 10, 15, 45, 50, 80, 85, 90 ms lets through 15, 50 and 90")
+    func debounce() async throws {
+        let exploration = try #require(await exploreRecordingIssues("debounced", seeds: 200) {
+            await Timed.debounce([5, 10, 15, 45, 50, 80, 85, 90], window: .milliseconds(20))
+        })
+        expectEverySeed(exploration, "the debounce's output on paper") { $0 == [15, 50, 90] }
+    }
+
+    @Test("a 30 ms throttle over an element every 10 ms from 0 to 90 lets through 0, 30, 60 and 90")
+    func throttle() async throws {
+        let exploration = try #require(await exploreRecordingIssues("throttled", seeds: 200) {
+            await Timed.throttle(Array(stride(from: 0, through: 90, by: 10)), interval: .milliseconds(30))
+        })
+        expectEverySeed(exploration, "the throttle's output on paper") { $0 == [0, 30, 60, 90] }
+    }
+
+    @Test("10 ms of real CPU costs no virtual time: a task that burns it and sleeps 91 ms wakes before one that sleeps 95 ms")
+    func realWorkIsFree() async throws {
+        let exploration = try #require(await exploreRecordingIssues("finish order", seeds: 20) {
+            await Timed.burnerAgainstSleeper()
+        })
+        expectEverySeed(exploration, "the burner wakes at 91 ms, the sleeper at 95 ms") { $0 == ["burner", "sleeper"] }
+    }
+
+    @Test("inside a seeded job ContinuousClock and SuspendingClock stand still: the job's work takes no time")
+    func clockStandsStillInAJob() async throws {
+        let run = try #require(await runRecordingIssues(.seeded(5)) {
+            let (c0, s0) = (ContinuousClock.now, SuspendingClock.now)
+            burnCPU(.milliseconds(5))
+            let (c1, s1) = (ContinuousClock.now, SuspendingClock.now)
+            try await Task.sleep(for: .milliseconds(7))
+            return [c0.duration(to: c1), s0.duration(to: s1), c0.duration(to: .now), s0.duration(to: .now)]
+        })
+        #expect(run.value == [.zero, .zero, .milliseconds(7), .milliseconds(7)], "clock readings: \(run.value)")
+        #expect(run.guessedTimers == 0, "no sleep's duration should have been guessed")
+    }
+
+    @Test("outside a run, and beside one, the clocks stay real")
+    func otherThreadsKeepRealTime() async throws {
+        let inside = Task { try await run(.seeded(1)) { try await Task.sleep(for: .seconds(3600)); return 0 } }
+        let before = ContinuousClock.now
+        try await Task.sleep(for: .milliseconds(20))
+        let passed = before.duration(to: .now)
+        _ = try await inside.value
+        #expect(passed >= .milliseconds(20) && passed < .seconds(60), "real time beside a run: \(passed)")
+    }
+}
+
+@Suite("Same seed, same schedule: checkDeterminism holds for timed scenarios and catches one that is not",
+       .timeLimit(.minutes(2)))
+struct TimedDeterminismTests {
+    @Test("a merge of two timed sources with ties gives the same schedule hash twice, for 1 000 seeds")
+    func mergeReplays() async throws {
+        var differing: [UInt64] = []
+        var outputs = Set<[String]>()
+        for seed in UInt64(0)..<1_000 {
+            switch await replayed(seed: seed, Timed.mergedSources) {
+            case .success(let value): outputs.insert(value)
+            case .failure(let failure):
+                differing.append(seed)
+                if differing.count == 1 { record(failure, claim: "the merge must replay exactly") }
+            }
+        }
+        #expect(differing.isEmpty, "seeds whose two runs differed: \(differing.prefix(10).map(Seed.format))")
+        #expect(outputs.count > 1, "ties at 30, 60 and 90 ms should go either way across seeds: \(outputs.count) orders")
+    }
+
+    @Test("checkDeterminism holds for each timed scenario", arguments: [UInt64(0), 7, 0xdead])
+    func timedScenariosReplay(seed: UInt64) async throws {
+        _ = try await checkDeterminism(seed: seed) { try await Timed.ticker(ticks: 20) }
+        _ = try await checkDeterminism(seed: seed) { await Timed.debounce([5, 10, 15, 45, 50, 80, 85, 90], window: .milliseconds(20)) }
+        _ = try await checkDeterminism(seed: seed) { await Timed.throttle([0, 10, 20, 30, 40], interval: .milliseconds(30)) }
+        _ = try await checkDeterminism(seed: seed) { await Timed.burnerAgainstSleeper() }
+        _ = try await checkDeterminism(seed: seed) { Int(ScenarioClock.elapsed.components.attoseconds) }
+    }
+
+    @Test("checkDeterminism fails on a scenario steered by a random number")
+    func randomIsCaught() async throws {
+        var caught = 0
+        for seed in UInt64(0)..<20 {
+            if case .failure(let failure) = await replayed(seed: seed, Timed.randomFanOut),
+               failure.kind == .nondeterministic { caught += 1 }
+        }
+        #expect(caught >= 15, "a random fan-out of 2–40 tasks should differ on most second runs: caught \(caught) of 20")
+    }
+}
+
+/// `checkDeterminism` as a value: the first run's value, or the failure.
+func replayed<Value: Sendable & Equatable>(
+    seed: UInt64, _ body: @escaping @Sendable () async throws -> Value
+) async -> Result<Value, HarnessFailure> {
+    do { return .success(try await checkDeterminism(seed: seed, body).value) }
+    catch { return .failure(error) }
+}
