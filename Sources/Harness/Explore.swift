@@ -77,9 +77,9 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
 ///
 /// The seeds are `0..<seeds` by default, times `SUBJECTS_ITERATIONS`; `SUBJECTS_SEEDS=a..<b` runs
 /// exactly that slice of the seed space (to shard a soak), and `SUBJECTS_SEED=0x…` only that seed
-/// (to replay a failure). A run that fails does not stop the others: its failure is in `runs`.
-///
-/// - Throws: `HarnessFailure` of kind `badSetting` if a variable is malformed.
+/// (to replay a failure); they are produced one at a time, at most `Settings.maxSeeds`. A run that
+/// fails does not stop the others: its failure is in `runs`. A malformed variable stops the process
+/// once with one line naming it (`Settings`).
 public func explore<Outcome: Hashable & Sendable>(
     _ label: String,
     seeds count: Int = 200,
