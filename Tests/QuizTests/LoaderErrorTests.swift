@@ -174,6 +174,7 @@ struct BankInputErrorTests {
     @Test("A key written twice in an entry is refused, naming the file, the entry and the key")
     func repeatedKeyInAnEntry() throws {
         let error = try loadFolder(["L99.json": demoFile(check: runtimeCheck, extra: #""answer": "B.","#)])
+        try #require(error != nil, "an entry with \"answer\" written twice loaded without an error")
         #expect(error?.file == "L99.json")
         #expect(error?.entry == "L99-C01")
         #expect(error?.field == "answer")
@@ -186,7 +187,7 @@ struct BankInputErrorTests {
         let error = try loadFolder(["L99.json": demoFile(check: check)])
         #expect(error.map { "\($0)" }?.hasPrefix(
             "L99.json: entry L99-C01: field checks[0].expect.count: the key \"count\" is written twice") == true,
-                "\(error.map { "\($0)" } ?? "loaded")")
+                "expected an error naming checks[0].expect.count; got: \(error.map { "\($0)" } ?? "the bank loaded")")
     }
 
     @Test("A JSON syntax error names its line and column")
@@ -201,7 +202,8 @@ struct BankInputErrorTests {
         let stray = demoFile(check: runtimeCheck).replacingOccurrences(of: #""bank": "L99""#, with: #""bank": "QA""#)
         let error = try loadFolder(["A.json": stray, "L99.json": demoFile(check: runtimeCheck)])
         #expect(error?.file == "A.json")
-        #expect(error.map { "\($0)" }?.contains("found in A.json and L99.json") == true, "\(error.map { "\($0)" } ?? "loaded")")
+        #expect(error.map { "\($0)" }?.contains("found in A.json and L99.json") == true,
+                "expected an error naming both files; got: \(error.map { "\($0)" } ?? "the bank loaded")")
     }
 
     @Test("A --bank folder that does not exist is \"not found\", not malformed")

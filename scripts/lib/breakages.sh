@@ -163,6 +163,7 @@ bk_failures() {
   awk -v most="${2:-12}" -v rerun="${3:-}" '
     function flush() {
       if (name == "") return
+      if (!got) message = fallback
       printf "✘ %s%s\n", name, (args != "" ? "  (" args ")" : "")
       printf "    %s\n", message
       if (seed != "") printf "    %s\n", seed
@@ -194,14 +195,14 @@ bk_failures() {
     /^↳ / { if (!got) { message = $0; sub(/^↳ /, "", message); got = 1 }; next }
     /^[ \t]/ {
       text = $0; sub(/^[ \t]+/, "", text)
-      if (!got) { message = text; got = 1; next }
+      # Before the message, indented lines are the rest of a long expectation that wrapped.
+      if (!got) { fallback = fallback " " text; next }
       if (seed == "" && text ~ /^seed 0x/) seed = text
       if (replay == "" && tolower(text) ~ /^replay: /) { sub(/^[Rr]eplay: /, "replay: ", text); replay = text }
       next
     }
-    { if (!got) { message = fallback; got = 1 }; flush(); collecting = 0 }
+    { flush(); collecting = 0 }
     END {
-      if (collecting && !got) message = fallback
       flush()
       if (shown > most) printf "…and %d more failing tests\n", shown - most
     }' "$1"
