@@ -80,8 +80,17 @@ bk_applied() {
   done
 }
 
-# The files patch $1 touches, one a line.
+# The files patch $1 touches, one a line (folder names may hold spaces: read them by line).
 bk_files() { git apply --numstat "$1" | cut -f3; }
+
+# The files patch $1 touches, quoted for a shell command line: 'Sources/Subjects/L37 Hive/Jar.swift'.
+bk_files_quoted() { bk_files "$1" | sed "s/'/'\\\\''/g; s/^/'/; s/\$/'/" | paste -sd ' ' -; }
+
+# `git status --short` of the files patch $1 touches: empty when none has changes of its own.
+bk_files_status() {
+  local file
+  bk_files "$1" | while IFS= read -r file; do git status --short -- "$file"; done
+}
 
 # Every process started under process $1, children first, then theirs (ps as both GNU and BSD know it).
 bk_descendants() {
