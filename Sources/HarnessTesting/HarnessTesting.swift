@@ -84,7 +84,7 @@ public func exploreRecordingIssues<Outcome: Hashable & Sendable>(
 /// Prints an exploration's distribution in the test's output.
 public func report<Outcome>(_ exploration: Exploration<Outcome>) {
     let name = Test.current?.displayName ?? Test.current?.name ?? "scenario"
-    print("◇ \(name): \(exploration) (\(exploration.runs.count) seeds, \(exploration.distinctSchedules) distinct schedules)")
+    print("◇ \(name): \(exploration) (\(counted(exploration.runs.count, "seed")), \(counted(exploration.distinctSchedules, "distinct schedule")))")
 }
 
 /// Expects `holds` for the outcome of every seed; the issue lists the counterexamples with the
