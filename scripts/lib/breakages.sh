@@ -242,7 +242,9 @@ bk_runtime_lines() {
     phrase=${phrase%%…*}
     phrase=$(printf '%s' "$phrase" | sed 's/[[:space:]]*$//')
     [ ${#phrase} -ge 8 ] || continue
-    grep -F -m1 -- "$phrase" "$1" | grep -v '^↳ //' | head -n 1
+    # The runtime's own line, not a test's message that quotes it (Swift Testing's lines start
+    # with a symbol or are indented).
+    grep -F -- "$phrase" "$1" | grep -vE '^(↳|✘|✔|◇|➜|[[:space:]])' | head -n 1
   done
 }
 
