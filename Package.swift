@@ -16,7 +16,7 @@ let package = Package(
     ],
     targets: [
         // The lessons' types, small enough to read in one sitting and to break on purpose.
-        .target(name: "Subjects"),
+        .target(name: "Subjects", exclude: ["README.md"]),
         // Thread-scoped virtual time: the standard clocks read the run's clock on a harness thread.
         .target(name: "CHarnessTime"),
         // The strict pool, seeded schedules, virtual time, deadlock detection. Never imports Testing.

@@ -62,13 +62,13 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
     /// `requests: 1 → 137 seeds, 2 → 63 seeds` (and failures by kind, if any).
     public var description: String {
         let ranked = distribution
-        var parts = ranked.prefix(8).map { "\($0.outcome) → \($0.seeds.count) seed\($0.seeds.count == 1 ? "" : "s")" }
+        var parts = ranked.prefix(8).map { "\($0.outcome) → \(counted($0.seeds.count, "seed"))" }
         if ranked.count > 8 {
-            parts.append("\(ranked.count - 8) other outcomes → \(ranked.dropFirst(8).map(\.seeds.count).reduce(0, +)) seeds")
+            parts.append("\(counted(ranked.count - 8, "other outcome")) → \(counted(ranked.dropFirst(8).map(\.seeds.count).reduce(0, +), "seed"))")
         }
         var failed: [String: Int] = [:]
         for (_, failure) in failures { failed[failure.kind.rawValue, default: 0] += 1 }
-        parts += failed.keys.sorted().map { "\($0) → \(failed[$0]!) seed\(failed[$0]! == 1 ? "" : "s")" }
+        parts += failed.keys.sorted().map { "\($0) → \(counted(failed[$0]!, "seed"))" }
         return "\(label): " + (parts.isEmpty ? "no runs" : parts.joined(separator: ", "))
     }
 }
@@ -77,9 +77,9 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
 ///
 /// The seeds are `0..<seeds` by default, times `SUBJECTS_ITERATIONS`; `SUBJECTS_SEEDS=a..<b` runs
 /// exactly that slice of the seed space (to shard a soak), and `SUBJECTS_SEED=0x…` only that seed
-/// (to replay a failure). A run that fails does not stop the others: its failure is in `runs`.
-///
-/// - Throws: `HarnessFailure` of kind `badSetting` if a variable is malformed.
+/// (to replay a failure); they are produced one at a time, at most `Settings.maxSeeds`. A run that
+/// fails does not stop the others: its failure is in `runs`. A malformed variable stops the process
+/// once with one line naming it (`Settings`).
 public func explore<Outcome: Hashable & Sendable>(
     _ label: String,
     seeds count: Int = 200,

@@ -1,20 +1,28 @@
 import Foundation
 
-/// What the environment asks of the harness, read once per run and checked strictly.
+/// What the environment asks of the harness, read once per process and checked strictly.
 ///
 /// | variable | meaning |
 /// | --- | --- |
-/// | `SUBJECTS_ITERATIONS=<n>` | multiply every explorer's default seed count by n (soak runs) |
-/// | `SUBJECTS_SEEDS=a..<b` or `a...b` | explore exactly these seeds (shard a soak across machines) |
+/// | `SUBJECTS_ITERATIONS=<n>` | multiply every explorer's default seed count by n, 1 to 1 000 (soak runs) |
+/// | `SUBJECTS_SEEDS=a..<b` or `a...b` | explore exactly these seeds, at most 1 000 000 (shard a soak across machines) |
 /// | `SUBJECTS_SEED=0x…` | replay one seed: every explorer runs only it |
 /// | `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1` | `system` runs go to the one-thread strict pool on Linux |
 ///
-/// A bad value is never ignored: it becomes a `SettingsError` naming the variable and the value.
+/// A bad value is never ignored: it becomes a `SettingsError` naming the variable, the value and
+/// the limit; a process whose own environment holds one stops at the first run with that one line.
 public struct Settings: Sendable, Equatable {
-    /// The factor applied to default seed counts.
+    /// The most `SUBJECTS_ITERATIONS` may ask for: with the largest default count in the package
+    /// (300 seeds) that is 300 000 runs, well inside `maxSeeds`.
+    public static let maxIterations = 1_000
+    /// The most seeds one exploration runs: a million seeded runs take hours; more is a soak to shard
+    /// with `SUBJECTS_SEEDS` slices.
+    public static let maxSeeds: UInt64 = 1_000_000
+
+    /// The factor applied to default seed counts, 1 to `maxIterations`.
     public var iterations: Int = 1
-    /// Seeds to explore instead of the default `0..<count`.
-    public var seeds: Range<UInt64>? = nil
+    /// Seeds to explore instead of the default `0..<count`, at most `maxSeeds` of them.
+    public var seeds: ClosedRange<UInt64>? = nil
     /// One seed to replay instead of any range.
     public var seed: UInt64? = nil
     /// Whether `LIBDISPATCH_COOPERATIVE_POOL_STRICT` asks for a one-thread pool.
@@ -35,17 +43,14 @@ public struct Settings: Sendable, Equatable {
             }
         }
         if let text = environment["SUBJECTS_ITERATIONS"] {
-            guard let n = Int(text.trimmingCharacters(in: .whitespaces)), n > 0 else {
-                throw SettingsError(variable: "SUBJECTS_ITERATIONS", value: text, expected: "a whole number above zero, like 10")
+            guard let n = Int(text.trimmingCharacters(in: .whitespaces)), n > 0, n <= Self.maxIterations else {
+                throw SettingsError(variable: "SUBJECTS_ITERATIONS", value: text, expected:
+                    "a whole number from 1 to \(Self.maxIterations), like 10 (for more seeds, shard with SUBJECTS_SEEDS)")
             }
             iterations = n
         }
         if let text = environment["SUBJECTS_SEEDS"] {
-            guard let range = Self.parseRange(text) else {
-                throw SettingsError(variable: "SUBJECTS_SEEDS", value: text,
-                                    expected: "a non-empty range of seeds, like 1000..<2000 or 0x10...0x1f")
-            }
-            seeds = range
+            seeds = try Self.parseRange(text)
         }
         if let text = environment["SUBJECTS_SEED"] {
             guard let one = Seed.parse(text) else {
@@ -63,38 +68,97 @@ public struct Settings: Sendable, Equatable {
         }
     }
 
-    /// The seeds an explorer with a default of `count` seeds runs under these settings.
-    public func seedsToExplore(defaultCount count: Int) -> [UInt64] {
-        if let seed { return [seed] }
-        if let seeds { return Array(seeds) }
-        return Array(0..<UInt64(max(count, 0) * iterations))
+    /// The seeds an explorer with a default of `count` seeds runs under these settings, one at a
+    /// time: `count × iterations` of them (never more than `maxSeeds`), the `SUBJECTS_SEEDS` slice,
+    /// or the one `SUBJECTS_SEED`.
+    public func seedsToExplore(defaultCount count: Int) -> Seeds {
+        if let seed { return Seeds(seed...seed) }
+        if let seeds { return Seeds(seeds) }
+        let (product, overflow) = UInt64(max(count, 0)).multipliedReportingOverflow(by: UInt64(iterations))
+        let total = overflow ? Self.maxSeeds : min(product, Self.maxSeeds)
+        return total == 0 ? Seeds() : Seeds(0...(total - 1))
     }
 
-    /// `a..<b` or `a...b`, each bound decimal or `0x` hex; nil if malformed or empty.
-    static func parseRange(_ text: String) -> Range<UInt64>? {
+    /// `a..<b` or `a...b`, each bound decimal or `0x` hex, non-empty and at most `maxSeeds` long.
+    static func parseRange(_ text: String) throws(SettingsError) -> ClosedRange<UInt64> {
+        func bad(_ why: String) -> SettingsError {
+            SettingsError(variable: "SUBJECTS_SEEDS", value: text, expected:
+                "a range of 1 to \(maxSeeds) seeds, like 1000..<2000 or 0x10...0x1f\(why)")
+        }
         let closed = text.components(separatedBy: "...")
-        if closed.count == 2, let low = Seed.parse(closed[0]), let high = Seed.parse(closed[1]),
-           low <= high, high < UInt64.max {
-            return low..<(high + 1)
-        }
         let open = text.components(separatedBy: "..<")
-        if open.count == 2, let low = Seed.parse(open[0]), let high = Seed.parse(open[1]), low < high {
-            return low..<high
+        let low: UInt64, high: UInt64
+        if closed.count == 2, let a = Seed.parse(closed[0]), let b = Seed.parse(closed[1]) {
+            guard a <= b else { throw bad(" (this one is empty)") }
+            (low, high) = (a, b)
+        } else if open.count == 2, let a = Seed.parse(open[0]), let b = Seed.parse(open[1]) {
+            guard a < b else { throw bad(" (this one is empty)") }
+            (low, high) = (a, b - 1)
+        } else {
+            throw bad("")
         }
-        return nil
+        guard high - low < maxSeeds else {
+            throw bad(" (this one holds \(UInt128(high) - UInt128(low) + 1); shard it into slices)")
+        }
+        return low...high
     }
 
-    /// The settings of this process, or a `badSetting` failure naming the variable and value.
+    /// The settings of this process. A bad value stops the process here, once, with one line on
+    /// standard error naming the variable, and exit status 2: reported per test it would bury
+    /// itself under one failure per scenario, and no run means anything under it anyway.
     static func checked() throws(HarnessFailure) -> Settings {
-        switch current {
-        case .success(let read): return read
-        case .failure(let error): throw HarnessFailure(.badSetting, schedule: nil, summary: error.description)
-        }
+        _ = stopOnBadSetting
+        guard case .success(let read) = current else { preconditionFailure("stopOnBadSetting returned") }
+        return read
     }
+
+    /// Runs once per process (a `static let` is initialised exactly once, other threads wait): if
+    /// the environment holds a bad value, prints it and exits.
+    private static let stopOnBadSetting: Void = {
+        guard case .failure(let error) = current else { return }
+        FileHandle.standardError.write(Data("error: \(error) — nothing was run (exit 2)\n".utf8))
+        exit(2)
+    }()
 
     /// The settings of this process, read once: the environment does not change under a test run.
     public static let current: Result<Settings, SettingsError> = Result { () throws(SettingsError) in
         try Settings(environment: ProcessInfo.processInfo.environment)
+    }
+}
+
+/// The seeds of one exploration, in order, produced one at a time: a million seeds take no memory.
+public struct Seeds: Sequence, Sendable, Equatable {
+    /// The first seed and the last, or nil for none.
+    public let bounds: ClosedRange<UInt64>?
+
+    /// No seeds.
+    public init() { bounds = nil }
+
+    /// The seeds in `bounds`, both ends included.
+    public init(_ bounds: ClosedRange<UInt64>) { self.bounds = bounds }
+
+    /// How many seeds (at most 2^64 − 1 is never reached: settings bound it by `Settings.maxSeeds`).
+    public var count: UInt64 { bounds.map { $0.upperBound - $0.lowerBound &+ 1 } ?? 0 }
+
+    /// At least this many seeds, for `Array(_:)` and the like.
+    public var underestimatedCount: Int { Int(clamping: count) }
+
+    /// Walks the seeds from the first to the last.
+    public func makeIterator() -> Iterator { Iterator(upcoming: bounds?.lowerBound, last: bounds?.upperBound ?? 0) }
+
+    /// The walk over `Seeds`: the next seed, or nil once the last was given.
+    public struct Iterator: IteratorProtocol, Sendable {
+        /// The seed to give next; nil when done.
+        var upcoming: UInt64?
+        /// The last seed to give.
+        let last: UInt64
+
+        /// The next seed, or nil after the last (which may be `UInt64.max`: no overflow).
+        public mutating func next() -> UInt64? {
+            guard let seed = upcoming else { return nil }
+            upcoming = seed == last ? nil : seed + 1
+            return seed
+        }
     }
 }
 

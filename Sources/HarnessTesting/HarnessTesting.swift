@@ -84,7 +84,7 @@ public func exploreRecordingIssues<Outcome: Hashable & Sendable>(
 /// Prints an exploration's distribution in the test's output.
 public func report<Outcome>(_ exploration: Exploration<Outcome>) {
     let name = Test.current?.displayName ?? Test.current?.name ?? "scenario"
-    print("◇ \(name): \(exploration) (\(exploration.runs.count) seeds, \(exploration.distinctSchedules) distinct schedules)")
+    print("◇ \(name): \(exploration) (\(counted(exploration.runs.count, "seed")), \(counted(exploration.distinctSchedules, "distinct schedule")))")
 }
 
 /// Expects `holds` for the outcome of every seed; the issue lists the counterexamples with the
@@ -104,7 +104,7 @@ public func expectEverySeed<Outcome>(
         "  seed \(Seed.format(seed)) → \(outcome)\n    replay: \(replayCommand(for: .seeded(seed)))"
     }
     Issue.record("""
-        \(claim) — failed for \(bad.count) of \(exploration.runs.count) seeds (\(exploration)):
+        \(bad.count) of \(counted(exploration.runs.count, "seed")) broke the claim (\(exploration)). The claim: \(claim).
         \(examples.joined(separator: "\n"))
         """, sourceLocation: sourceLocation)
 }
@@ -118,7 +118,7 @@ public func expectSomeSeed<Outcome>(
 ) {
     guard exploration.seeds(where: holds).isEmpty else { return }
     Issue.record("""
-        \(claim) — never happened in \(exploration.runs.count) seeds (\(exploration)).
+        Never happened in \(counted(exploration.runs.count, "seed")) (\(exploration)). The claim: \(claim).
         Rerun a wider slice: SUBJECTS_SEEDS=0..<10000 \(replayCommand(for: nil))
         """, sourceLocation: sourceLocation)
 }
@@ -142,8 +142,8 @@ public func expectEverySeedFails<Outcome>(
     case .failure(let failure): what = "failed otherwise: \(failure)"
     }
     Issue.record("""
-        \(claim) — expected \(kind.rawValue) under every seed, but \(bad.count) of \(exploration.runs.count) \
-        did not; seed \(Seed.format(first.seed)) \(what)
+        \(bad.count) of \(counted(exploration.runs.count, "seed")) did not end in \(kind.rawValue); seed \
+        \(Seed.format(first.seed)) \(what). The claim: \(claim), a \(kind.rawValue) under every seed.
         replay: \(replayCommand(for: .seeded(first.seed)))
         """, sourceLocation: sourceLocation)
 }

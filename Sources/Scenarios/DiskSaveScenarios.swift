@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import Subjects
 import Synchronization
 
@@ -14,7 +15,7 @@ public struct TickerTurns: Hashable, Sendable, CustomStringConvertible {
 
     /// "8 saves, 0 saw the ticker move while they blocked; the ticker got 1 turn meanwhile".
     public var description: String {
-        "\(saves) saves, \(savesThatSawATurn) saw the ticker move while they blocked; "
+        "\(counted(saves, "save")), \(savesThatSawATurn) saw the ticker move while they blocked; "
             + "the ticker got \(turnsDuringSaves) turn\(turnsDuringSaves == 1 ? "" : "s") meanwhile"
     }
 }

@@ -1,3 +1,4 @@
+import Harness
 import Subjects
 import Synchronization
 
@@ -19,7 +20,7 @@ public struct OneDiskSaves: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// "4 saves, at most 1 at once, on ["trips.disk"]".
-    public var description: String { "\(saves) saves, at most \(mostAtOnce) at once, on \(threads.sorted())" }
+    public var description: String { "\(counted(saves, "save")), at most \(mostAtOnce) at once, on \(threads.sorted())" }
 }
 
 /// Lesson 38, step 6 and actors question 14: an actor on a serial executor of its own still runs one piece at a time,

@@ -56,7 +56,7 @@ let bank: QuizBank
 do {
     bank = try QuizBankLoader.load(directory: directory, catalog: .standard)
 } catch {
-    complain("quiz: the bank is malformed: \(error)")
+    complain("quiz: cannot use the bank: \(error)")
     exit(65)
 }
 /// The entry an argument names, with only the check it names after `#` (1-based), if it does.

@@ -28,7 +28,7 @@ struct AdapterTests {
         withKnownIssue {
             expectSomeSeed(exploration, "eleven appends") { $0.count == 11 }
         } matching: { issue in
-            Self.says(issue, "eleven appends", "never happened in 10 seeds", "SUBJECTS_SEEDS=")
+            Self.says(issue, "eleven appends", "Never happened in 10 seeds", "SUBJECTS_SEEDS=")
         }
     }
 

@@ -97,7 +97,7 @@ struct CleanFinishTests {
             ticker.cancel()
             return await ticker.value
         })
-        #expect(run.value >= 1, "the ticker ticked \(run.value) times")
+        #expect(run.value >= 1, "the ticker ticked \(counted(run.value, "time"))")
         #expect(run.leftoverJobs == 0, "a cancelled sleep's timer is bookkeeping, not leftover work")
     }
 }

@@ -134,7 +134,7 @@ struct LoaderErrorTests {
         #expect {
             try QuizBankLoader.load(directory: folder.path, catalog: demoCatalog)
         } throws: { error in
-            "\(error)" == "B.json: entry L99-C01: field id: is also the id of an entry in A.json"
+            "\(error)".hasPrefix("B.json: entry L99-C01: field id: is also the id of an entry in A.json")
         }
     }
 
@@ -147,6 +147,72 @@ struct LoaderErrorTests {
             try QuizBankLoader.parse(file: "L37.json", data: Data(text.utf8), snippets: nil, catalog: .standard)
         } throws: { error in
             "\(error)".contains("entry L37-C13: field checks[0].runtime: unknown scenario \"jar.pourSlowlly\"")
+        }
+    }
+}
+
+/// Writes `files` (name → text) into a new temporary folder, loads it as a bank against the demo
+/// catalog, and removes the folder; the error the loader threw, or nil if the bank loaded.
+func loadFolder(_ files: [String: String]) throws -> QuizBankError? {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-bank-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (name, text) in files {
+        try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+    do {
+        _ = try QuizBankLoader.load(directory: folder.path, catalog: demoCatalog)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Mistakes a bank author makes in the JSON itself, each in a bank folder of its own.
+@Suite("Quiz bank input: repeated keys, syntax errors, ids in two files, a missing folder", .timeLimit(.minutes(1)))
+struct BankInputErrorTests {
+    @Test("A key written twice in an entry is refused, naming the file, the entry and the key")
+    func repeatedKeyInAnEntry() throws {
+        let error = try loadFolder(["L99.json": demoFile(check: runtimeCheck, extra: #""answer": "B.","#)])
+        try #require(error != nil, "an entry with \"answer\" written twice loaded without an error")
+        #expect(error?.file == "L99.json")
+        #expect(error?.entry == "L99-C01")
+        #expect(error?.field == "answer")
+        #expect("\(error.map { "\($0)" } ?? "loaded")".contains("the key \"answer\" is written twice in one object (lines 2 and 2)"))
+    }
+
+    @Test("A key written twice deep inside a check is refused with the path to it")
+    func repeatedKeyInACheck() throws {
+        let check = runtimeCheck.replacingOccurrences(of: #""expect": {"count": 1}"#, with: #""expect": {"count": 1, "count": 2}"#)
+        let error = try loadFolder(["L99.json": demoFile(check: check)])
+        #expect(error.map { "\($0)" }?.hasPrefix(
+            "L99.json: entry L99-C01: field checks[0].expect.count: the key \"count\" is written twice") == true,
+                "expected an error naming checks[0].expect.count; got: \(error.map { "\($0)" } ?? "the bank loaded")")
+    }
+
+    @Test("A JSON syntax error names its line and column")
+    func syntaxErrorHasLineAndColumn() throws {
+        let text = "{\"bank\": \"L99\",\n  \"entries\": [\n    {\"id\": \"L99-C01\" \"kind\": \"card\"}\n]}\n"
+        let error = try loadFolder(["L99.json": text])
+        #expect(error.map { "\($0)" } == "L99.json: is not valid JSON: line 3, column 22: expected ',' or '}' after a value, found '\"'")
+    }
+
+    @Test("An id in two files names both, and blames the file whose bank the id does not belong to")
+    func idInTwoFiles() throws {
+        let stray = demoFile(check: runtimeCheck).replacingOccurrences(of: #""bank": "L99""#, with: #""bank": "QA""#)
+        let error = try loadFolder(["A.json": stray, "L99.json": demoFile(check: runtimeCheck)])
+        #expect(error?.file == "A.json")
+        #expect(error.map { "\($0)" }?.contains("found in A.json and L99.json") == true,
+                "expected an error naming both files; got: \(error.map { "\($0)" } ?? "the bank loaded")")
+    }
+
+    @Test("A --bank folder that does not exist is \"not found\", not malformed")
+    func missingFolder() {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-bank-\(UUID().uuidString)").path
+        #expect {
+            try QuizBankLoader.load(directory: path, catalog: demoCatalog)
+        } throws: { error in
+            "\(error)" == "\(path): not found: there is no bank folder at this path"
         }
     }
 }

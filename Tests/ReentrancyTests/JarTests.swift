@@ -12,10 +12,27 @@ struct JarTests {
     @Test("L37 Q7: N bees pour at once → exactly 2N drops", arguments: realSchedules, beeCounts)
     func pourIsExact(schedule: Schedule, bees: Int) async throws {
         let run = try #require(await runRecordingIssues(schedule) { try await concurrentPours(bees) })
-        #expect(run.value == 2 * bees, """
-            \(bees) bees left \(run.value) drops, not \(2 * bees), under \(run.ranAs): lost \(2 * bees - run.value) \
-            drops — pour() must read, change and write with no await between, so no bee comes between
-            """)
+        guard run.value != 2 * bees else { return }
+        // What one bee alone pours tells a race from a pour() that is simply wrong.
+        let alone = bees == 1 ? run.value : await runRecordingIssues(schedule) { try await concurrentPours(1) }?.value
+        Issue.record(Comment(rawValue: Self.pourMessage(bees: bees, left: run.value, alone: alone, under: run.ranAs)))
+    }
+
+    /// What the bees left, first; then why — a race only if one bee alone pours her two drops right.
+    static func pourMessage(bees: Int, left: Int, alone: Int?, under schedule: Schedule) -> String {
+        let observed = bees == 1
+            ? "1 bee alone left \(counted(left, "drop")), not 2, under \(schedule)"
+            : "\(counted(bees, "bee")) at once left \(counted(left, "drop")), not \(2 * bees), under \(schedule)"
+        guard let alone else {
+            return "\(observed); one bee alone could not be run to tell a race from a wrong pour()"
+        }
+        if alone != 2 {
+            return "\(observed): pour() adds \(counted(alone, "drop")), not two, even for a bee alone in the jar — "
+                + "no other bee was there, so this is not a race"
+        }
+        let difference = left < 2 * bees ? "lost \(counted(2 * bees - left, "drop"))" : "gained \(counted(left - 2 * bees, "drop"))"
+        return "\(observed): \(difference), though one bee alone pours her 2 — so bees came between one another: "
+            + "pour() must read, change and write with no await between, so no bee comes between"
     }
 
     @Test("L37 Q7: N bees pour at once → exactly 2N drops, for every seed", arguments: beeCounts)
@@ -23,10 +40,11 @@ struct JarTests {
         let exploration = try #require(await exploreRecordingIssues("drops", seeds: bees >= 5_000 ? 10 : 100) {
             try await concurrentPours(bees)
         })
-        expectEverySeed(exploration, """
-            \(bees) bees pouring two drops each must leave exactly \(2 * bees): pour() has no await between its \
-            read and its write
-            """) { $0 == 2 * bees }
+        let claim = bees == 1
+            ? "1 bee alone pouring two drops must leave exactly 2"
+            : "\(bees) bees pouring two drops each must leave exactly \(2 * bees): pour() has no await between its read "
+                + "and its write, so no bee comes between"
+        expectEverySeed(exploration, claim) { $0 == 2 * bees }
     }
 
     @Test("L37 Q7: 100 bees pour slowly at once → far fewer than 100 drops (exactly 1 on one thread)",
@@ -34,13 +52,13 @@ struct JarTests {
     func slowPoursLoseDrops(schedule: Schedule) async throws {
         let run = try #require(await runRecordingIssues(schedule) { try await concurrentSlowPours(100) })
         #expect(run.value < 50, """
-            100 slow pours left \(run.value) drops under \(run.ranAs): the lesson loses almost all of them — every \
+            100 slow pours left \(counted(run.value, "drop")) under \(run.ranAs): the lesson loses almost all of them — every \
             pour reads the jar before its await and writes what it saw + 1 after it
             """)
         if run.ranAs == .strict {
             #expect(run.value == 1, """
-                on a one-thread pool all 100 bees read 0 before any comes back: 1 drop, not \(run.value) \
-                (lost \(100 - run.value) of 100 is the lesson's answer: 99)
+                100 slow pours left \(counted(run.value, "drop")) on a one-thread pool, not 1: there every bee reads 0 \
+                before any comes back, so the lesson's answer is 1 drop (99 of the 100 lost)
                 """)
         }
     }
@@ -57,7 +75,7 @@ struct JarTests {
     func slowPoursInTurnLoseNothing(schedule: Schedule) async throws {
         let run = try #require(await runRecordingIssues(schedule) { try await slowPoursOneAfterAnother(10) })
         #expect(run.value == 10, """
-            10 slow pours, each awaited before the next, left \(run.value) drops under \(run.ranAs): with nobody \
+            10 slow pours, each awaited before the next, left \(counted(run.value, "drop")) under \(run.ranAs): with nobody \
             else in the jar while a bee is away, none may be lost
             """)
     }

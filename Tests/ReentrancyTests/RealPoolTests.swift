@@ -17,7 +17,7 @@ struct RealPoolTests {
             try await fourUpdatesAtOnce(onOneGlobalActor: true, patience: .milliseconds(50))
         })
         #expect(run.value == Overlap(updates: 4, mostAtOnce: 1), """
-            \(run.value) on \(Self.width) threads: a global actor is one line for everything marked with its \
+            \(run.value) on \(counted(Self.width, "thread")): a global actor is one line for everything marked with its \
             name, so unrelated updates must take turns — never two at once
             """)
     }
@@ -31,7 +31,7 @@ struct RealPoolTests {
         })
         if Self.width >= 2 {
             #expect(run.value.updates == 4 && run.value.mostAtOnce >= 2, """
-                \(run.value) on a pool of \(Self.width) threads: four actors of their own should run on several \
+                \(run.value) on a pool of \(counted(Self.width, "thread")): four actors of their own should run on several \
                 threads at once
                 """)
         } else {
@@ -53,7 +53,7 @@ struct RealPoolTests {
         // At least one wave of saves holds every thread at once; the ticker's turns wait behind them.
         #expect(run.value.savesThatSawATurn <= run.value.saves - Self.width, """
             \(run.value): while the saves held all \(Self.width) of the pool's threads, the ticker should get no \
-            turn, so at least \(Self.width) saves wait out their whole patience — the pool does not add a thread \
+            turn, so at least \(counted(Self.width, "save")) wait out their whole patience — the pool does not add a thread \
             when one blocks
             """)
     }

@@ -47,7 +47,7 @@ struct WeatherActorTests {
             try await fourCallsOnWeatherActorAtOnce(patience: .milliseconds(100))
         })
         #expect(run.value == Overlap(updates: 4, mostAtOnce: 1), """
-            \(run.value.updates) calls, at most \(run.value.mostAtOnce) at once on \(sharedPoolWidth()) threads: \
+            \(counted(run.value.updates, "call")), at most \(run.value.mostAtOnce) at once on \(counted(sharedPoolWidth(), "thread")): \
             WeatherActor is one instance, one line for everything \
             marked @WeatherActor — that is why the cache and the disk may use each other with no await — so two \
             calls must never run at once
@@ -65,7 +65,7 @@ struct WeatherActorTests {
             try await requestsAfterRelaunch(after: age)
         })
         #expect(run.value == requests, """
-            a second launch \(age) after the first made \(run.value) requests, not \(requests): the disk answers \
+            a second launch \(age) after the first made \(counted(run.value, "request")), not \(requests): the disk answers \
             only for the last ten minutes, and asks after that
             """)
     }

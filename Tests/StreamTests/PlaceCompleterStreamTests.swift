@@ -18,11 +18,11 @@ struct PlaceCompleterStreamTests {
             leave only the newest, Portl's
             """)
         #expect(run.value.cancelsWhileListening == 0, """
-            the search was cancelled \(run.value.cancelsWhileListening) times while the editor listened: nothing \
+            the search was cancelled \(counted(run.value.cancelsWhileListening, "time")) while the editor listened: nothing \
             should cancel it then
             """)
         #expect(run.value.cancelsAfterwards == 1, """
-            the search was cancelled \(run.value.cancelsAfterwards) times in all, not once: when the editor's task is \
+            the search was cancelled \(counted(run.value.cancelsAfterwards, "time")) in all, not once: when the editor's task is \
             cancelled its loop ends, and onTermination should cancel the search, once
             """)
     }

@@ -9,6 +9,11 @@ import Harness
 public enum QuizBankLoader {
     /// Reads every `*.json` file of `directory` (in name order), with snippets in `directory/snippets`.
     public static func load(directory: String, catalog: QuizCatalog) throws(QuizBankError) -> QuizBank {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) else {
+            throw QuizBankError(file: directory, "not found: there is no bank folder at this path")
+        }
+        guard isFolder.boolValue else { throw QuizBankError(file: directory, "is a file, not a bank folder") }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
@@ -17,7 +22,7 @@ public enum QuizBankLoader {
         }
         guard !names.isEmpty else { throw QuizBankError(file: directory, "holds no .json bank file") }
         var entries: [QuizEntry] = []
-        var seen: [String: String] = [:]
+        var seen: [String: (file: String, bank: String)] = [:]
         for name in names {
             guard let data = FileManager.default.contents(atPath: directory + "/" + name) else {
                 throw QuizBankError(file: name, "cannot be read")
@@ -25,13 +30,26 @@ public enum QuizBankLoader {
             let parsed = try parse(file: name, data: data, snippets: directory + "/snippets", catalog: catalog)
             for entry in parsed {
                 if let other = seen[entry.id] {
-                    throw QuizBankError(file: name, entry: entry.id, field: "id", "is also the id of an entry in \(other)")
+                    throw duplicateID(entry, files: (other.file, name), banks: (other.bank, entry.bank))
                 }
-                seen[entry.id] = name
+                seen[entry.id] = (name, entry.bank)
             }
             entries += parsed
         }
         return QuizBank(directory: directory, entries: entries)
+    }
+
+    /// An id found in two files: both are named, and the blame goes to the file whose bank the id's
+    /// prefix does not name (`L37-C01` belongs in bank `L37`), else to the later one.
+    static func duplicateID(_ entry: QuizEntry, files: (first: String, second: String), banks: (first: String, second: String))
+        -> QuizBankError
+    {
+        let prefix = entry.id.split(separator: "-").first.map(String.init) ?? entry.id
+        let blamed = banks.first != prefix && banks.second == prefix ? files.first : files.second
+        let other = blamed == files.first ? files.second : files.first
+        return QuizBankError(file: blamed, entry: entry.id, field: "id",
+                             "is also the id of an entry in \(other): an id names one entry in the whole bank "
+                                 + "(found in \(files.first) and \(files.second))")
     }
 
     /// Parses one bank file's `data`; `file` names it in errors. Snippet files are looked for in `snippets`
@@ -41,9 +59,13 @@ public enum QuizBankLoader {
     {
         let root: JSONValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
+            let parsed = try JSONValue.parse(data)
+            root = parsed.value
+            if let twice = parsed.duplicates.first { throw duplicateKey(twice, root: root, file: file) }
+        } catch let error as QuizBankError {
+            throw error
         } catch {
-            throw QuizBankError(file: file, "is not valid JSON: \(Self.describe(error))")
+            throw QuizBankError(file: file, "is not valid JSON: \(error)")
         }
         var top = try FieldReader(root, at: .init(file: file))
         let bank = try top.string("bank")
@@ -65,6 +87,30 @@ public enum QuizBankLoader {
             entries.append(entry)
         }
         return entries
+    }
+
+    /// A key written twice in one object: named with its entry (by id where the entry has one) and its field.
+    static func duplicateKey(_ twice: JSONValue.DuplicateKey, root: JSONValue, file: String) -> QuizBankError {
+        var steps = twice.path + [.key(twice.key)]
+        var entry: String?
+        if case .key("entries") = steps.first, steps.count > 1, case .index(let index) = steps[1] {
+            entry = "entries[\(index)]"
+            if case .object(let top) = root, case .array(let items)? = top["entries"], index < items.count,
+               case .object(let fields) = items[index], case .string(let id)? = fields["id"] {
+                entry = id
+            }
+            steps.removeFirst(2)
+        }
+        var field = ""
+        for step in steps {
+            switch step {
+            case .key(let key): field += field.isEmpty ? key : ".\(key)"
+            case .index(let index): field += "[\(index)]"
+            }
+        }
+        return QuizBankError(file: file, entry: entry, field: field,
+                             "the key \"\(twice.key)\" is written twice in one object (lines \(twice.firstLine) and "
+                                 + "\(twice.secondLine)); JSON keeps only one of the two values, so remove one")
     }
 
     /// `L37-C04`, `L38-Q01`, `L38-AQ13`, `QA-03`, `AR-12`.
@@ -399,14 +445,6 @@ public enum QuizBankLoader {
         }
         guard let best = known.min(by: { distance(name, $0) < distance(name, $1) }) else { return "the catalog is empty" }
         return "did you mean \(best)?"
-    }
-
-    /// A decoding error in words.
-    static func describe(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            return context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription
-        }
-        return "\(error)"
     }
 }
 
