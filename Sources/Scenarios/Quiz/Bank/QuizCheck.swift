@@ -63,11 +63,18 @@ public struct RuntimeCheck: Sendable, Hashable {
     public var linux: LinuxOverride<[String: ValueExpectation]>?
     /// How the lesson's example was adapted, if it was.
     public var note: String?
+    /// The counterfactual under which the expectation must fail, or why none exists.
+    public var control: RuntimeControl
+    /// How the lesson's example had to be adapted in a way that changes what is measured (printed in the report).
+    public var adapted: String?
 
     /// A runtime check.
     public init(scenario: String, arguments: [String: ScenarioArgument], schedules: [QuizSchedule], seeds: Int,
                 expect: [String: ValueExpectation], expectSome: [String: ValueExpectation] = [:],
-                failsWith: HarnessFailure.Kind? = nil, linux: LinuxOverride<[String: ValueExpectation]>?, note: String?) {
+                failsWith: HarnessFailure.Kind? = nil, linux: LinuxOverride<[String: ValueExpectation]>?, note: String?,
+                control: RuntimeControl, adapted: String? = nil) {
+        self.control = control
+        self.adapted = adapted
         self.scenario = scenario
         self.arguments = arguments
         self.schedules = schedules
@@ -77,6 +84,24 @@ public struct RuntimeCheck: Sendable, Hashable {
         self.expectSome = expectSome
         self.linux = linux
         self.note = note
+    }
+}
+
+/// A runtime check's control: the same scenario with some arguments changed to the lesson's wrong shape (a
+/// plain class for the actor, no `await` before the read, …), under which its expectation must fail — or, where
+/// no counterfactual can exist, why.
+public enum RuntimeControl: Sendable, Hashable, CustomStringConvertible {
+    /// The scenario with these arguments over the check's, and what they change.
+    case arguments([String: ScenarioArgument], why: String)
+    /// No counterfactual: the check is reported as unguarded.
+    case none(why: String)
+
+    /// `shape="plainClass"`: the control's name in a report.
+    public var description: String {
+        switch self {
+        case .arguments(let values, _): values.keys.sorted().map { "\($0)=\(values[$0]!)" }.joined(separator: ", ")
+        case .none: "none"
+        }
     }
 }
 

@@ -83,6 +83,13 @@ public struct QuizRunner: Sendable {
 
     /// Judges one check.
     @concurrent public func validate(_ check: QuizCheck, processes: Slots? = nil, harness: Slots? = nil) async -> CheckResult {
+        var result = await judge(check, processes: processes, harness: harness)
+        result.kind = check.kindName
+        return result
+    }
+
+    /// Judges one check, by its kind.
+    @concurrent func judge(_ check: QuizCheck, processes: Slots?, harness: Slots?) async -> CheckResult {
         switch check {
         case .runtime(let runtime):
             if let harness, !runsAlone(check) {

@@ -9,21 +9,8 @@ public let quizRunsOnLinux: Bool = {
     #endif
 }()
 
-/// One run of a runtime check's scenario: under which schedule, and what it observed or how it failed.
-public struct ScheduledObservation: Sendable {
-    /// The schedule (with its seed).
-    public var schedule: Schedule
-    /// What the scenario observed, or the harness's failure.
-    public var result: Result<Observation, HarnessFailure>
-
-    /// One run's observation.
-    public init(schedule: Schedule, result: Result<Observation, HarnessFailure>) {
-        self.schedule = schedule
-        self.result = result
-    }
-}
-
-/// Runs runtime checks' scenarios under the harness and judges what they observed.
+/// Turns a runtime check into the harness's `Claim` and judges its `ClaimResult`: the quiz's verdict and the
+/// tests' issues come from the same claim.
 public struct RuntimeValidator: Sendable {
     /// Where scenarios are looked up.
     public var catalog: QuizCatalog
@@ -38,43 +25,14 @@ public struct RuntimeValidator: Sendable {
         guard let scenario = catalog.scenarios[check.scenario] else {
             return CheckResult(.notCovered(Self.awaiting(check.scenario, in: catalog)), observed: "")
         }
-        let runs = await Self.runs(of: scenario, for: check)
-        return Self.evaluate(check, runs: runs)
+        let claim = Self.claim(check, scenario: scenario)
+        return Self.judge(check, await Harness.check(claim, show: Self.show(Self.names(of: check))))
     }
 
     /// "scenario countdown.whileLet, from issue 4 (StreamTests)".
-    static func awaiting(_ name: String, in catalog: QuizCatalog) -> String {
+    public static func awaiting(_ name: String, in catalog: QuizCatalog) -> String {
         if let pending = catalog.pending[name] { return "scenario \(name), from \(pending.awaiting)" }
         return "scenario \(name) is not in the catalog"
-    }
-
-    /// Every run the check asks for: once under strict and system, `seeds` seeds under seeded.
-    @concurrent public static func runs(of scenario: QuizScenario, for check: RuntimeCheck) async -> [ScheduledObservation] {
-        let arguments = ScenarioArguments(defaults: scenario.parameters, given: check.arguments)
-        let body: @Sendable () async throws -> Observation = { try await scenario.run(arguments) }
-        var runs: [ScheduledObservation] = []
-        for schedule in check.schedules {
-            switch schedule {
-            case .strict, .system:
-                let harnessSchedule: Schedule = schedule == .strict ? .strict : .system
-                do {
-                    let run = try await Harness.run(harnessSchedule, options: scenario.options, body)
-                    runs.append(ScheduledObservation(schedule: run.ranAs, result: .success(run.value)))
-                } catch {
-                    runs.append(ScheduledObservation(schedule: harnessSchedule, result: .failure(error)))
-                }
-            case .seeded:
-                do {
-                    let exploration = try await explore(scenario.name, seeds: check.seeds, options: scenario.options, body)
-                    for run in exploration.runs {
-                        runs.append(ScheduledObservation(schedule: .seeded(run.seed), result: run.result))
-                    }
-                } catch {
-                    runs.append(ScheduledObservation(schedule: .seeded(0), result: .failure(error)))
-                }
-            }
-        }
-        return runs
     }
 
     /// The expectations that apply here: the lesson's, with Linux's in place of the values it names.
@@ -85,104 +43,133 @@ public struct RuntimeValidator: Sendable {
         return (check.expect.merging(linux.value) { _, linux in linux }, linux.note)
     }
 
-    /// Judges `runs` against the check's expectations: validated if every run observed what is expected.
-    public static func evaluate(_ check: RuntimeCheck, runs: [ScheduledObservation], onLinux: Bool = quizRunsOnLinux)
-        -> CheckResult
-    {
-        let (expect, differs) = expectations(of: check, onLinux: onLinux)
+    /// The observed values a check names, in order.
+    static func names(of check: RuntimeCheck) -> [String] {
+        Set(check.expect.keys).union(check.expectSome.keys).union(check.linux?.value.keys ?? [:].keys).sorted()
+    }
+
+    /// `drops 1, lost 0`: the named values of one observation.
+    static func show(_ names: [String]) -> @Sendable (Observation) -> String {
+        { observation in names.map { "\($0) \(observation[$0].map(\.description) ?? "?")" }.joined(separator: ", ") }
+    }
+
+    /// The condition that every value named in `expect` meets its expectation.
+    static func condition(_ expect: [String: ValueExpectation]) -> Condition<Observation> {
+        let names = expect.keys.sorted()
+        return Condition(names.map { "\($0) \(expect[$0]!)" }.joined(separator: ", ")) { observation in
+            let misses = names.compactMap { name -> String? in
+                guard let value = observation[name] else { return "the scenario reported no \"\(name)\"" }
+                return expect[name]!.holds(for: value) ? nil : "\(name) = \(value), expected \(expect[name]!)"
+            }
+            return misses.isEmpty ? nil : misses.joined(separator: "; ")
+        }
+    }
+
+    /// The claim a check makes: its scenario under its schedules, its expectations (Linux's where they differ),
+    /// and its control.
+    public static func claim(_ check: RuntimeCheck, scenario: QuizScenario, statement: String? = nil,
+                             onLinux: Bool = quizRunsOnLinux) -> Claim<Observation> {
+        let (expect, _) = expectations(of: check, onLinux: onLinux)
+        var expectation: Expectation<Observation>
         if let kind = check.failsWith {
-            return evaluateFailures(check, kind: kind, runs: runs)
+            expectation = .fails(kind)
+        } else {
+            expectation = Expectation(every: condition(expect),
+                                      some: check.expectSome.isEmpty ? nil : condition(check.expectSome))
         }
-        var problems: [String] = []
-        for run in runs {
-            switch run.result {
-            case .failure(let failure):
-                problems.append("\(failure)")
-            case .success(let observation):
-                for name in expect.keys.sorted() {
-                    guard let value = observation[name] else {
-                        problems.append("under \(run.schedule) the scenario reported no \"\(name)\"")
-                        continue
-                    }
-                    if !expect[name]!.holds(for: value) {
-                        problems.append("under \(run.schedule) \(name) = \(value), expected \(expect[name]!)")
-                    }
-                }
+        let runs: [Claim<Observation>.Runs] = check.schedules.map { schedule in
+            switch schedule {
+            case .strict: .strict
+            case .system: .system
+            case .seeded: .seeded(check.seeds)
             }
         }
-        let seededRuns = runs.filter { $0.schedule.seed != nil }
-        if !check.expectSome.isEmpty, !seededRuns.isEmpty {
-            let someHold = seededRuns.contains { run in
-                guard case .success(let observation) = run.result else { return false }
-                return check.expectSome.allSatisfy { name, expectation in observation[name].map(expectation.holds) == true }
-            }
-            if !someHold {
-                let wanted = check.expectSome.keys.sorted().map { "\($0) \(check.expectSome[$0]!)" }.joined(separator: ", ")
-                problems.append("no seed of \(seededRuns.count) observed \(wanted)")
-            }
+        let arguments = ScenarioArguments(defaults: scenario.parameters, given: check.arguments)
+        let control: Control<Observation>
+        switch check.control {
+        case .none(let why):
+            control = .none(why: why)
+        case .arguments(let changed, _):
+            let counterfactual = ScenarioArguments(defaults: arguments.values, given: changed)
+            control = .counterfactual(check.control.description) { try await scenario.run(counterfactual) }
         }
-        let names = Set(expect.keys).union(check.expectSome.keys).sorted()
-        var observed = summary(of: runs, names: names)
+        return Claim(statement ?? "\(check.scenario): \(expectation)", runs: runs, options: scenario.options,
+                     expect: expectation, control: control) { try await scenario.run(arguments) }
+    }
+
+    /// The verdict on a claim's result: validated only if the expectation held and the control made it fail;
+    /// unguarded if it held but no control (or a control that held too) shows it could have failed.
+    public static func judge(_ check: RuntimeCheck, _ result: ClaimResult<Observation>,
+                             onLinux: Bool = quizRunsOnLinux) -> CheckResult {
+        let (_, differs) = expectations(of: check, onLinux: onLinux)
+        let names = names(of: check)
+        var observed = "\(check.scenario): " + result.observed(show(names))
         if differs != nil, let linux = check.linux {
             let lesson = linux.value.keys.sorted().compactMap { name in check.expect[name].map { "\(name) \($0)" } }
             observed += " (the lesson: \(lesson.joined(separator: ", ")))"
         }
-        guard problems.isEmpty else {
-            let shown = problems.prefix(3).joined(separator: "; ")
-            let more = problems.count > 3 ? " (and \(problems.count - 3) more)" : ""
-            return CheckResult(.contradicted, observed: "\(check.scenario): \(shown)\(more) — observed \(observed)")
+        let verdict: Verdict
+        if let bad = result.badSetting {
+            verdict = .contradicted
+            observed = "\(check.scenario): nothing ran: \(bad)"
+        } else if !result.held {
+            verdict = .contradicted
+            let shown = result.counterexamples.prefix(3).map(\.description).joined(separator: "; ")
+            let more = result.counterexamples.count > 3 ? " (and \(result.counterexamples.count - 3) more)" : ""
+            observed = "\(check.scenario): \(shown)\(more) — observed \(result.observed(show(names)))"
+        } else {
+            switch result.control {
+            case .failed?: verdict = .validated
+            case .held(let name, let controlObserved)?: verdict = .unguarded("control \(name) held too: \(controlObserved)")
+            case .none(let why)?: verdict = .unguarded(why)
+            case nil: verdict = .unguarded("no control ran")
+            }
         }
-        return CheckResult(.validated, observed: "\(check.scenario): \(observed)", differs: differs)
+        var judged = CheckResult(verdict, observed: observed, differs: differs, expect: result.expectation,
+                                 runs: RunSummary.of(result.runs, names: names), control: result.control,
+                                 adapted: check.adapted)
+        switch check.control {
+        case .arguments(_, let why), .none(let why): judged.controlWhy = why
+        }
+        return judged
     }
+}
 
-    /// Judges a check whose every run must fail with `kind`: "deadlock (strict); deadlock → 20 seeds".
-    static func evaluateFailures(_ check: RuntimeCheck, kind: HarnessFailure.Kind, runs: [ScheduledObservation])
-        -> CheckResult
-    {
-        var problems: [String] = []
-        var seen: [String: Int] = [:]
-        for run in runs {
+/// What a schedule (or a group of seeds) observed, for `--json`: the schedule, how many seeds gave it, and the
+/// values the check names (or the harness's failure).
+public struct RunSummary: Sendable, Hashable {
+    /// `strict`, `system`, or `seeded`.
+    public var schedule: String
+    /// For seeded runs: how many seeds gave these values.
+    public var seeds: Int?
+    /// The values, by name; nil if the run failed.
+    public var values: Observation?
+    /// The harness failure, if the run failed.
+    public var failure: String?
+
+    /// Single runs one by one; seeded runs grouped by what they gave, most frequent first.
+    static func of(_ runs: [ClaimRun<Observation>], names: [String]) -> [RunSummary] {
+        func summary(_ run: ClaimRun<Observation>, seeds: Int?) -> RunSummary {
+            let schedule = run.schedule.seed == nil ? "\(run.schedule)" : "seeded"
             switch run.result {
             case .success(let observation):
-                problems.append("under \(run.schedule) it finished (\(observation.keys.sorted().map { "\($0) \(observation[$0]!)" }.joined(separator: ", "))), expected \(kind.rawValue)")
-            case .failure(let failure) where failure.kind != kind:
-                problems.append("under \(run.schedule): \(failure)")
-            case .failure:
-                let name = run.schedule.seed == nil ? "\(kind.rawValue) (\(run.schedule))" : "\(kind.rawValue) → seeds"
-                seen[name, default: 0] += 1
+                return RunSummary(schedule: schedule, seeds: seeds, values: observation.filter { names.contains($0.key) })
+            case .failure(let failure):
+                return RunSummary(schedule: schedule, seeds: seeds, failure: failure.kind.rawValue)
             }
         }
-        let observed = "\(check.scenario): " + seen.keys.sorted().map { seen[$0]! > 1 ? "\($0) \(seen[$0]!)" : $0 }
-            .joined(separator: "; ")
-        guard problems.isEmpty else {
-            return CheckResult(.contradicted, observed: observed + " — " + problems.prefix(3).joined(separator: "; "))
-        }
-        return CheckResult(.validated, observed: observed)
-    }
-
-    /// `drops 1 (strict); drops 1 → 20 seeds`: each named value, per schedule, seeded runs as a distribution.
-    static func summary(of runs: [ScheduledObservation], names: [String]) -> String {
-        var parts: [String] = []
-        let single = runs.filter { $0.schedule.seed == nil }
-        for run in single {
-            guard case .success(let observation) = run.result else { continue }
-            let values = names.map { "\($0) \(observation[$0].map(\.description) ?? "?")" }
-            parts.append(values.joined(separator: ", ") + " (\(run.schedule))")
-        }
-        let seeded = runs.filter { $0.schedule.seed != nil }
-        if !seeded.isEmpty {
-            var counts: [String: Int] = [:]
-            var order: [String] = []
-            for run in seeded {
-                guard case .success(let observation) = run.result else { continue }
-                let key = names.map { "\($0) \(observation[$0].map(\.description) ?? "?")" }.joined(separator: ", ")
-                if counts[key] == nil { order.append(key) }
-                counts[key, default: 0] += 1
+        var result = runs.filter { $0.schedule.seed == nil }.map { summary($0, seeds: nil) }
+        var groups: [RunSummary] = []
+        for run in runs where run.schedule.seed != nil {
+            let one = summary(run, seeds: 1)
+            if let index = groups.firstIndex(where: { $0.values == one.values && $0.failure == one.failure }) {
+                groups[index].seeds! += 1
+            } else {
+                groups.append(one)
             }
-            let ranked = order.sorted { counts[$0]! > counts[$1]! }
-            let shown = ranked.prefix(4).map { "\($0) → \(counts[$0]!) seed\(counts[$0]! == 1 ? "" : "s")" }
-            parts.append(shown.joined(separator: "; ") + (ranked.count > 4 ? "; …" : ""))
         }
-        return parts.joined(separator: "; ")
+        result += groups.enumerated().sorted { ($0.element.seeds!, -$0.offset) > ($1.element.seeds!, -$1.offset) }
+            .map(\.element)
+        return result
     }
 }
