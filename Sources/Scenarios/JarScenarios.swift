@@ -39,3 +39,12 @@ public func slowPoursOneAfterAnother(_ n: Int) async throws -> Int {
     }
     return await jar.drops
 }
+
+/// `n` bees pour into one new jar in `shape`: the quiz's jar scenarios and their controls.
+func pours(_ n: Int, _ shape: PourShape) async throws -> Int {
+    switch shape {
+    case .pour: try await concurrentPours(n)
+    case .slowly: try await concurrentSlowPours(n)
+    case .slowlyOneAfterAnother: try await slowPoursOneAfterAnother(n)
+    }
+}

@@ -84,8 +84,10 @@ extension QuizCatalog {
         .observing("tasks.taskValue", ["type", "size", "value", "copyCancelReachesTask"]) { _ in await taskValue() },
         .observing("tasks.groupFinishOrder", ["added", "back", "allFinishedBeforeReturn"]) { _ in await groupFinishOrder() },
         .observing("tasks.threeAtOnce", ["results", "peakInFlight", "elapsedMs"],
-                   parameters: ["ms": .int(300), "names": .string("Ada,Bea,Cia"), "suffix": .string(" back")]) { arguments in
-            await threeAtOnce(ms: arguments.int("ms"), names: arguments.string("names"), suffix: arguments.string("suffix"))
+                   parameters: ["ms": .int(300), "names": .string("Ada,Bea,Cia"), "suffix": .string(" back"),
+                                "shape": .string("atOnce")]) { arguments in
+            await threeAtOnce(ms: arguments.int("ms"), names: arguments.string("names"), suffix: arguments.string("suffix"),
+                              oneAfterAnother: try arguments.choice(VisitShape.self) == .oneAfterAnother)
         },
         .single("tasks.threeAtOnceOneThrows", "caught") { _ in .string(await threeAtOnceOneThrows()) },
         .observing("tasks.asyncLetLineAndRead", ["lineTookMs", "readTookMs", "value"]) { _ in await asyncLetLineAndRead() },
@@ -153,20 +155,23 @@ extension QuizCatalog {
 
     /// Issue 2's scenarios (`Sources/Scenarios`, shared with ReentrancyTests), under the bank's names.
     static let reentrancyScenarios: [QuizScenario] = [
-        QuizScenario("jar.pour", observes: ["drops", "lost"], parameters: ["bees": .int(500)]) { arguments in
+        QuizScenario("jar.pour", observes: ["drops", "lost"],
+                     parameters: ["bees": .int(500), "shape": .string("pour")]) { arguments in
             let bees = arguments.int("bees")
-            let drops = try await concurrentPours(bees)
+            let drops = try await pours(bees, try arguments.choice(PourShape.self))
             return ["drops": .int(drops), "lost": .int(2 * bees - drops)]
         },
-        .single("jar.pourSlowly", "drops", parameters: ["bees": .int(100)]) { arguments in
-            .int(try await concurrentSlowPours(arguments.int("bees")))
+        .single("jar.pourSlowly", "drops", parameters: ["bees": .int(100), "shape": .string("slowly")]) { arguments in
+            .int(try await pours(arguments.int("bees"), try arguments.choice(PourShape.self)))
         },
         QuizScenario("isolation.whereAmI", observes: ["mainActor", "concurrent", "jar"]) { _ in
             ["mainActor": .string(await whereIsHere()), "concurrent": .string(await whereIsThePool()),
              "jar": .string(await Jar().whereIsTheJar())]
         },
-        QuizScenario("actors.interleave", observes: ["events", "interleaved"]) { _ in
-            let events = await twoCallsAtOnce()
+        QuizScenario("actors.interleave", observes: ["events", "interleaved"],
+                     parameters: ["shape": .string("atOnce")]) { arguments in
+            let events = try arguments.choice(CallShape.self) == .atOnce ? await twoCallsAtOnce()
+                : await twoCallsOneAfterAnother()
             let lastBegin = events.lastIndex { $0.hasSuffix("begins") } ?? .max
             let firstEnd = events.firstIndex { $0.hasSuffix("ends") } ?? .min
             return ["events": .strings(events), "interleaved": .bool(events.count == 4 && lastBegin < firstEnd)]
@@ -194,28 +199,35 @@ extension QuizCatalog {
             let sale = await twoBuyersOneBag()
             return ["sold": .int(sale.sold), "bagsLeft": .int(sale.bagsLeft)]
         },
-        .single("weatherCache.answersOnly", "requests", parameters: ["askers": .int(2)]) { arguments in
-            .int(try await askAtOnce(arguments.int("askers"), .answersOnly).requests)
+        .single("weatherCache.answersOnly", "requests",
+                parameters: ["askers": .int(2), "shape": .string("answersOnly")]) { arguments in
+            .int(try await askAtOnce(arguments.int("askers"), arguments.choice(CacheShape.self)).requests)
         },
-        QuizScenario("weatherCache.taskPerCity", observes: ["requests", "sameAnswer"], parameters: ["askers": .int(2)]) { arguments in
-            let outcome = try await askAtOnce(arguments.int("askers"), .taskStoring)
+        QuizScenario("weatherCache.taskPerCity", observes: ["requests", "sameAnswer"],
+                     parameters: ["askers": .int(2), "shape": .string("taskStoring")]) { arguments in
+            let outcome = try await askAtOnce(arguments.int("askers"), arguments.choice(CacheShape.self))
             return ["requests": .int(outcome.requests), "sameAnswer": .bool(outcome.distinctAnswers == 1)]
         },
-        QuizScenario("weatherCache.failureKept", observes: ["asks", "requests"]) { _ in
-            let asks = try await askTwiceWhileTheFirstRequestFails(.failureKeeping)
+        QuizScenario("weatherCache.failureKept", observes: ["asks", "requests"],
+                     parameters: ["shape": .string("failureKeeping")]) { arguments in
+            let asks = try await askTwiceWhileTheFirstRequestFails(arguments.choice(CacheShape.self))
             return ["asks": .strings(asks.results), "requests": .int(asks.requests)]
         },
-        QuizScenario("weatherCache.failureForgotten", observes: ["asks", "requests"]) { _ in
-            let asks = try await askTwiceWhileTheFirstRequestFails(.taskStoring)
+        QuizScenario("weatherCache.failureForgotten", observes: ["asks", "requests"],
+                     parameters: ["shape": .string("taskStoring")]) { arguments in
+            let asks = try await askTwiceWhileTheFirstRequestFails(arguments.choice(CacheShape.self))
             return ["asks": .strings(asks.results), "requests": .int(asks.requests)]
         },
-        .single("weatherCache.diskActorBetween", "requests", parameters: ["askers": .int(2)]) { arguments in
-            .int(try await askAtOnce(arguments.int("askers"), .awaitingDiskActor).requests)
+        .single("weatherCache.diskActorBetween", "requests",
+                parameters: ["askers": .int(2), "shape": .string("awaitingDiskActor")]) { arguments in
+            .int(try await askAtOnce(arguments.int("askers"), arguments.choice(CacheShape.self)).requests)
         },
         // `WeatherActor` is one instance for the whole process, which ReentrancyTests use one test at a time.
-        QuizScenario.single("weatherCache.globalActorWithDisk", "requests", parameters: ["askers": .int(2)],
+        QuizScenario.single("weatherCache.globalActorWithDisk", "requests",
+                            parameters: ["askers": .int(2), "shape": .string("weatherActorWithDisk")],
                             options: .waitForOwnThreads) { arguments in
-            .int(try await askAtOnce(arguments.int("askers"), .weatherActorWithDisk, answerTakes: .milliseconds(1)).requests)
+            .int(try await askAtOnce(arguments.int("askers"), arguments.choice(CacheShape.self),
+                                     answerTakes: .milliseconds(1)).requests)
         }.sharingTheProcess(),
     ]
 
@@ -273,11 +285,12 @@ extension QuizCatalog {
             return ["events": .strings(events), "errorAfterBusyFinished": .bool(busy < error),
                     "elapsedMs": .int(scenarioMilliseconds() - start)]
         },
-        QuizScenario("cancellation.firstWins", observes: ["first", "withoutCancelAllMs", "withCancelAllMs", "loserCancelled"]) { _ in
+        QuizScenario("cancellation.firstWins", observes: ["first", "withoutCancelAllMs", "withCancelAllMs", "loserCancelled"],
+                     parameters: ["shape": .string("cancelsTheRest")]) { arguments in
             let start = scenarioMilliseconds()
             let waiting = await firstAnswerRace(cancellingTheRest: false)
             let middle = scenarioMilliseconds()
-            let cancelling = await firstAnswerRace(cancellingTheRest: true)
+            let cancelling = await firstAnswerRace(cancellingTheRest: try arguments.choice(RaceShape.self) == .cancelsTheRest)
             return ["first": .string(cancelling.first ?? "none"), "withoutCancelAllMs": .int(middle - start),
                     "withCancelAllMs": .int(scenarioMilliseconds() - middle),
                     "loserCancelled": .bool(cancelling.events.contains("Bergen was cancelled") && waiting.first == "Seattle")]
@@ -299,12 +312,14 @@ extension QuizCatalog {
                                              stopAfter: .milliseconds(100))
             return ["laps": .int(run.callsBeforeStop + run.callsAfterStop), "elapsedMs": .int(scenarioMilliseconds() - start)]
         },
-        .single("cancellation.pollingHotLoop", "callsAfterStop", parameters: polling) { arguments in
-            .int(await pollingAfterStop(swallowingCancellation: true, interval: .milliseconds(arguments.int("intervalMs")),
+        .single("cancellation.pollingHotLoop", "callsAfterStop",
+                parameters: polling.merging(["shape": .string("swallows")]) { $1 }) { arguments in
+            .int(await pollingAfterStop(swallowingCancellation: try arguments.choice(PollShape.self) == .swallows, interval: .milliseconds(arguments.int("intervalMs")),
                                         stopAfter: .milliseconds(arguments.int("stopAfterMs"))).callsAfterStop)
         },
-        .single("cancellation.pollingLoop", "callsAfterStop", parameters: polling) { arguments in
-            .int(await pollingAfterStop(swallowingCancellation: false, interval: .milliseconds(arguments.int("intervalMs")),
+        .single("cancellation.pollingLoop", "callsAfterStop",
+                parameters: polling.merging(["shape": .string("stops")]) { $1 }) { arguments in
+            .int(await pollingAfterStop(swallowingCancellation: try arguments.choice(PollShape.self) == .swallows, interval: .milliseconds(arguments.int("intervalMs")),
                                         stopAfter: .milliseconds(arguments.int("stopAfterMs"))).callsAfterStop)
         },
         QuizScenario("cancellation.cancellationHandler", observes: ["events", "onCancelRanAtOnce", "requestStopped"]) { _ in
@@ -320,9 +335,11 @@ extension QuizCatalog {
             return ["peakInFlight": .int(run.mostInFlight), "finished": .int(run.downloadsStarted),
                     "everyItemOnceInOrder": .bool(run.everyItemOnceInOrder)]
         },
-        QuizScenario("cancellation.timeoutRace", observes: ["fastResult", "slowResult", "loserCancelled", "noWaitForTheLoser"]) { _ in
+        QuizScenario("cancellation.timeoutRace", observes: ["fastResult", "slowResult", "loserCancelled", "noWaitForTheLoser"],
+                     parameters: ["shape": .string("limitShorter")]) { arguments in
+            let limit: Duration = try arguments.choice(TimeoutShape.self) == .limitShorter ? .milliseconds(100) : .seconds(2)
             let fast = await timeoutRace(operationTakes: .milliseconds(100), limit: .seconds(1))
-            let slow = await timeoutRace(operationTakes: .seconds(1), limit: .milliseconds(100))
+            let slow = await timeoutRace(operationTakes: .seconds(1), limit: limit)
             let returnedFirst = { (events: [String]) in
                 (events.firstIndex(of: "withTimeout returned") ?? .max)
                     < (events.firstIndex(of: "halfway between the answer and the limit") ?? .min)
@@ -338,8 +355,12 @@ extension QuizCatalog {
         .single("continuations.wrapCallback", "answer", options: .waitForOwnThreads) { _ in
             .string(await continuationResumedFromAnotherThread())
         },
-        .single("continuations.neverResumed", "waiterFinished") { _ in
-            _ = await continuationNeverResumed()
+        .single("continuations.neverResumed", "waiterFinished", parameters: ["shape": .string("never")]) { arguments in
+            if try arguments.choice(ResumeShape.self) == .never {
+                _ = await continuationNeverResumed()
+            } else {
+                _ = await continuationResumed(with: .success("Seattle"))
+            }
             return .bool(true)
         },
         QuizScenario("continuations.resumeWith", observes: ["success", "failure"]) { _ in
@@ -348,9 +369,11 @@ extension QuizCatalog {
         },
         .single("countdown.whileLet", "numbers") { _ in .ints(await countdownReadBothWays()[0]) },
         .single("countdown.forAwait", "numbers") { _ in .ints(await countdownReadBothWays()[1]) },
-        QuizScenario("countdown.cancelledWhileLet", observes: ["swallowing", "aware"]) { _ in
-            ["swallowing": .strings(await countdownCancelledAfterTwo(endingOnCancellation: false)),
-             "aware": .strings(await countdownCancelledAfterTwo(endingOnCancellation: true))]
+        QuizScenario("countdown.cancelledWhileLet", observes: ["swallowing", "aware"],
+                     parameters: ["shape": .string("lesson")]) { arguments in
+            let swapped = try arguments.choice(CountdownShape.self) == .swapped
+            return ["swallowing": .strings(await countdownCancelledAfterTwo(endingOnCancellation: swapped)),
+                    "aware": .strings(await countdownCancelledAfterTwo(endingOnCancellation: !swapped))]
         },
         QuizScenario("sequences.nextIsolation", observes: ["plainNextOnLoopActor", "isolationNextOnLoopActor"]) { _ in
             let run = await countdownWhereNextRuns()
@@ -365,12 +388,16 @@ extension QuizCatalog {
                     "loopEnded": .bool(events.contains("the loop ended"))]
         },
         .single("streams.finishThrowing", "events") { _ in .strings(await streamFinishThrowing()) },
-        .single("streams.bufferingNewest", "got") { _ in .ints(await streamBuffering(.newest(1), values: [1, 2, 3, 4, 5]).read) },
-        .single("streams.bufferingOldest", "results") { _ in
-            .strings(await streamBuffering(.oldest(1), values: [1, 2]).yields.map(\.description))
+        .single("streams.bufferingNewest", "got", parameters: ["shape": .string("newest1")]) { arguments in
+            .ints(await streamBuffering(try arguments.choice(BufferShape.self).buffering, values: [1, 2, 3, 4, 5]).read)
         },
-        .single("streams.defaultRemaining", "result") { _ in
-            .string(await streamBuffering(.unbounded, values: [1]).yields.first?.description ?? "none")
+        .single("streams.bufferingOldest", "results", parameters: ["shape": .string("oldest1")]) { arguments in
+            .strings(await streamBuffering(try arguments.choice(BufferShape.self).buffering, values: [1, 2]).yields
+                .map(\.description))
+        },
+        .single("streams.defaultRemaining", "result", parameters: ["shape": .string("unbounded")]) { arguments in
+            .string(await streamBuffering(try arguments.choice(BufferShape.self).buffering, values: [1]).yields.first?
+                .description ?? "none")
         },
         .single("streams.filterMapPrefix", "got") { _ in .ints(await streamFilterMapPrefix()) },
         .single("streams.fedFromAnotherThread", "got", options: .waitForOwnThreads) { _ in
@@ -392,8 +419,9 @@ extension QuizCatalog {
         QuizScenario.single("streams.replacedContinuation", "events", options: .outsideWork) { _ in
             .strings(await streamReplacedContinuation(cancelFirst: true))
         }.sharingTheProcess(),
-        QuizScenario.single("streams.replacedContinuationForever", "events", options: .outsideWork) { _ in
-            .strings(await streamReplacedContinuation(cancelFirst: false))
+        QuizScenario.single("streams.replacedContinuationForever", "events", parameters: ["shape": .string("keepFirst")],
+                            options: .outsideWork) { arguments in
+            .strings(await streamReplacedContinuation(cancelFirst: try arguments.choice(ReplaceShape.self) == .cancelFirst))
         }.sharingTheProcess(),
         .single("streams.breakDoesNotTerminate", "events") { _ in .strings(await streamBreakOutOfLoop()) },
     ]

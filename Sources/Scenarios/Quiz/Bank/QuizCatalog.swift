@@ -127,4 +127,16 @@ public struct ScenarioArguments: Sendable {
         guard case .string(let value) = values[name] else { preconditionFailure("no string argument \(name)") }
         return value
     }
+
+    /// A string argument naming one of `T`'s cases — a control's counterfactual shape; a name `T` lacks throws.
+    public func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ name: String = "shape") throws -> T
+        where T.RawValue == String
+    {
+        let text = string(name)
+        guard let value = T(rawValue: text) else {
+            throw BadScenarioInput(scenario: "\(T.self)", parameter: name, value: text,
+                                   expected: "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return value
+    }
 }

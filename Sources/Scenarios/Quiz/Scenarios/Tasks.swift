@@ -144,10 +144,18 @@ nonisolated(nonsending) func visit(_ name: String, for ms: Int, suffix: String, 
 
 /// L37 card 3, L38 card 1, the architecture seed: three async let visits run at the same time; one await
 /// collects them. `names` is comma-separated.
-nonisolated(nonsending) public func threeAtOnce(ms: Int, names: String, suffix: String) async -> ThreeAtOnce {
+/// `oneAfterAnother`: the control, three awaits in a row instead of three `async let`s.
+nonisolated(nonsending) public func threeAtOnce(ms: Int, names: String, suffix: String, oneAfterAnother: Bool = false)
+    async -> ThreeAtOnce
+{
     let three = names.split(separator: ",").map(String.init) + ["", "", ""]
     let flight = InFlight()
     let start = scenarioMilliseconds()
+    if oneAfterAnother {
+        var results: [String] = []
+        for name in three.prefix(3) { results.append(await visit(name, for: ms, suffix: suffix, flight)) }
+        return ThreeAtOnce(results: results, peakInFlight: flight.peak, elapsedMs: scenarioMilliseconds() - start)
+    }
     async let first = visit(three[0], for: ms, suffix: suffix, flight)
     async let second = visit(three[1], for: ms, suffix: suffix, flight)
     async let third = visit(three[2], for: ms, suffix: suffix, flight)
