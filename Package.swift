@@ -17,8 +17,10 @@ let package = Package(
     targets: [
         // The lessons' types, small enough to read in one sitting and to break on purpose.
         .target(name: "Subjects"),
+        // Thread-scoped virtual time: the standard clocks read the run's clock on a harness thread.
+        .target(name: "CHarnessTime"),
         // The strict pool, seeded schedules, virtual time, deadlock detection. Never imports Testing.
-        .target(name: "Harness"),
+        .target(name: "Harness", dependencies: ["CHarnessTime"]),
         // The one thin adapter that turns the harness's findings into Swift Testing issues.
         .target(name: "HarnessTesting", dependencies: ["Harness"]),
         // Scenarios shared by the topic tests and the quiz: each written once.

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Catches `Task {}` and `Task.detached {}` created inside a scenario.
 ///
 /// Unstructured tasks do not inherit a task-executor preference, so the runtime sends them to the
@@ -18,7 +12,7 @@ import Darwin
 /// thread outside the harness (it goes to the real pool); an unstructured task isolated to a
 /// *global* actor (`Task { @SomeGlobalActor in … }`, or a `Task {}` inside a global actor's
 /// method), whose `Task.sleep` the runtime hands to the global executor's real clock, so it wakes on
-/// the real pool; and `@MainActor` work (the main executor). Tests show each.
+/// the real pool. Main-actor work stays inside, through `MainLane`. Tests show each.
 enum GlobalEnqueueHook {
     /// The original enqueue, as the runtime passes it to the hook (Swift calling convention; for a
     /// single pointer argument it is the C convention on the platforms Swift supports).
@@ -28,16 +22,11 @@ enum GlobalEnqueueHook {
 
     /// Installs the hook the first time it is read; false if the runtime has no such variable.
     static let installed: Bool = {
-        #if canImport(Darwin)
-        let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
-        #else
-        let handle: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
-        #endif
-        guard let symbol = dlsym(handle, "swift_task_enqueueGlobal_hook") else { return false }
+        guard let symbol = RuntimeSymbol.address("swift_task_enqueueGlobal_hook") else { return false }
         let slot = symbol.assumingMemoryBound(to: Optional<Hook>.self)
         slot.pointee = { job, original in
             if let executor = ThreadBinding.current {
-                executor.enqueue(unsafeBitCast(job, to: UnownedJob.self))
+                executor.accept(unsafeBitCast(job, to: UnownedJob.self))
             } else {
                 original(job)
             }
@@ -45,3 +34,4 @@ enum GlobalEnqueueHook {
         return true
     }()
 }
+

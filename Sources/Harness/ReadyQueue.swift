@@ -1,52 +1,96 @@
-/// The jobs ready to run, and the rule that picks the next one.
-struct ReadyQueue {
-    /// A ready job and whether it is a timer's bookkeeping rather than a task's own work.
-    ///
-    /// A fired timer runs the sleep's wake-up job, which hands one more job on; only what comes
-    /// after that is a task resuming. A cancelled sleep's timer stops there, so its two jobs are
-    /// not leftover work when they run after the scenario returned.
+/// The jobs ready to run: every task's job on its own, and the main actor's jobs in one line.
+///
+/// The main actor is a serial queue: its jobs run in the order they were enqueued, one after
+/// another. So a schedule chooses *when* the main actor goes next, never which of its jobs: the
+/// candidates are every other ready job, plus the main actor's oldest.
+struct ReadyQueue<Job> {
+    /// A ready job and where it came from.
     struct Entry {
         /// The job.
-        var job: UnownedJob
+        var job: Job
+        /// Its place in the order jobs became ready, counting from 0 in each run.
+        var sequence: UInt64
+        /// Whether it runs on the main actor.
+        var isMain: Bool
         /// Whether a timer made it ready, or the job a timer's job handed on.
+        ///
+        /// A fired timer runs the sleep's wake-up job, which hands one more job on; only what comes
+        /// after that is a task resuming. A cancelled sleep's timer stops there, so its two jobs are
+        /// not leftover work when they run after the scenario returned.
         var fromTimer: Bool
         /// Whether a timer made it ready itself.
         var firedTimer: Bool
     }
 
-    /// The queue's storage; `head` marks the first live entry in FIFO mode.
-    private var entries: [Entry] = []
-    /// The index of the oldest entry (FIFO mode); entries before it are spent.
+    /// Jobs that are not the main actor's; `head` marks the first live one in FIFO use.
+    private var others: [Entry] = []
+    /// The index of the oldest live entry of `others`; entries before it are spent.
     private var head = 0
+    /// The main actor's jobs, oldest first from `mainHead`.
+    private var main: [Entry] = []
+    /// The index of the main actor's oldest live job.
+    private var mainHead = 0
+    /// The next sequence number.
+    private var nextSequence: UInt64 = 0
 
     /// How many jobs are ready.
-    var count: Int { entries.count - head }
+    var count: Int { others.count - head + main.count - mainHead }
     /// Whether no job is ready.
     var isEmpty: Bool { count == 0 }
+    /// How many jobs a schedule may choose among: every other job, and the main actor's oldest.
+    var candidateCount: Int { others.count - head + (main.count > mainHead ? 1 : 0) }
     /// How many ready jobs are a task's own work rather than a timer's bookkeeping.
-    var taskWorkCount: Int { entries[head...].filter { !$0.fromTimer }.count }
-
-    /// Adds a ready job at the back.
-    mutating func append(_ job: UnownedJob, fromTimer: Bool, firedTimer: Bool = false) {
-        entries.append(Entry(job: job, fromTimer: fromTimer || firedTimer, firedTimer: firedTimer))
+    var taskWorkCount: Int {
+        others[head...].filter { !$0.fromTimer }.count + main[mainHead...].filter { !$0.fromTimer }.count
     }
 
-    /// Takes the oldest job: the strict pool's rule.
-    mutating func popFirst() -> Entry {
-        let entry = entries[head]
+    /// Adds a ready job at the back of its line.
+    mutating func append(_ job: Job, isMain: Bool = false, fromTimer: Bool = false, firedTimer: Bool = false) {
+        let entry = Entry(job: job, sequence: nextSequence, isMain: isMain,
+                          fromTimer: fromTimer || firedTimer, firedTimer: firedTimer)
+        nextSequence += 1
+        if isMain { main.append(entry) } else { others.append(entry) }
+    }
+
+    /// Takes the job that became ready first: the strict pool's rule.
+    mutating func popOldest() -> Entry {
+        if mainHead < main.count, head == others.count || main[mainHead].sequence < others[head].sequence {
+            return popMain()
+        }
+        let entry = others[head]
         head += 1
-        if head > 1024, head * 2 > entries.count {
-            entries.removeFirst(head)
+        if head > 1024, head * 2 > others.count {
+            others.removeFirst(head)
             head = 0
         }
         return entry
     }
 
-    /// Takes the job at `offset` from the oldest: the seeded rule. The last job takes its place,
-    /// which is as deterministic as any other rule and costs nothing.
-    mutating func remove(at offset: Int) -> Entry {
-        let index = head + offset
-        entries.swapAt(index, entries.count - 1)
-        return entries.removeLast()
+    /// Takes candidate `index` (below `candidateCount`): the other jobs in their current order, then
+    /// the main actor's oldest. A job taken from the middle leaves the last one in its place, which
+    /// is as deterministic as any rule and costs nothing.
+    mutating func removeCandidate(_ index: Int) -> Entry {
+        let othersCount = others.count - head
+        if index == othersCount { return popMain() }
+        let position = head + index
+        others.swapAt(position, others.count - 1)
+        return others.removeLast()
+    }
+
+    /// The sequence number of candidate `index`, without taking it.
+    func sequence(ofCandidate index: Int) -> UInt64 {
+        let othersCount = others.count - head
+        return index == othersCount ? main[mainHead].sequence : others[head + index].sequence
+    }
+
+    /// Takes the main actor's oldest job.
+    private mutating func popMain() -> Entry {
+        let entry = main[mainHead]
+        mainHead += 1
+        if mainHead > 1024, mainHead * 2 > main.count {
+            main.removeFirst(mainHead)
+            mainHead = 0
+        }
+        return entry
     }
 }

@@ -15,16 +15,22 @@ public struct Run<Value: Sendable>: Sendable {
     public var elapsed: Duration
     /// A hash of every choice the scheduler made: equal for equal schedules, in any process.
     public var scheduleHash: UInt64
-    /// Jobs that outlived the scenario (only when `RunOptions.leftovers` allows them).
+    /// Jobs that outlived the scenario (only when `RunOptions.leftovers` lets them drain).
     public var leftoverJobs: Int
+    /// Sleeps under `seeded` whose duration had to be guessed from a real-clock deadline (0 wherever
+    /// the standard clocks read virtual time, as on Linux): a run with guesses may not replay.
+    public var guessedTimers: Int = 0
+    /// Each choice the schedule made among more than one ready job, in order (empty under `strict`).
+    public var choices: [UInt32] = []
 }
 
 /// Runs `body` as a scenario under `schedule`, and returns what it returned.
 ///
 /// Under `strict` and `seeded`, the body and everything it starts — child tasks, `async let`, task
-/// groups, default actors, `Task {}` and `Task.detached` — run on one thread of the harness's own,
-/// and `Task.sleep` asks the harness for its timer (virtual under `seeded`). `@MainActor` work runs
-/// on the main executor, outside the harness.
+/// groups, default actors, `Task {}` and `Task.detached`, and main-actor work — run on one thread of
+/// the harness's own, and `Task.sleep` asks the harness for its timer. Under `seeded` time is
+/// virtual: `ContinuousClock.now` and `SuspendingClock.now` read the run's clock there, and a sleep
+/// lasts exactly what it asked.
 ///
 /// - Throws: `HarnessFailure`: a deadlock, a blocked thread, leftover work, a time limit, a bad
 ///   `SUBJECTS_*` or `LIBDISPATCH_COOPERATIVE_POOL_STRICT` value, or the body's own error (`threw`).
@@ -58,7 +64,8 @@ public func run<Value: Sendable>(
         preconditionFailure("a scenario returned \(type(of: record.value)), not \(Value.self)")
     }
     return Run(value: value, schedule: schedule, ranAs: effective, jobs: record.jobs, elapsed: record.elapsed,
-               scheduleHash: record.scheduleHash, leftoverJobs: record.leftoverJobs)
+               scheduleHash: record.scheduleHash, leftoverJobs: record.leftoverJobs,
+               guessedTimers: record.guessedTimers, choices: record.choices)
 }
 
 /// `system` becomes `strict` where the strict-pool variable is set and the platform ignores it.

@@ -2,14 +2,21 @@
 public struct RunOptions: Sendable {
     /// What to do about work that outlives the scenario.
     public enum LeftoverPolicy: Sendable {
-        /// Report it as a failure: a scenario should leave nothing running (the default).
+        /// Report any as a failure: for scenarios that must leave nothing running.
         case fail
-        /// Let it be; `Run.leftoverJobs` still counts it.
-        case allow
+        /// Let it finish after the scenario returned (a library's own task ending a job or two after
+        /// its consumer saw the end), and fail only if it is still running after `drainBudget` jobs.
+        /// `Run.leftoverJobs` counts it. The default.
+        case drain
+
+        /// The same as `drain`.
+        public static var allow: LeftoverPolicy { .drain }
     }
 
     /// What to do about work still ready, or run by a timer, after the scenario returned.
-    public var leftovers: LeftoverPolicy = .fail
+    public var leftovers: LeftoverPolicy = .drain
+    /// How many jobs work that outlived the scenario may run before the run fails as leftovers.
+    public var drainBudget: Int = 10_000
     /// How long one job may hold the harness's thread before the run fails as blocked.
     public var blockedThreadLimit: Duration = .seconds(1)
     /// How long a run may take in real time before it fails, whatever it is doing.
@@ -17,21 +24,24 @@ public struct RunOptions: Sendable {
     /// How many jobs a run may take before it fails (a loop that never ends under virtual time).
     public var jobLimit: Int = 20_000_000
     /// How long to wait, with nothing ready and no timer set, for work coming from outside the
-    /// harness (a `@MainActor` hop, another thread resuming a continuation) before calling it a
-    /// deadlock. Zero — the default — reports a deadlock at once.
+    /// harness (another thread resuming a continuation, a Dispatch queue) before calling it a
+    /// deadlock. Zero — the default — reports a deadlock at once. Main-actor work started inside a
+    /// run is inside the harness and needs none.
     public var outsideWorkGrace: Duration = .zero
-    /// How much virtual time each job takes under `seeded`, so that a loop which never sleeps
-    /// still lets time pass and timers fire, as it would for real.
+    /// How much virtual time each job of a busy loop takes under `seeded`: past a burst of 1 000
+    /// jobs in a row with work always ready, so that a loop which never sleeps still lets time pass
+    /// and timers fire, as it would for real. Any other job takes no virtual time, so sleeps and
+    /// the clock stay exact.
     public var virtualJobCost: Duration = .microseconds(1)
 
     /// Whether a `system` run goes to the one-thread strict pool when `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1`
     /// on Linux. False only for scenarios that measure the real pool itself (its queue's label, its width).
     public var honoursStrictPoolVariable = true
 
-    /// The defaults: fail on leftovers, 1 s blocked-thread limit, 30 s time limit, no grace.
+    /// The defaults: leftovers drain, 1 s blocked-thread limit, 30 s time limit, no grace.
     public init() {}
 
-    /// Defaults changed by a closure: `.init { $0.leftovers = .allow }`.
+    /// Defaults changed by a closure: `.init { $0.leftovers = .fail }`.
     public init(_ change: (inout RunOptions) -> Void) {
         change(&self)
     }

@@ -2,7 +2,7 @@
 ///
 /// A binary heap keyed by (deadline, sequence number): the sequence number is what makes ties run
 /// in submission order, as in swift-nio's `EmbeddedEventLoop`.
-struct TimerHeap {
+struct TimerHeap<Job> {
     /// One sleeping job and when it is due, in nanoseconds of the run's clock.
     struct Entry {
         /// When the job becomes ready.
@@ -10,7 +10,7 @@ struct TimerHeap {
         /// The order in which the timer was set, to break ties.
         var sequence: UInt64
         /// The job to make ready.
-        var job: UnownedJob
+        var job: Job
 
         /// Whether this entry is due before `other`.
         func precedes(_ other: Entry) -> Bool {
@@ -29,7 +29,7 @@ struct TimerHeap {
     var earliestDeadline: Int64? { entries.first?.deadline }
 
     /// Sets a timer for `job` at `deadline`.
-    mutating func insert(_ job: UnownedJob, deadline: Int64) {
+    mutating func insert(_ job: Job, deadline: Int64) {
         entries.append(Entry(deadline: deadline, sequence: nextSequence, job: job))
         nextSequence += 1
         var child = entries.count - 1
@@ -42,7 +42,7 @@ struct TimerHeap {
     }
 
     /// Removes and returns the earliest timer if it is due at `now`.
-    mutating func popDue(at now: Int64) -> UnownedJob? {
+    mutating func popDue(at now: Int64) -> Job? {
         guard let first = entries.first, first.deadline <= now else { return nil }
         let last = entries.removeLast()
         if !entries.isEmpty {

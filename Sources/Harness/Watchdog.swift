@@ -4,17 +4,20 @@ import Foundation
 /// whose thread is blocked or whose time is up.
 ///
 /// It must be a thread of its own: a blocked harness thread cannot report itself, and the shared
-/// pool may be blocked too (that is what the blocked-pool lessons are about).
+/// pool may be blocked too (that is what the blocked-pool lessons are about). It counts only the
+/// time a run's thread really had (`ThreadTime`), so a machine too busy to run it is never blamed
+/// on the scenario; where that cannot be read (Apple platforms) it counts wall time.
 final class Watchdog: @unchecked Sendable {
-    // @unchecked Sendable: `watched` is only touched under `lock`.
+    // @unchecked Sendable: `watched` is only touched under `lock`, and `look()` runs on the
+    // watchdog's own thread only.
 
     /// The process's one watchdog.
     static let shared = Watchdog()
 
     /// Guards `watched`.
     private let lock = NSLock()
-    /// The executors being watched.
-    private var watched: [ObjectIdentifier: OneThreadExecutor] = [:]
+    /// The executors being watched, with what was seen of each.
+    private var watched: [ObjectIdentifier: (executor: OneThreadExecutor, meter: HoldMeter)] = [:]
 
     /// Starts the watchdog's thread.
     private init() {
@@ -31,19 +34,46 @@ final class Watchdog: @unchecked Sendable {
     /// Watches `executor` until its run is over.
     func watch(_ executor: OneThreadExecutor) {
         lock.lock()
-        watched[ObjectIdentifier(executor)] = executor
+        watched[ObjectIdentifier(executor)] = (executor, HoldMeter())
         lock.unlock()
     }
 
     /// Checks every executor and forgets those whose run is over.
     private func look() {
         lock.lock()
-        let executors = Array(watched.values)
+        let entries = watched
         lock.unlock()
-        for executor in executors where executor.watchdogCheck() {
+        for (id, entry) in entries {
+            var meter = entry.meter
+            let over = Self.check(entry.executor, meter: &meter)
             lock.lock()
-            watched[ObjectIdentifier(executor)] = nil
+            watched[id] = over ? nil : (entry.executor, meter)
             lock.unlock()
         }
+    }
+
+    /// One look at one run: fails it if one job has held its thread too long, or the run has had its
+    /// thread past its time limit. Returns whether the run is over.
+    private static func check(_ executor: OneThreadExecutor, meter: inout HoldMeter) -> Bool {
+        if executor.isOver { return true }
+        let job = executor.runningJob.load(ordering: .relaxed)
+        let wall = Nanoseconds(executor.startedAt.duration(to: .now))
+        let waiting = ThreadTime.waitingForCPU(thread: executor.threadID.load(ordering: .relaxed)) ?? 0
+        let (jobHeld, runHad) = meter.look(job: job, wall: wall, waiting: waiting)
+        let options = executor.options
+        if jobHeld > Nanoseconds(options.blockedThreadLimit) {
+            executor.failFromOutside(.blockedThread, "one job held the strict pool's only thread for " +
+                "\(HarnessFailure.format(.nanoseconds(jobHeld))) in \(executor.schedule) (running or asleep in the " +
+                "kernel, not waiting for a CPU): work that blocks (a semaphore, a lock, sleep(), synchronous I/O, a " +
+                "spin) holds a thread the pool never replaces, and every other task starves, as on Apple's strict pool.")
+            return true
+        }
+        if runHad > Nanoseconds(options.timeLimit) {
+            executor.failFromOutside(.timedOut, "the scenario was still running after " +
+                "\(HarnessFailure.format(options.timeLimit)) of its thread's time (\(HarnessFailure.format(.nanoseconds(wall))) " +
+                "of wall time).")
+            return true
+        }
+        return false
     }
 }

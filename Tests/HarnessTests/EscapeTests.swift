@@ -23,26 +23,6 @@ struct EscapeTests {
                 "[body, async let, Task {}, Task.detached, after a sleep, actor] on the harness thread: \(run.value)")
     }
 
-    @Test("@MainActor work escapes to the main executor: with a grace period the run finishes")
-    func mainActorEscapes() async throws {
-        let options = RunOptions { $0.outsideWorkGrace = .seconds(2) }
-        let run = try #require(await runRecordingIssues(.strict, options: options) {
-            await MainActor.run { isOnHarnessThread() }
-        })
-        #expect(run.value == false, "@MainActor code runs on the main executor, not under the harness")
-    }
-
-    @Test("@MainActor work without a grace period looks like a deadlock, and says why")
-    func mainActorWithoutGrace() async throws {
-        do {
-            _ = try await run(.strict) { await MainActor.run { 1 } }
-            // The main executor may answer before the harness looks; that is a pass too.
-        } catch {
-            #expect(error.kind == .deadlock)
-            #expect(error.description.contains("outsideWorkGrace"), "the message should say how to wait for outside work")
-        }
-    }
-
     @Test("two scenarios in parallel tests keep their own schedules")
     func parallelRunsDoNotInterfere() async throws {
         let alone = try #require(await runRecordingIssues(.seeded(21)) { await racingAppends() })

@@ -1,0 +1,104 @@
+// Thread-scoped virtual time for the harness.
+//
+// The Swift runtime reads `ContinuousClock.now` and `SuspendingClock.now` with `clock_gettime`
+// (CLOCK_BOOTTIME and CLOCK_MONOTONIC on Linux). A program that defines `clock_gettime` itself is
+// what the runtime's call resolves to, because the executable's symbols come before libc's. This
+// one answers from a thread-local value while the harness runs a scenario's job on its thread, and
+// passes every other call, on every other thread, to libc's own function (found with RTLD_NEXT).
+// So only the harness thread, and only inside a job, sees virtual time; tests running in parallel,
+// the harness's own bookkeeping and Dispatch's timers keep real time.
+//
+// Apple platforms resolve symbols by library (two-level namespace), so there this file defines
+// nothing and `harness_virtual_time_works` says 0: the harness then falls back to guessing.
+
+#if defined(__linux__)
+#define _GNU_SOURCE
+#endif
+
+#include "CHarnessTime.h"
+
+#if defined(__linux__)
+#include <dlfcn.h>
+#include <stdatomic.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef int (*clock_gettime_fn)(clockid_t, struct timespec *);
+
+/// Whether this thread reads virtual time now, and what time.
+static __thread int virtual_on = 0;
+static __thread int64_t virtual_nanoseconds = 0;
+/// Set by our `clock_gettime` when it runs: proof that the runtime's calls reach it.
+static atomic_int reached = 0;
+
+/// libc's `clock_gettime`, found once.
+static clock_gettime_fn real_clock_gettime(void) {
+    static _Atomic(clock_gettime_fn) real = NULL;
+    clock_gettime_fn found = atomic_load_explicit(&real, memory_order_acquire);
+    if (found == NULL) {
+        found = (clock_gettime_fn)dlsym(RTLD_NEXT, "clock_gettime");
+        atomic_store_explicit(&real, found, memory_order_release);
+    }
+    return found;
+}
+
+/// The clocks that virtual time replaces: every monotonic one. CLOCK_REALTIME (dates) stays real.
+static int is_monotonic(clockid_t clock) {
+    return clock == CLOCK_MONOTONIC || clock == CLOCK_MONOTONIC_RAW || clock == CLOCK_MONOTONIC_COARSE
+        || clock == CLOCK_BOOTTIME;
+}
+
+int clock_gettime(clockid_t clock, struct timespec *time) {
+    if (virtual_on && is_monotonic(clock)) {
+        atomic_store_explicit(&reached, 1, memory_order_relaxed);
+        time->tv_sec = (time_t)(virtual_nanoseconds / 1000000000);
+        time->tv_nsec = (long)(virtual_nanoseconds % 1000000000);
+        return 0;
+    }
+    return real_clock_gettime()(clock, time);
+}
+
+int harness_virtual_time_begin(int64_t nanoseconds) {
+    virtual_nanoseconds = nanoseconds;
+    virtual_on = 1;
+    return 1;
+}
+
+void harness_virtual_time_end(void) { virtual_on = 0; }
+
+int harness_virtual_time_is_on(void) { return virtual_on; }
+
+int harness_virtual_time_works(void) {
+    int64_t probe = 4242000000123;
+    int was_on = virtual_on;
+    int64_t was = virtual_nanoseconds;
+    virtual_nanoseconds = probe;
+    virtual_on = 1;
+    struct timespec seen = {0, 0};
+    // Called through a pointer found by name, as the Swift runtime's call is resolved.
+    clock_gettime_fn global = (clock_gettime_fn)dlsym(RTLD_DEFAULT, "clock_gettime");
+    if (global != NULL) global(CLOCK_BOOTTIME, &seen);
+    virtual_on = was_on;
+    virtual_nanoseconds = was;
+    return seen.tv_sec == 4242 && seen.tv_nsec == 123;
+}
+
+int harness_thread_id(void) { return (int)syscall(SYS_gettid); }
+
+int64_t harness_real_monotonic_nanoseconds(void) {
+    struct timespec now = {0, 0};
+    real_clock_gettime()(CLOCK_BOOTTIME, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+#else
+
+int harness_thread_id(void) { return 0; }
+int64_t harness_real_monotonic_nanoseconds(void) { return 0; }
+int harness_virtual_time_begin(int64_t nanoseconds) { (void)nanoseconds; return 0; }
+void harness_virtual_time_end(void) {}
+int harness_virtual_time_is_on(void) { return 0; }
+int harness_virtual_time_works(void) { return 0; }
+
+#endif

@@ -1,0 +1,26 @@
+#ifndef CHARNESSTIME_H
+#define CHARNESSTIME_H
+
+#include <stdint.h>
+
+/// Makes the monotonic clocks read `nanoseconds` on the calling thread only, until
+/// `harness_virtual_time_end` (what `ContinuousClock.now` and `SuspendingClock.now` read there).
+/// Returns 1 where the package's `clock_gettime` is the one the runtime calls, 0 where it is not.
+int harness_virtual_time_begin(int64_t nanoseconds);
+
+/// Gives the calling thread its real clocks back.
+void harness_virtual_time_end(void);
+
+/// Whether the calling thread reads virtual time now.
+int harness_virtual_time_is_on(void);
+
+/// Whether `clock_gettime` as the Swift runtime reaches it is this package's (checked once by calling it).
+int harness_virtual_time_works(void);
+
+/// The calling thread's kernel id (Linux), or 0.
+int harness_thread_id(void);
+
+/// The real continuous clock (CLOCK_BOOTTIME) in nanoseconds, whatever this thread reads (Linux), or 0.
+int64_t harness_real_monotonic_nanoseconds(void);
+
+#endif

@@ -1,0 +1,169 @@
+/// The harness's scheduler as a value: the ready jobs, the timers, the clock, the schedule's hash
+/// and the rule that picks, stepped one job at a time by `next()`.
+///
+/// Virtual time stands still while work is ready (a job takes no time) and jumps to the next timer
+/// when every task waits, so a sleep lasts exactly what it asked; only a scenario that keeps work
+/// ready for more than `freeStreak` jobs in a row (a busy loop) is charged `jobCost` a job.
+///
+/// It knows nothing of threads, locks or the runtime (`Job` is any type, so tests step it with
+/// plain numbers); `OneThreadExecutor` feeds it jobs and runs what it hands out. What it decides
+/// is a function of what it was fed and of its strategy alone, which is what makes a seed replay.
+struct Scheduler<Job> {
+    /// What the executor should do next.
+    enum Step {
+        /// Run this job, then call `jobFinished()`.
+        case run(ReadyQueue<Job>.Entry)
+        /// Nothing is ready: wait in real time until this deadline (nanoseconds since the start), or
+        /// until a job arrives (`strict` only; virtual time jumps instead).
+        case waitForTimer(deadline: Int64)
+        /// Nothing is ready and no timer is set: wait for work from outside the harness, up to the
+        /// grace, then call `outsideWorkDidNotCome()`.
+        case waitForOutsideWork
+        /// The run is over.
+        case end(RunJudge.Ending)
+    }
+
+    /// How the next job is chosen.
+    enum Strategy {
+        /// The job that became ready first.
+        case fifo
+        /// A candidate drawn by a seeded generator.
+        case random(SeededGenerator)
+    }
+
+    /// The rule that picks.
+    private(set) var strategy: Strategy
+    /// Whether time is virtual (it jumps to the next timer) or real (the executor waits for it).
+    let virtualTime: Bool
+    /// What the run may do before it is judged over.
+    let limits: RunJudge.Limits
+    /// How much virtual time one job of a busy streak costs.
+    let jobCost: Int64
+    /// How many jobs in a row, with work always ready, take no virtual time: a burst of work at one
+    /// instant. Past it the scenario is spinning, and each further job costs `jobCost`, so that a
+    /// busy loop still lets time pass and timers fire, as it would for real.
+    static var freeStreak: Int { 1_000 }
+
+    /// The jobs ready to run.
+    private(set) var ready = ReadyQueue<Job>()
+    /// The jobs waiting for a deadline.
+    private(set) var timers = TimerHeap<Job>()
+    /// Virtual time in nanoseconds since the run started (stays 0 under real time).
+    private(set) var now: Int64 = 0
+    /// The choices made so far, hashed.
+    private(set) var hash = ScheduleHash()
+    /// Each choice among more than one candidate, in order: the schedule, replayable.
+    private(set) var choices: [UInt32] = []
+    /// Jobs handed out so far.
+    private(set) var jobsRun = 0
+    /// Whether the scenario has returned (or thrown).
+    private(set) var finished = false
+    /// Virtual time when the scenario returned.
+    private(set) var finishedAt: Int64 = 0
+    /// Jobs handed out when the scenario returned.
+    private var jobsAtFinish = 0
+    /// Jobs still ready when the scenario returned, plus a task's own jobs run after it.
+    private(set) var leftoverJobs = 0
+    /// Whether the job running now was made ready by a timer (what it hands on is bookkeeping too).
+    private var runningTimerJob = false
+    /// Whether the grace for outside work ran out with nothing arriving.
+    private var graceSpent = false
+    /// Jobs handed out since the ready queue was last empty.
+    private var streak = 0
+
+    /// A scheduler that picks by `strategy`, with virtual or real time.
+    init(strategy: Strategy, virtualTime: Bool, limits: RunJudge.Limits, jobCost: Int64 = 1_000) {
+        self.strategy = strategy
+        self.virtualTime = virtualTime
+        self.limits = limits
+        self.jobCost = jobCost
+    }
+
+    // MARK: Feeding it
+
+    /// A job is ready now; `isMain` if it runs on the main actor.
+    mutating func enqueue(_ job: Job, isMain: Bool = false) {
+        ready.append(job, isMain: isMain, fromTimer: runningTimerJob)
+        graceSpent = false
+    }
+
+    /// A job is due at `deadline`, in nanoseconds of the run's clock.
+    mutating func setTimer(_ job: Job, deadline: Int64) {
+        timers.insert(job, deadline: deadline)
+        graceSpent = false
+    }
+
+    /// The scenario returned or threw: from here on the run drains and is judged.
+    mutating func scenarioFinished() {
+        finished = true
+        finishedAt = now
+        jobsAtFinish = jobsRun
+        leftoverJobs = ready.taskWorkCount
+    }
+
+    /// The job handed out by the last `next()` has run to its next suspension.
+    mutating func jobFinished() {
+        runningTimerJob = false
+        if virtualTime, streak > Self.freeStreak { now += jobCost }
+    }
+
+    /// The executor waited the whole grace and no work came from outside.
+    mutating func outsideWorkDidNotCome() {
+        graceSpent = true
+    }
+
+    // MARK: Stepping
+
+    /// What to do next. `realNow` is read only under real time (nanoseconds since the start).
+    mutating func next(realNow: () -> Int64) -> Step {
+        while true {
+            // After the scenario returned, every timer is due: what is left is bookkeeping (a
+            // cancelled sleep) or work that outlived the scenario, and neither waits for the clock.
+            let dueBy = finished ? Int64.max : (virtualTime ? now : realNow())
+            while let job = timers.popDue(at: dueBy) {
+                ready.append(job, fromTimer: true, firedTimer: true)
+                hash.mix(0xF1FE)
+            }
+            if let ending = RunJudge.ending(of: state, limits: limits) { return .end(ending) }
+            if !ready.isEmpty {
+                let entry = pick()
+                jobsRun += 1
+                streak += 1
+                if finished, !entry.fromTimer { leftoverJobs += 1 }
+                runningTimerJob = entry.firedTimer
+                return .run(entry)
+            }
+            streak = 0
+            if let deadline = timers.earliestDeadline {
+                guard virtualTime else { return .waitForTimer(deadline: deadline) }
+                now = max(now, deadline)
+                hash.mix(UInt64(bitPattern: now))
+                continue
+            }
+            return .waitForOutsideWork
+        }
+    }
+
+    /// What the judge looks at.
+    var state: RunJudge.State {
+        RunJudge.State(finished: finished, ready: ready.count, timers: timers.count, jobsRun: jobsRun,
+                       jobsAfterFinish: finished ? jobsRun - jobsAtFinish : 0, leftoverJobs: leftoverJobs,
+                       graceSpent: graceSpent)
+    }
+
+    /// Removes the next job by the strategy.
+    private mutating func pick() -> ReadyQueue<Job>.Entry {
+        switch strategy {
+        case .fifo:
+            return ready.popOldest()
+        case .random(var generator):
+            let count = ready.candidateCount
+            guard count > 1 else { return ready.removeCandidate(0) }
+            let index = generator.index(below: count)
+            strategy = .random(generator)
+            hash.mix(UInt64(count) << 32 | UInt64(index))
+            choices.append(UInt32(index))
+            return ready.removeCandidate(index)
+        }
+    }
+}
