@@ -33,6 +33,14 @@ extension QuizScenario {
     }
 }
 
+/// A hive scenario: the errand `shape` measured against the hum; its `shape` argument names another errand for a
+/// control. A value the other errand does not report is reported missing, which misses any expectation on it.
+func hive(_ name: String, _ observes: [String], _ shape: HiveShape) -> QuizScenario {
+    QuizScenario(name, observes: observes, parameters: ["shape": .string(shape.rawValue)]) { arguments in
+        try await arguments.choice(HiveShape.self).run().observed
+    }
+}
+
 extension RunOptions {
     /// For scenarios whose work runs outside the harness — on threads of their own (a `ThreadExecutor`), on a
     /// global actor the harness does not catch, or resumed from another thread and so continued on the real pool:
@@ -50,25 +58,16 @@ extension QuizCatalog {
     /// Scenarios the quiz runs today.
     static let quizScenarios: [QuizScenario] = [
         // Lesson 37's hive: the main actor's hum against each errand.
-        .observing("hive.awaitRequest", ["hummed", "beforeOnMainThread", "afterOnMainThread", "beforeOnMainQueue",
-                                         "afterOnMainQueue", "isolationAfter"]) { _ in await hiveAwaitRequest() },
-        .observing("hive.awaitSleep", ["hummed"]) { _ in await hiveAwaitSleep() },
-        .observing("hive.mainActorComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"]) { _ in
-            await hiveMainActorComputation()
-        },
-        .observing("hive.concurrentComputation", ["hummed", "countedOn", "backOn"]) { _ in await hiveConcurrentComputation() },
-        .observing("hive.concurrentCallsMainActor", ["hummed", "groundOnMainThread", "groundOnMainQueue"]) { _ in
-            await hiveConcurrentCallsMainActor()
-        },
-        .observing("hive.nonsendingComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"]) { _ in
-            await hiveNonsendingComputation()
-        },
-        .observing("hive.plainNonisolatedComputation", ["hummed", "ranOn", "ranOnMainQueue"]) { _ in
-            await hivePlainNonisolatedComputation()
-        },
-        .observing("hive.executorPreference", ["hummed", "groundOnMainThread", "groundOnMainQueue"]) { _ in
-            await hiveExecutorPreference()
-        },
+        hive("hive.awaitRequest", ["hummed", "beforeOnMainThread", "afterOnMainThread", "beforeOnMainQueue",
+                                   "afterOnMainQueue", "isolationAfter"], .awaitRequest),
+        hive("hive.awaitSleep", ["hummed"], .awaitSleep),
+        hive("hive.mainActorComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .mainActorComputation),
+        hive("hive.concurrentComputation", ["hummed", "countedOn", "backOn"], .concurrentComputation),
+        hive("hive.concurrentCallsMainActor", ["hummed", "groundOnMainThread", "groundOnMainQueue"],
+             .concurrentCallsMainActor),
+        hive("hive.nonsendingComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .nonsendingComputation),
+        hive("hive.plainNonisolatedComputation", ["hummed", "ranOn", "ranOnMainQueue"], .plainNonisolatedComputation),
+        hive("hive.executorPreference", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .executorPreference),
         .observing("hive.flyByHand", ["sugar", "byHand", "sameNectar"]) { _ in await hiveFlyByHand() },
         .observing("hive.concurrentByHand", ["concurrentOn", "byHandOn", "sameGrains", "backOn"]) { _ in
             await hiveConcurrentByHand()
