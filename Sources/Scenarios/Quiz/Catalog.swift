@@ -260,8 +260,9 @@ extension QuizCatalog {
     /// Issue 4's scenarios (`Sources/Scenarios`, shared with CancellationTests, ContinuationTests, StreamTests),
     /// under the bank's names.
     static let lesson40Scenarios: [QuizScenario] = [
-        QuizScenario("cancellation.whoHears", observes: ["asyncLet", "detached", "concurrentSeesCancel"]) { _ in
-            let outcome = await concurrentVersusDetached()
+        QuizScenario("cancellation.whoHears", observes: ["asyncLet", "detached", "concurrentSeesCancel"],
+                     parameters: ["cancelAfterMs": .int(100)]) { arguments in
+            let outcome = await concurrentVersusDetached(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")))
             return ["asyncLet": .string(ending(outcome.asyncLet)), "detached": .string(ending(outcome.detached)),
                     "concurrentSeesCancel": .bool(outcome.concurrentSawCancellation)]
         },
@@ -294,14 +295,17 @@ extension QuizCatalog {
                     "withCancelAllMs": .int(scenarioMilliseconds() - middle),
                     "loserCancelled": .bool(cancelling.events.contains("Bergen was cancelled") && waiting.first == "Seattle")]
         },
-        .single("cancellation.groupErrorCancelsRest", "events") { _ in .strings(await throwingGroupCancelsTheRest()) },
+        .single("cancellation.groupErrorCancelsRest", "events", parameters: ["sleeperNapMs": .int(2_000)]) { arguments in
+            .strings(await throwingGroupCancelsTheRest(sleeperNap: .milliseconds(arguments.int("sleeperNapMs"))))
+        },
         QuizScenario("cancellation.busyLoopRunsToEnd", observes: ["ranToEnd", "cancelledBeforeTheEnd", "stepsRun"]) { _ in
             let run = await cancelledBusyLoop()
             return ["ranToEnd": .bool(run.stepsRun == run.steps), "cancelledBeforeTheEnd": .bool(run.cancelledBeforeTheEnd),
                     "stepsRun": .int(run.stepsRun)]
         },
-        QuizScenario("cancellation.addToCancelledGroup", observes: ["added", "addTaskChildCancelled"]) { _ in
-            let outcome = await addingToCancelledGroup()
+        QuizScenario("cancellation.addToCancelledGroup", observes: ["added", "addTaskChildCancelled"],
+                     parameters: ["cancelAfterMs": .int(100)]) { arguments in
+            let outcome = await addingToCancelledGroup(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")))
             return ["added": .bool(outcome.addedUnlessCancelled), "addTaskChildCancelled": .bool(outcome.addTaskChildCancelled)]
         },
         QuizScenario("cancellation.trySleepLoop", observes: ["laps", "elapsedMs"]) { _ in
