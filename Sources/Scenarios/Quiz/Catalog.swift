@@ -76,7 +76,10 @@ extension QuizCatalog {
 
         // Tasks.
         .observing("tasks.taskAndDetached", ["task", "byHand", "detached", "taskOnMainThread", "detachedOnMainThread",
-                                             "taskOnMainQueue", "detachedOnMainQueue"]) { _ in await taskAndDetached() },
+                                             "taskOnMainQueue", "detachedOnMainQueue", "byHandOnMainQueue"],
+                   parameters: ["shape": .string("lesson")]) { arguments in
+            await taskAndDetached(swapped: try arguments.choice(SwapShape.self) == .swapped)
+        },
         .observing("tasks.detachedInheritsNothing", ["taskIsolation", "taskTaskLocal", "taskPriorityIsCallers",
                                                      "detachedIsolation", "detachedTaskLocal", "detachedPriorityIsCallers",
                                                      "value"]) { _ in await detachedInheritsNothing() },
@@ -374,7 +377,7 @@ extension QuizCatalog {
         .single("countdown.forAwait", "numbers") { _ in .ints(await countdownReadBothWays()[1]) },
         QuizScenario("countdown.cancelledWhileLet", observes: ["swallowing", "aware"],
                      parameters: ["shape": .string("lesson")]) { arguments in
-            let swapped = try arguments.choice(CountdownShape.self) == .swapped
+            let swapped = try arguments.choice(SwapShape.self) == .swapped
             return ["swallowing": .strings(await countdownCancelledAfterTwo(endingOnCancellation: swapped)),
                     "aware": .strings(await countdownCancelledAfterTwo(endingOnCancellation: !swapped))]
         },

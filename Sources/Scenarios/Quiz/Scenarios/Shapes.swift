@@ -59,9 +59,10 @@ enum ResumeShape: String, CaseIterable, Sendable {
     case once
 }
 
-/// What a countdown's loop does about cancellation.
-enum CountdownShape: String, CaseIterable, Sendable {
-    /// The lesson's: the swallowing countdown, then the aware one.
+/// A scenario that measures two things side by side (two countdowns, Task { } and Task.detached), as the lesson
+/// has them or swapped.
+enum SwapShape: String, CaseIterable, Sendable {
+    /// As the lesson has them.
     case lesson
     /// The two swapped.
     case swapped

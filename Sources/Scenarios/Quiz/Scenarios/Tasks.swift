@@ -8,9 +8,13 @@ public struct TaskAndDetached: QuizObservable, Hashable {
     public var task: String, byHand: String, detached: String
     public var taskOnMainThread: Bool, detachedOnMainThread: Bool
     public var taskOnMainQueue: Bool, detachedOnMainQueue: Bool
+    /// Whether the hand-written Task { } ran its body on the main queue: a run-time fact, where `byHand` (from
+    /// `#isolation`) is fixed at compile time.
+    public var byHandOnMainQueue: Bool
 
     public var observed: Observation {
         ["task": .string(task), "byHand": .string(byHand), "detached": .string(detached),
+         "byHandOnMainQueue": .bool(byHandOnMainQueue),
          "taskOnMainThread": .bool(taskOnMainThread), "detachedOnMainThread": .bool(detachedOnMainThread),
          "taskOnMainQueue": .bool(taskOnMainQueue), "detachedOnMainQueue": .bool(detachedOnMainQueue)]
     }
@@ -18,14 +22,19 @@ public struct TaskAndDetached: QuizObservable, Hashable {
 
 /// L37 card 20 and Q9, L38 actors Q4: Task { } takes its creator's actor; Task.detached takes none; Task { } by
 /// hand is a detached task that hops to its creator's actor first.
-@MainActor public func taskAndDetached() async -> TaskAndDetached {
-    let task = await Task { (whereAmI(), onMainThread(), onMainQueue()) }.value
+/// `swapped`, the control: Task.detached where the lesson has Task { }, and the other way round, with a hand-written
+/// task that does not hop.
+@MainActor public func taskAndDetached(swapped: Bool = false) async -> TaskAndDetached {
+    let task = swapped ? await Task.detached { (whereAmI(), onMainThread(), onMainQueue()) }.value
+        : await Task { (whereAmI(), onMainThread(), onMainQueue()) }.value
     let byHand = await Task.detached(priority: Task.currentPriority) {
-        await MainActor.run { whereAmI() }
+        swapped ? (whereAmI(), onMainQueue()) : await MainActor.run { (whereAmI(), onMainQueue()) }
     }.value
-    let detached = await Task.detached { (whereAmI(), onMainThread(), onMainQueue()) }.value
-    return TaskAndDetached(task: task.0, byHand: byHand, detached: detached.0, taskOnMainThread: task.1,
-                           detachedOnMainThread: detached.1, taskOnMainQueue: task.2, detachedOnMainQueue: detached.2)
+    let detached = swapped ? await Task { (whereAmI(), onMainThread(), onMainQueue()) }.value
+        : await Task.detached { (whereAmI(), onMainThread(), onMainQueue()) }.value
+    return TaskAndDetached(task: task.0, byHand: byHand.0, detached: detached.0, taskOnMainThread: task.1,
+                           detachedOnMainThread: detached.1, taskOnMainQueue: task.2, detachedOnMainQueue: detached.2,
+                           byHandOnMainQueue: byHand.1)
 }
 
 /// A task-local value, to see who inherits it.
