@@ -7,10 +7,8 @@
 enum PourShape: String, CaseIterable, Sendable {
     /// `pour()`: read, change, write, no await between (lesson 37, step 6).
     case pour
-    /// `pourSlowly()`: read, await 10 ms, write (step 7), all at once.
+    /// `pourSlowly()`: read, await 10 ms, write (step 7).
     case slowly
-    /// `pourSlowly()`, one bee after the other.
-    case slowlyOneAfterAnother
 }
 
 /// Which way a polling loop treats cancellation.
