@@ -34,7 +34,7 @@ public enum QuizReport {
     public static func wrap(_ text: String, indent: String, width: Int = QuizReport.width) -> [String] {
         var lines: [String] = []
         var current = indent
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+        for word in text.split(whereSeparator: \.isWhitespace) {
             if current.count + word.count + 1 > width, current.count > indent.count {
                 lines.append(current)
                 current = indent
