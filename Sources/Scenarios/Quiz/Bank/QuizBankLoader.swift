@@ -331,8 +331,10 @@ public enum QuizBankLoader {
             linux = LinuxOverride(value: value, note: note)
         }
         let note = try reader.optionalString("note")
-        return CompileCheck(snippet: snippet, source: source, swiftVersion: swiftVersion, mode: mode, flags: flags,
-                            topLevel: topLevel, expect: expect, linux: linux, note: note)
+        var check = CompileCheck(snippet: snippet, source: source, swiftVersion: swiftVersion, mode: mode, flags: flags,
+                                 topLevel: topLevel, expect: expect, linux: linux, note: note)
+        check.adapted = try reader.optionalString("adapted")
+        return check
     }
 
     /// The expected outcome of a compile check (over `base` for a Linux override).
@@ -392,7 +394,9 @@ public enum QuizBankLoader {
             linux = LinuxOverride(value: value, note: note)
         }
         let note = try reader.optionalString("note")
-        return CrashCheck(scenario: scenario, environment: environment, expect: expect, linux: linux, note: note)
+        var check = CrashCheck(scenario: scenario, environment: environment, expect: expect, linux: linux, note: note)
+        check.adapted = try reader.optionalString("adapted")
+        return check
     }
 
     /// The expected end of a crash check (over `base` for a Linux override).

@@ -11,6 +11,17 @@ public enum QuizCheck: Sendable, Hashable {
     /// Needs another toolchain: `check` runs only where `requirement` holds.
     case toolchain(ToolchainRequirement, reason: String, check: QuizCheckBox?)
 
+    /// How the lesson's example was changed in a way that changes what is measured, if it was.
+    public var adapted: String? {
+        switch self {
+        case .runtime(let check): check.adapted
+        case .compile(let check): check.adapted
+        case .crash(let check): check.adapted
+        case .appleOnly: nil
+        case .toolchain(_, _, let inner): inner?.check.adapted
+        }
+    }
+
     /// The check's kind, as the bank writes it.
     public var kindName: String {
         switch self {
@@ -207,6 +218,8 @@ public struct CompileCheck: Sendable, Hashable {
     public var linux: LinuxOverride<Expectation>?
     /// How the lesson's example was adapted, if it was.
     public var note: String?
+    /// How the lesson's example was changed in a way that changes what is measured (printed in the report).
+    public var adapted: String?
 
     /// A compile check.
     public init(snippet: String, source: String?, swiftVersion: Int, mode: Mode, flags: [String], topLevel: Bool,
@@ -265,6 +278,8 @@ public struct CrashCheck: Sendable, Hashable {
     public var linux: LinuxOverride<Expectation>?
     /// How the lesson's example was adapted, if it was.
     public var note: String?
+    /// How the lesson's example was changed in a way that changes what is measured (printed in the report).
+    public var adapted: String?
 
     /// A crash check.
     public init(scenario: String, environment: [String: String], expect: Expectation, linux: LinuxOverride<Expectation>?,

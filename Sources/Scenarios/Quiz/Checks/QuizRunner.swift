@@ -85,6 +85,7 @@ public struct QuizRunner: Sendable {
     @concurrent public func validate(_ check: QuizCheck, processes: Slots? = nil, harness: Slots? = nil) async -> CheckResult {
         var result = await judge(check, processes: processes, harness: harness)
         result.kind = check.kindName
+        if result.verdict != .contradicted { result.adapted = check.adapted }
         return result
     }
 
