@@ -82,23 +82,39 @@ extension QuizCatalog {
         },
         .observing("tasks.detachedInheritsNothing", ["taskIsolation", "taskTaskLocal", "taskPriorityIsCallers",
                                                      "detachedIsolation", "detachedTaskLocal", "detachedPriorityIsCallers",
-                                                     "value"]) { _ in await detachedInheritsNothing() },
-        .observing("tasks.taskValue", ["type", "size", "value", "copyCancelReachesTask"]) { _ in await taskValue() },
-        .observing("tasks.groupFinishOrder", ["added", "back", "allFinishedBeforeReturn"]) { _ in await groupFinishOrder() },
+                                                     "value"], parameters: ["shape": .string("lesson")]) { arguments in
+            await detachedInheritsNothing(swapped: try arguments.choice(SwapShape.self) == .swapped)
+        },
+        .observing("tasks.taskValue", ["type", "size", "value", "copyCancelReachesTask"], parameters: ["shape": .string("lesson")]) {
+            await taskValue(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
+        .observing("tasks.groupFinishOrder", ["added", "back", "allFinishedBeforeReturn"],
+                   parameters: ["shape": .string("lesson")]) { await groupFinishOrder(wrong: try $0.choice(LessonShape.self) == .wrong) },
         .observing("tasks.threeAtOnce", ["results", "peakInFlight", "elapsedMs"],
                    parameters: ["ms": .int(300), "names": .string("Ada,Bea,Cia"), "suffix": .string(" back"),
                                 "shape": .string("atOnce")]) { arguments in
             await threeAtOnce(ms: arguments.int("ms"), names: arguments.string("names"), suffix: arguments.string("suffix"),
                               oneAfterAnother: try arguments.choice(VisitShape.self) == .oneAfterAnother)
         },
-        .single("tasks.threeAtOnceOneThrows", "caught") { _ in .string(await threeAtOnceOneThrows()) },
-        .observing("tasks.asyncLetLineAndRead", ["lineTookMs", "readTookMs", "value"]) { _ in await asyncLetLineAndRead() },
-        .observing("tasks.asyncLetStartsAtDeclaration", ["events", "childStartedAtMs"]) { _ in
-            await asyncLetStartsAtDeclaration()
+        .single("tasks.threeAtOnceOneThrows", "caught", parameters: ["shape": .string("lesson")]) {
+            .string(await threeAtOnceOneThrows(wrong: try $0.choice(LessonShape.self) == .wrong))
         },
-        .single("tasks.throwingGroupUnread", "outcome") { _ in .string(await throwingGroupUnread()) },
-        .single("tasks.throwingGroupOrder", "answers") { _ in .strings(try await throwingGroupOrder()) },
-        .single("tasks.taskKeepsSelfAlive", "events") { _ in .strings(await taskKeepsSelfAlive()) },
+        .observing("tasks.asyncLetLineAndRead", ["lineTookMs", "readTookMs", "value"], parameters: ["shape": .string("lesson")]) {
+            await asyncLetLineAndRead(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
+        .observing("tasks.asyncLetStartsAtDeclaration", ["events", "childStartedAtMs"],
+                   parameters: ["shape": .string("lesson")]) {
+            await asyncLetStartsAtDeclaration(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
+        .single("tasks.throwingGroupUnread", "outcome", parameters: ["shape": .string("lesson")]) {
+            .string(await throwingGroupUnread(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
+        .single("tasks.throwingGroupOrder", "answers", parameters: ["shape": .string("lesson")]) {
+            .strings(try await throwingGroupOrder(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
+        .single("tasks.taskKeepsSelfAlive", "events", parameters: ["shape": .string("lesson")]) {
+            .strings(await taskKeepsSelfAlive(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
         .observing("tasks.thousandSleepers", ["finished", "threads", "elapsedMs"]) { _ in await thousandSleepers() },
         .observing("priority.aliases", ["highIsUserInitiated", "lowIsUtility"]) { _ in priorityAliases() },
         .observing("priority.inheritance", ["asyncLetChild", "groupChild", "lowBeforeAwait", "escalated"]) { _ in await priorityInheritance() },

@@ -89,3 +89,12 @@ enum ReplaceShape: String, CaseIterable, Sendable {
     /// Nothing ends the first loop.
     case keepFirst
 }
+
+/// A scenario with one counterfactual: the lesson's shape, or the wrong one the bank's control names (each
+/// scenario's documentation says what its wrong shape is).
+enum LessonShape: String, CaseIterable, Sendable {
+    /// As the lesson writes it.
+    case lesson
+    /// The counterfactual.
+    case wrong
+}
