@@ -120,11 +120,16 @@ extension QuizCatalog {
         .observing("priority.inheritance", ["asyncLetChild", "groupChild", "lowBeforeAwait", "escalated"]) { _ in await priorityInheritance() },
 
         // Cancellation the quiz alone asks about.
-        .observing("cancellation.isCancelledLoop", ["stopped", "laps", "otherTurnsWhileLooping"]) { _ in
-            await isCancelledLoop()
+        .observing("cancellation.isCancelledLoop", ["stopped", "laps", "otherTurnsWhileLooping"],
+                   parameters: ["shape": .string("lesson")]) {
+            await isCancelledLoop(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
-        .single("cancellation.checkCancellationLoop", "outcome") { _ in .string(await checkCancellationLoop()) },
-        .observing("cancellation.replaceLoad", ["withCancel", "withoutCancel"]) { _ in await replaceLoad() },
+        .single("cancellation.checkCancellationLoop", "outcome", parameters: ["shape": .string("lesson")]) {
+            .string(await checkCancellationLoop(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
+        .observing("cancellation.replaceLoad", ["withCancel", "withoutCancel"], parameters: ["shape": .string("lesson")]) {
+            await replaceLoad(swapped: try $0.choice(SwapShape.self) == .swapped)
+        },
 
         // Actors and the main actor.
         .single("actors.visits", "count") { _ in .int(await visitsRecorded()) },
