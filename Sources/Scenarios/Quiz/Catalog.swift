@@ -290,13 +290,15 @@ extension QuizCatalog {
             return ["asyncLet": .string(ending(outcome.asyncLet)), "detached": .string(ending(outcome.detached)),
                     "concurrentSeesCancel": .bool(outcome.concurrentSawCancellation)]
         },
-        QuizScenario("cancellation.asyncLetTaskDetached", observes: ["asyncLet", "task", "detached"]) { _ in
-            let outcome = await whoHearsCancellation()
+        QuizScenario("cancellation.asyncLetTaskDetached", observes: ["asyncLet", "task", "detached"],
+                     parameters: ["cancelAfterMs": .int(100)]) { arguments in
+            let outcome = await whoHearsCancellation(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")))
             return ["asyncLet": .string(ending(outcome.asyncLetChild)), "task": .string(ending(outcome.unstructuredTask)),
                     "detached": .string(ending(outcome.detachedTask))]
         },
-        QuizScenario("cancellation.innerTaskVersusChild", observes: ["asyncLetChildCancelled", "innerTaskCancelled"]) { _ in
-            let outcome = await whoHearsCancellation()
+        QuizScenario("cancellation.innerTaskVersusChild", observes: ["asyncLetChildCancelled", "innerTaskCancelled"],
+                     parameters: ["cancelAfterMs": .int(100)]) { arguments in
+            let outcome = await whoHearsCancellation(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")))
             return ["asyncLetChildCancelled": .bool(ending(outcome.asyncLetChild) == "cancelled"),
                     "innerTaskCancelled": .bool(ending(outcome.unstructuredTask) == "cancelled")]
         },
@@ -332,10 +334,11 @@ extension QuizCatalog {
             let outcome = await addingToCancelledGroup(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")))
             return ["added": .bool(outcome.addedUnlessCancelled), "addTaskChildCancelled": .bool(outcome.addTaskChildCancelled)]
         },
-        QuizScenario("cancellation.trySleepLoop", observes: ["laps", "elapsedMs"]) { _ in
+        QuizScenario("cancellation.trySleepLoop", observes: ["laps", "elapsedMs"],
+                     parameters: ["shape": .string("swallows")]) { arguments in
             // L38 card 14: five one-second laps with `try?` around the sleep, cancelled after a tenth of a second.
             let start = scenarioMilliseconds()
-            let run = await pollingAfterStop(swallowingCancellation: true, attempts: 5, interval: .seconds(1),
+            let run = await pollingAfterStop(swallowingCancellation: try arguments.choice(PollShape.self) == .swallows, attempts: 5, interval: .seconds(1),
                                              stopAfter: .milliseconds(100))
             return ["laps": .int(run.callsBeforeStop + run.callsAfterStop), "elapsedMs": .int(scenarioMilliseconds() - start)]
         },
