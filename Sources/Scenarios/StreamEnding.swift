@@ -14,8 +14,13 @@ nonisolated(nonsending) public func streamCountdownLoop() async -> [String] {
 /// Lesson 40's trick card "what does yield return after the stream has been finished?": `.terminated` — "after
 /// finish: terminated" — and the value goes nowhere. The stream is kept alive across the yield: a stream that has
 /// been let go answers `.terminated` too, and then `finish()` would not be what this shows.
-nonisolated(nonsending) public func streamYieldAfterFinish() async -> StreamYield {
+/// `yieldFirst`, the quiz's control: the yield comes before the finish.
+nonisolated(nonsending) public func streamYieldAfterFinish(yieldFirst: Bool = false) async -> StreamYield {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    if yieldFirst {
+        defer { continuation.finish() }
+        return withExtendedLifetime(stream) { StreamYield(continuation.yield(1)) }
+    }
     continuation.finish()
     return withExtendedLifetime(stream) {
         StreamYield(continuation.yield(1))
@@ -40,8 +45,9 @@ nonisolated(nonsending) public func streamTerminationAfterFinish() async -> [Str
 /// Lesson 40's card "stop the work that feeds a stream when nobody is listening": a task loops over a stream that
 /// never yields, and is cancelled after `cancelAfter`. Returns the console: "terminated: cancelled" (from
 /// `onTermination`), "the loop ended", and what a yield answers afterwards ("a yield now gives terminated").
-nonisolated(nonsending) public func streamConsumerCancelled(cancelAfter: Duration = .milliseconds(100)) async
-    -> [String]
+/// `finishing`, the quiz's control: the producer finishes the stream instead of the consumer's task being cancelled.
+nonisolated(nonsending) public func streamConsumerCancelled(cancelAfter: Duration = .milliseconds(100),
+                                                          finishing: Bool = false) async -> [String]
 {
     let log = CancellationEventLog()
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
@@ -51,7 +57,7 @@ nonisolated(nonsending) public func streamConsumerCancelled(cancelAfter: Duratio
         log.record("the loop ended")
     }
     try? await Task.sleep(for: cancelAfter)
-    listener.cancel()
+    if finishing { continuation.finish() } else { listener.cancel() }
     await listener.value
     log.record("a yield now gives \(StreamYield(continuation.yield(1)))")
     return log.entries
@@ -88,11 +94,12 @@ nonisolated(nonsending) public func streamBreakOutOfLoop() async -> [String] {
 
 /// Lesson 40's card "end a stream with an error": "Seattle" is yielded, then `finish(throwing: Lost())`. Returns the
 /// console: "got Seattle", then "the loop threw Lost()" — the error comes after the values before it.
-nonisolated(nonsending) public func streamFinishThrowing() async -> [String] {
+/// `plainFinish`, the quiz's control: `finish()` without an error.
+nonisolated(nonsending) public func streamFinishThrowing(plainFinish: Bool = false) async -> [String] {
     var lines: [String] = []
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: String.self)
     continuation.yield("Seattle")
-    continuation.finish(throwing: Lost())
+    continuation.finish(throwing: plainFinish ? nil : Lost())
     do {
         for try await city in stream {
             lines.append("got \(city)")
@@ -106,8 +113,11 @@ nonisolated(nonsending) public func streamFinishThrowing() async -> [String] {
 
 /// Lesson 40's trick card "values yielded before anyone loops: are they lost?": no, the stream buffers them. Returns
 /// what a loop started afterwards read: "Seattle", "Vancouver".
-nonisolated(nonsending) public func streamValuesBeforeTheLoop() async -> [String] {
-    let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+/// `buffering`: the quiz's control buffers nothing (`.bufferingNewest(0)`).
+nonisolated(nonsending) public func streamValuesBeforeTheLoop(
+    buffering: AsyncStream<String>.Continuation.BufferingPolicy = .unbounded
+) async -> [String] {
+    let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: buffering)
     continuation.yield("Seattle")
     continuation.yield("Vancouver")
     continuation.finish()
@@ -120,15 +130,20 @@ nonisolated(nonsending) public func streamValuesBeforeTheLoop() async -> [String
 
 /// Lesson 40's trick card "a second loop over a finished stream": the first loop reads [1, 2, 3], the second
 /// nothing. Returns both.
-nonisolated(nonsending) public func streamSecondLoop() async -> [[Int]] {
-    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
-    for n in 1...3 {
-        continuation.yield(n)
+/// `freshStream`, the quiz's control: the second loop reads a second stream fed the same values.
+nonisolated(nonsending) public func streamSecondLoop(freshStream: Bool = false) async -> [[Int]] {
+    func fed() -> AsyncStream<Int> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        for n in 1...3 {
+            continuation.yield(n)
+        }
+        continuation.finish()
+        return stream
     }
-    continuation.finish()
+    let stream = fed()
     var first: [Int] = []
     for await n in stream { first.append(n) }
     var second: [Int] = []
-    for await n in stream { second.append(n) }
+    for await n in freshStream ? fed() : stream { second.append(n) }
     return [first, second]
 }

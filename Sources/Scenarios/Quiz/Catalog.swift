@@ -411,13 +411,16 @@ extension QuizCatalog {
                     "isolationNextOnLoopActor": .bools(run.isolationNextForAwait)]
         },
         .single("streams.countdownStream", "printed") { _ in .strings(await streamCountdownLoop()) },
-        QuizScenario("streams.cancelledConsumer", observes: ["events", "termination", "loopEnded"]) { _ in
-            let events = await streamConsumerCancelled()
+        QuizScenario("streams.cancelledConsumer", observes: ["events", "termination", "loopEnded"],
+                     parameters: ["shape": .string("lesson")]) { arguments in
+            let events = await streamConsumerCancelled(finishing: try arguments.choice(LessonShape.self) == .wrong)
             let termination = events.first { $0.hasPrefix("terminated: ") }.map { String($0.dropFirst(12)) } ?? "none"
             return ["events": .strings(events), "termination": .string(termination),
                     "loopEnded": .bool(events.contains("the loop ended"))]
         },
-        .single("streams.finishThrowing", "events") { _ in .strings(await streamFinishThrowing()) },
+        .single("streams.finishThrowing", "events", parameters: ["shape": .string("lesson")]) {
+            .strings(await streamFinishThrowing(plainFinish: try $0.choice(LessonShape.self) == .wrong))
+        },
         .single("streams.bufferingNewest", "got", parameters: ["shape": .string("newest1")]) { arguments in
             .ints(await streamBuffering(try arguments.choice(BufferShape.self).buffering, values: [1, 2, 3, 4, 5]).read)
         },
@@ -433,12 +436,16 @@ extension QuizCatalog {
         .single("streams.fedFromAnotherThread", "got", options: .waitForOwnThreads) { _ in
             .ints(await streamFedFromAnotherThread())
         },
-        .single("streams.yieldedBeforeLoop", "got") { _ in .strings(await streamValuesBeforeTheLoop()) },
-        QuizScenario("streams.secondLoop", observes: ["first", "second"]) { _ in
-            let loops = await streamSecondLoop()
+        .single("streams.yieldedBeforeLoop", "got", parameters: ["shape": .string("lesson")]) {
+            .strings(await streamValuesBeforeTheLoop(buffering: try $0.choice(LessonShape.self) == .wrong ? .bufferingNewest(0) : .unbounded))
+        },
+        QuizScenario("streams.secondLoop", observes: ["first", "second"], parameters: ["shape": .string("lesson")]) {
+            let loops = await streamSecondLoop(freshStream: try $0.choice(LessonShape.self) == .wrong)
             return ["first": .ints(loops[0]), "second": .ints(loops[1])]
         },
-        .single("streams.yieldAfterFinish", "result") { _ in .string(await streamYieldAfterFinish().description) },
+        .single("streams.yieldAfterFinish", "result", parameters: ["shape": .string("lesson")]) {
+            .string(await streamYieldAfterFinish(yieldFirst: try $0.choice(LessonShape.self) == .wrong).description)
+        },
         .single("streams.onTerminationAfterFinish", "events") { _ in .strings(await streamTerminationAfterFinish()) },
         QuizScenario("streams.twoConsumers", observes: ["everyValueOnce", "firstCount", "secondCount"]) { _ in
             let run = await streamTwoConsumers(count: 10)
