@@ -132,16 +132,20 @@ extension QuizCatalog {
         },
 
         // Actors and the main actor.
-        .single("actors.visits", "count") { _ in .int(await visitsRecorded()) },
+        .single("actors.visits", "count", parameters: ["shape": .string("lesson")]) { .int(await visitsRecorded(wrong: try $0.choice(LessonShape.self) == .wrong)) },
         .single("actors.isolatedParameter", "count") { _ in .int(await isolatedParameterFill()) },
-        .observing("actors.methodOnMainThread", ["onMainThread", "onMainQueue"]) { _ in await actorMethodPlace() },
+        .observing("actors.methodOnMainThread", ["onMainThread", "onMainQueue"], parameters: ["shape": .string("lesson")]) {
+            await actorMethodPlace(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
         .observing("mainActor.runFromConcurrent", ["direct", "run"]) { _ in await runFromConcurrent() },
-        .single("mainActor.renameScreen", "title") { _ in .string(await renameScreen()) },
-        .observing("mainActor.concurrentWork", ["ranOffMainThread", "ranOnMainQueue", "isolation"]) { _ in
-            await concurrentWork()
+        .single("mainActor.renameScreen", "title", parameters: ["shape": .string("lesson")]) { .string(await renameScreen(wrong: try $0.choice(LessonShape.self) == .wrong)) },
+        .observing("mainActor.concurrentWork", ["ranOffMainThread", "ranOnMainQueue", "isolation"], parameters: ["shape": .string("lesson")]) {
+            await concurrentWork(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
         .observing("mainActor.groupChildren", ["childrenOnMainThread", "childrenOnMainQueue", "childIsolation",
-                                               "taskIsolation"]) { _ in await stripGroupChildren() },
+                                               "taskIsolation"], parameters: ["shape": .string("lesson")]) {
+            await stripGroupChildren(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
         .single("mainActor.mainQueueIsMainActor", "assumed") { _ in .bool(await mainQueueIsMainActor()) },
         .single("mainActor.nonsendingAssertion", "result") { _ in .string(await nonsendingAssertion()) },
 

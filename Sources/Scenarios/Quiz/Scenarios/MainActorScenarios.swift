@@ -43,8 +43,13 @@ nonisolated(nonsending) public func runFromConcurrent() async -> ReportsFromTheP
 }
 
 /// L38 card 6: a few lines run on the main actor from code that is not on it.
-@MainActor public func renameScreen() async -> String {
+/// `wrong`, the quiz's control: the rename is an unstructured task nobody awaits.
+@MainActor public func renameScreen(wrong: Bool = false) async -> String {
     let screen = Screen()
+    if wrong {
+        Task { @MainActor in screen.title = "Weather" }
+        return screen.title
+    }
     await rename(screen)
     return screen.title
 }
@@ -64,8 +69,14 @@ public struct ConcurrentWork: QuizObservable, Hashable {
 }
 
 /// L38 card 7: called from the main actor, the work runs off it.
-@MainActor public func concurrentWork() async -> ConcurrentWork {
-    await work()
+/// The same work, on the main actor: the quiz's control.
+@MainActor func workOnMain() -> ConcurrentWork {
+    ConcurrentWork(ranOffMainThread: !onMainThread(), ranOnMainQueue: onMainQueue(), isolation: whereAmI())
+}
+
+/// `wrong`, the quiz's control: the work is @MainActor, not @concurrent.
+@MainActor public func concurrentWork(wrong: Bool = false) async -> ConcurrentWork {
+    wrong ? workOnMain() : await work()
 }
 
 /// Where a @MainActor strip's group children ran, and where a Task { } made in the same place runs.
@@ -79,11 +90,16 @@ public struct GroupChildren: QuizObservable, Hashable {
 }
 
 /// L38 card 20: `strip()` says @MainActor, and its group's three children start on the pool.
-@MainActor public func stripGroupChildren() async -> GroupChildren {
+/// `wrong`, the quiz's control: the children are `@MainActor` closures.
+@MainActor public func stripGroupChildren(wrong: Bool = false) async -> GroupChildren {
     var threads: [Bool] = [], queues: [Bool] = [], places: [String] = []
     await withTaskGroup(of: (Bool, Bool, String).self) { group in
         for _ in 0..<3 {
-            group.addTask { (onMainThread(), onMainQueue(), whereAmI()) }
+            if wrong {
+                group.addTask { @MainActor in (onMainThread(), onMainQueue(), whereAmI()) }
+            } else {
+                group.addTask { (onMainThread(), onMainQueue(), whereAmI()) }
+            }
         }
         for await (thread, queue, place) in group {
             threads.append(thread)
