@@ -150,22 +150,26 @@ extension QuizCatalog {
         .single("mainActor.nonsendingAssertion", "result") { _ in .string(await nonsendingAssertion()) },
 
         // GCD and the pool.
-        .observing("gcd.serialQueueThreads", ["distinctThreads", "oneAtATime", "syncRanOnCallingThread"]) { _ in
-            await serialQueueThreads()
+        .observing("gcd.serialQueueThreads", ["distinctThreads", "oneAtATime", "syncRanOnCallingThread"], parameters: ["shape": .string("lesson")]) {
+            await serialQueueThreads(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
-        .observing("gcd.cooperativePoolLabels", ["gcdGlobal", "detached", "samePool"],
-                   options: RunOptions { $0.honoursStrictPoolVariable = false }) { _ in await cooperativePoolLabels() },
-        .observing("gcd.mainAsync", ["returnedBeforeBlockRan", "ranOnMainThread", "ranOnMainQueue"]) { _ in await mainAsync() },
+        .observing("gcd.cooperativePoolLabels", ["gcdGlobal", "detached", "samePool"], parameters: ["shape": .string("lesson")],
+                   options: RunOptions { $0.honoursStrictPoolVariable = false }) {
+            await cooperativePoolLabels(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
+        .observing("gcd.mainAsync", ["returnedBeforeBlockRan", "ranOnMainThread", "ranOnMainQueue"], parameters: ["shape": .string("lesson")]) {
+            await mainAsync(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
         .observing("gcd.mainSyncFromBackground", ["events", "first", "last", "bBeforeD", "cBeforeD", "count"]) { _ in
             await mainSyncFromBackground()
         },
-        .observing("gcd.operationQueueLimit", ["peak", "finished"]) { _ in await operationQueueLimit() },
-        .single("gcd.operationDependency", "order") { _ in .strings(await operationDependency()) },
+        .observing("gcd.operationQueueLimit", ["peak", "finished"], parameters: ["shape": .string("lesson")]) { await operationQueueLimit(wrong: try $0.choice(LessonShape.self) == .wrong) },
+        .single("gcd.operationDependency", "order", parameters: ["shape": .string("lesson")]) { .strings(await operationDependency(wrong: try $0.choice(LessonShape.self) == .wrong)) },
         .observing("gcd.workItemCancel", ["unstartedRan", "runningSawCancel", "runningFinished"]) { _ in
             await workItemCancel()
         },
-        .single("pool.semaphoreAroundTask", "timedOut") { _ in .bool(await semaphoreAroundTask()) },
-        .single("pool.semaphoreOnMainActor", "timedOut") { _ in .bool(await semaphoreOnMainActor()) },
+        .single("pool.semaphoreAroundTask", "timedOut", parameters: ["shape": .string("lesson")]) { .bool(await semaphoreAroundTask(wrong: try $0.choice(LessonShape.self) == .wrong)) },
+        .single("pool.semaphoreOnMainActor", "timedOut", parameters: ["shape": .string("lesson")]) { .bool(await semaphoreOnMainActor(wrong: try $0.choice(LessonShape.self) == .wrong)) },
 
         // Streams, sequences, ownership.
         .observing("streams.forgottenFinish", ["consumerEndedBeforeFinish", "consumerEndedAfterFinish"]) { _ in
@@ -177,7 +181,9 @@ extension QuizCatalog {
 
         // Lesson 38's cards on global actors and executors.
         .observing("actors.globalActorKeep", ["cache", "disk"]) { _ in await keepInBoth() },
-        .single("executors.ownQueueLabel", "label", options: .waitForOwnThreads) { _ in .string(await ownQueueLabel()) },
+        .single("executors.ownQueueLabel", "label", parameters: ["shape": .string("lesson")], options: .waitForOwnThreads) {
+            .string(await ownQueueLabel(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
     ] + reentrancyScenarios + lesson40Scenarios
 
     /// Issue 2's scenarios (`Sources/Scenarios`, shared with ReentrancyTests), under the bank's names.

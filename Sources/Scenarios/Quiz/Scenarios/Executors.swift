@@ -65,6 +65,15 @@ actor CardDisk11 {
 }
 
 /// L38 card 11: the actor's code runs on its own executor, "trips.disk".
-nonisolated(nonsending) public func ownQueueLabel() async -> String {
-    await CardDisk11().queueLabel()
+/// The quiz's control for `CardDisk11`: the same actor on the default executor.
+actor DefaultExecutorDisk {
+    /// The name of the thread it runs on.
+    func queueLabel() -> String {
+        currentThreadName()
+    }
+}
+
+/// `wrong`, the quiz's control: an actor with no executor of its own.
+nonisolated(nonsending) public func ownQueueLabel(wrong: Bool = false) async -> String {
+    wrong ? await DefaultExecutorDisk().queueLabel() : await CardDisk11().queueLabel()
 }

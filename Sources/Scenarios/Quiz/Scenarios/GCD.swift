@@ -26,9 +26,10 @@ public struct SerialQueueThreads: QuizObservable, Hashable {
 
 /// L37 Q10, the Q&A seed: six blocks on one private serial queue, 30 ms apart — one at a time, on whatever threads
 /// GCD lends; and `queue.sync` runs its block on the calling thread.
-nonisolated(nonsending) public func serialQueueThreads() async -> SerialQueueThreads {
+/// `wrong`, the quiz's control: a concurrent queue, the blocks sent at once.
+nonisolated(nonsending) public func serialQueueThreads(wrong: Bool = false) async -> SerialQueueThreads {
     await onAThreadOfItsOwn {
-        let queue = DispatchQueue(label: "jar")
+        let queue = wrong ? DispatchQueue(label: "jar", attributes: .concurrent) : DispatchQueue(label: "jar")
         let threads = Shared<[UInt64]>([])
         let flight = InFlight()
         for _ in 0..<6 {
@@ -38,9 +39,9 @@ nonisolated(nonsending) public func serialQueueThreads() async -> SerialQueueThr
                 usleep(5_000)
                 flight.leave()
             }
-            usleep(30_000)
+            if !wrong { usleep(30_000) }
         }
-        queue.sync {}
+        queue.sync(flags: .barrier) {}
         let caller = threadNumber()
         let syncThread = queue.sync { threadNumber() }
         return SerialQueueThreads(distinctThreads: Set(threads.value).count, oneAtATime: flight.peak == 1,
@@ -58,13 +59,18 @@ public struct PoolLabels: QuizObservable, Hashable {
 }
 
 /// L37 Q13: GCD's global queue is not the pool Swift concurrency runs on.
-nonisolated(nonsending) public func cooperativePoolLabels() async -> PoolLabels {
+/// `wrong`, the quiz's control: the second block is a GCD block too, not a task.
+nonisolated(nonsending) public func cooperativePoolLabels(wrong: Bool = false) async -> PoolLabels {
     let gcd = await withCheckedContinuation { continuation in
         DispatchQueue.global(qos: .userInitiated).async {
             continuation.resume(returning: currentQueueLabel())
         }
     }
-    let detached = await Task.detached(priority: .userInitiated) { currentQueueLabel() }.value
+    let detached = wrong ? await withCheckedContinuation { continuation in
+        DispatchQueue.global(qos: .userInitiated).async {
+            continuation.resume(returning: currentQueueLabel())
+        }
+    } : await Task.detached(priority: .userInitiated) { currentQueueLabel() }.value
     return PoolLabels(gcdGlobal: gcd, detached: detached)
 }
 
@@ -80,10 +86,11 @@ public struct MainAsync: QuizObservable, Hashable {
 
 /// The Q&A seed: DispatchQueue.main.async returns at once, and its block runs on the main queue later. Sent from
 /// the main queue itself, so the block cannot start before the sender's job ends.
-@MainActor public func mainAsync() async -> MainAsync {
+/// `wrong`, the quiz's control: the block goes to a global queue, not the main one.
+@MainActor public func mainAsync(wrong: Bool = false) async -> MainAsync {
     let returned = Shared(false)
     return await withCheckedContinuation { continuation in
-        DispatchQueue.main.async {
+        (wrong ? DispatchQueue.global() : DispatchQueue.main).async {
             continuation.resume(returning: MainAsync(returnedBeforeBlockRan: returned.value,
                                                      ranOnMainThread: onMainThread(), ranOnMainQueue: onMainQueue()))
         }
@@ -129,12 +136,13 @@ public struct OperationLimit: QuizObservable, Hashable {
 }
 
 /// The Q&A seed: `maxConcurrentOperationCount = 3` — ten operations of 20 ms never run more than three at once.
-nonisolated(nonsending) public func operationQueueLimit() async -> OperationLimit {
+/// `wrong`, the quiz's control: no limit set.
+nonisolated(nonsending) public func operationQueueLimit(wrong: Bool = false) async -> OperationLimit {
     let flight = InFlight()
     let finished = Shared(0)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 3
+        if !wrong { queue.maxConcurrentOperationCount = 3 }
         for _ in 0..<10 {
             queue.addOperation {
                 flight.enter()
@@ -149,7 +157,8 @@ nonisolated(nonsending) public func operationQueueLimit() async -> OperationLimi
 }
 
 /// The Q&A seed: `b.addDependency(a)` makes b wait for a, even when b is added first.
-nonisolated(nonsending) public func operationDependency() async -> [String] {
+/// `wrong`, the quiz's control: no dependency.
+nonisolated(nonsending) public func operationDependency(wrong: Bool = false) async -> [String] {
     let log = QuizLog()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let queue = OperationQueue()
@@ -159,7 +168,7 @@ nonisolated(nonsending) public func operationDependency() async -> [String] {
             log.add("a")
         }
         let b = BlockOperation { log.add("b") }
-        b.addDependency(a)
+        if !wrong { b.addDependency(a) }
         queue.addOperation(b)
         queue.addOperation(a)
         queue.addBarrierBlock { continuation.resume() }
