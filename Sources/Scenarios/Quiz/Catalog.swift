@@ -72,6 +72,17 @@ extension QuizCatalog {
         .observing("hive.concurrentByHand", ["concurrentOn", "byHandOn", "sameGrains", "backOn"]) { _ in
             await hiveConcurrentByHand()
         },
+        // Lesson 37's steps 9 and 11, on the real pool.
+        .observing("swarm.bees", ["bees", "threads", "cores", "moved", "backOnMainQueue", "movedShare", "threadsPerCore",
+                                  "elapsedMs"],
+                   parameters: ["bees": .int(1000), "shape": .string("mainActor")],
+                   options: RunOptions { $0.honoursStrictPoolVariable = false }) { arguments in
+            await swarm(arguments.int("bees"), onTheMainActor: try arguments.choice(SwarmShape.self) == .mainActor)
+        },
+        .observing("gcd.whoRunsWhat", ["mainActor", "concurrent", "jar", "gcdGlobal", "jarOnThePool", "poolIsNotGCDs"],
+                   parameters: ["shape": .string("lesson")], options: RunOptions { $0.honoursStrictPoolVariable = false }) {
+            await whoRunsWhat(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
         .observing("isolation.writtenOut", ["fromMainActor", "fromConcurrent"]) { _ in await isolationWrittenOut() },
 
         // Tasks.

@@ -68,7 +68,7 @@ public enum QuizBankLoader {
     }
 
     /// `L37-C04`, `L38-Q01`, `L38-AQ13`, `QA-03`, `AR-12`.
-    static let idPattern = try! NSRegularExpression(pattern: #"^(L[0-9]{2}-(C|Q|AQ)[0-9]{2}|QA-[0-9]{2}|AR-[0-9]{2})$"#)
+    static let idPattern = try! NSRegularExpression(pattern: #"^(L[0-9]{2}-(C|Q|AQ|S)[0-9]{2}|QA-[0-9]{2}|AR-[0-9]{2})$"#)
 
     /// One entry.
     static func parseEntry(_ value: JSONValue, bank: String, at place: FieldReader.Place, snippets: String?,

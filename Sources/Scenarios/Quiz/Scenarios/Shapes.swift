@@ -98,3 +98,11 @@ enum LessonShape: String, CaseIterable, Sendable {
     /// The counterfactual.
     case wrong
 }
+
+/// Where a swarm's bees fly.
+enum SwarmShape: String, CaseIterable, Sendable {
+    /// `@MainActor func bee()`.
+    case mainActor
+    /// `@concurrent`, on the pool.
+    case pool
+}
