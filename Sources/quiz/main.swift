@@ -125,9 +125,14 @@ let byId = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ 
 let printer = OrderedPrinter(order: entries.map(\.id), render: { result in
     full ? QuizDetail.lines(result, entry: byId[result.id]!).joined(separator: "\n") + "\n" : QuizReport.line(result)
 })
+// What the runtime itself writes while the checks run — the "SWIFT TASK CONTINUATION MISUSE" lines of a scenario that
+// leaks its continuation on purpose — is evidence, not the report: kept aside, and shown after a run that did not
+// pass, or with --verbose.
+let runtimeNoise = StandardErrorCapture()
 let results = await runner.run(entries) { [json] result in
     if !json { printer.take(result) }
 }
+let noise = runtimeNoise.finish()
 let elapsed = started.duration(to: .now)
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 let code: Int32 = QuizReport.passes(results) ? 0 : 1
@@ -137,6 +142,9 @@ if json {
     // count) prints to standard output.
     fflush(nil)  // every output stream: `stdout` itself is a C global Swift 6 will not touch from here
     _exit(code)
+}
+if !noise.isEmpty, verbose || code != 0 {
+    complain("What the runtime wrote to standard error while the checks ran:\n" + noise)
 }
 let differences = QuizReport.differences(results)
 if !full, !differences.isEmpty {
