@@ -68,9 +68,9 @@ extension QuizCatalog {
         hive("hive.nonsendingComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .nonsendingComputation),
         hive("hive.plainNonisolatedComputation", ["hummed", "ranOn", "ranOnMainQueue"], .plainNonisolatedComputation),
         hive("hive.executorPreference", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .executorPreference),
-        .observing("hive.flyByHand", ["sugar", "byHand", "sameNectar"]) { _ in await hiveFlyByHand() },
-        .observing("hive.concurrentByHand", ["concurrentOn", "byHandOn", "sameGrains", "backOn"]) { _ in
-            await hiveConcurrentByHand()
+        .observing("hive.flyByHand", ["sugar", "byHand", "sameNectar"], parameters: ["shape": .string("lesson")]) { await hiveFlyByHand(wrong: try $0.choice(LessonShape.self) == .wrong) },
+        .observing("hive.concurrentByHand", ["concurrentOn", "byHandOn", "sameGrains", "backOn"], parameters: ["shape": .string("lesson")]) {
+            await hiveConcurrentByHand(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
         // Lesson 37's steps 9 and 11, on the real pool.
         .observing("swarm.bees", ["bees", "threads", "cores", "moved", "backOnMainQueue", "movedShare", "threadsPerCore",
@@ -148,7 +148,7 @@ extension QuizCatalog {
         .observing("actors.methodOnMainThread", ["onMainThread", "onMainQueue"], parameters: ["shape": .string("lesson")]) {
             await actorMethodPlace(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
-        .observing("mainActor.runFromConcurrent", ["direct", "run"]) { _ in await runFromConcurrent() },
+        .observing("mainActor.runFromConcurrent", ["direct", "run"], parameters: ["shape": .string("lesson")]) { await runFromConcurrent(wrong: try $0.choice(LessonShape.self) == .wrong) },
         .single("mainActor.renameScreen", "title", parameters: ["shape": .string("lesson")]) { .string(await renameScreen(wrong: try $0.choice(LessonShape.self) == .wrong)) },
         .observing("mainActor.concurrentWork", ["ranOffMainThread", "ranOnMainQueue", "isolation"], parameters: ["shape": .string("lesson")]) {
             await concurrentWork(wrong: try $0.choice(LessonShape.self) == .wrong)
@@ -208,9 +208,14 @@ extension QuizCatalog {
         .single("jar.pourSlowly", "drops", parameters: ["bees": .int(100), "shape": .string("slowly")]) { arguments in
             .int(try await pours(arguments.int("bees"), try arguments.choice(PourShape.self)))
         },
-        QuizScenario("isolation.whereAmI", observes: ["mainActor", "concurrent", "jar"]) { _ in
-            ["mainActor": .string(await whereIsHere()), "concurrent": .string(await whereIsThePool()),
-             "jar": .string(await Jar().whereIsTheJar())]
+        QuizScenario("isolation.whereAmI", observes: ["mainActor", "concurrent", "jar", "mainActorQueue", "concurrentQueue"],
+                     parameters: ["shape": .string("lesson")]) { arguments in
+            // The names come from #isolation, fixed at compile time; the queues are observed (the control swaps them).
+            let swapped = try arguments.choice(SwapShape.self) == .swapped
+            let main = await queueOfTheMainActorPlace(), pool = await queueOfThePoolPlace()
+            return ["mainActor": .string(await whereIsHere()), "concurrent": .string(await whereIsThePool()),
+                    "jar": .string(await Jar().whereIsTheJar()), "mainActorQueue": .string(swapped ? pool : main),
+                    "concurrentQueue": .string(swapped ? main : pool)]
         },
         QuizScenario("actors.interleave", observes: ["events", "interleaved"],
                      parameters: ["shape": .string("atOnce")]) { arguments in

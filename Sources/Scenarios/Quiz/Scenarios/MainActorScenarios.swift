@@ -3,13 +3,20 @@ import Subjects
 
 // The main actor from elsewhere: MainActor.run, @concurrent, a task group's children, the main queue.
 
-/// A report made on the main actor: where it ran.
+/// A report made on the main actor: where it ran, observed (the main queue or another).
 @MainActor func report() -> String {
-    whereAmI()
+    queuePlace()
+}
+
+/// The quiz's control: the same report on no actor.
+func reportAnywhere() -> String {
+    queuePlace()
 }
 
 /// The report from @concurrent code: called directly (the compiler's await is the hop), and through MainActor.run.
-@concurrent func reportFromThePool() async -> (String, String) {
+/// `wrong`, the quiz's control: both made on no actor, with no hop.
+@concurrent func reportFromThePool(wrong: Bool = false) async -> (String, String) {
+    if wrong { return (reportAnywhere(), reportAnywhere()) }
     let direct = await report()
     let run = await MainActor.run { report() }
     return (direct, run)
@@ -25,8 +32,8 @@ public struct ReportsFromThePool: QuizObservable, Hashable {
 }
 
 /// L37 card 21: `await report()` from @concurrent code is `await MainActor.run { report() }`: both on MainActor.
-nonisolated(nonsending) public func runFromConcurrent() async -> ReportsFromThePool {
-    let (direct, run) = await reportFromThePool()
+nonisolated(nonsending) public func runFromConcurrent(wrong: Bool = false) async -> ReportsFromThePool {
+    let (direct, run) = await reportFromThePool(wrong: wrong)
     return ReportsFromThePool(direct: direct, run: run)
 }
 
