@@ -328,10 +328,13 @@ extension QuizCatalog {
             return ["asyncLetChildCancelled": .bool(ending(outcome.asyncLetChild) == "cancelled"),
                     "innerTaskCancelled": .bool(ending(outcome.unstructuredTask) == "cancelled")]
         },
-        .single("cancellation.asyncLetNeverAwaited", "events") { _ in .strings(await asyncLetNeverAwaited()) },
-        QuizScenario("cancellation.errorWaitsForBusySibling", observes: ["events", "errorAfterBusyFinished", "elapsedMs"]) { _ in
+        .single("cancellation.asyncLetNeverAwaited", "events", parameters: ["shape": .string("lesson")]) {
+            .strings(await asyncLetNeverAwaited(awaited: try $0.choice(LessonShape.self) == .wrong))
+        },
+        QuizScenario("cancellation.errorWaitsForBusySibling", observes: ["events", "errorAfterBusyFinished", "elapsedMs"],
+                     parameters: ["shape": .string("lesson")]) { arguments in
             let start = scenarioMilliseconds()
-            let events = await errorWaitsForStubbornSibling()
+            let events = await errorWaitsForStubbornSibling(unstructured: try arguments.choice(LessonShape.self) == .wrong)
             let busy = events.firstIndex { $0.hasPrefix("busy finished") } ?? .max
             let error = events.firstIndex(of: "the error reached the caller") ?? .min
             return ["events": .strings(events), "errorAfterBusyFinished": .bool(busy < error),
@@ -350,8 +353,8 @@ extension QuizCatalog {
         .single("cancellation.groupErrorCancelsRest", "events", parameters: ["sleeperNapMs": .int(2_000)]) { arguments in
             .strings(await throwingGroupCancelsTheRest(sleeperNap: .milliseconds(arguments.int("sleeperNapMs"))))
         },
-        QuizScenario("cancellation.busyLoopRunsToEnd", observes: ["ranToEnd", "cancelledBeforeTheEnd", "stepsRun"]) { _ in
-            let run = await cancelledBusyLoop()
+        QuizScenario("cancellation.busyLoopRunsToEnd", observes: ["ranToEnd", "cancelledBeforeTheEnd", "stepsRun"], parameters: ["shape": .string("lesson")]) {
+            let run = await cancelledBusyLoop(acting: try $0.choice(LessonShape.self) == .wrong)
             return ["ranToEnd": .bool(run.stepsRun == run.steps), "cancelledBeforeTheEnd": .bool(run.cancelledBeforeTheEnd),
                     "stepsRun": .int(run.stepsRun)]
         },
