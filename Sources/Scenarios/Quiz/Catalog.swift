@@ -72,6 +72,10 @@ extension QuizCatalog {
         .observing("hive.concurrentByHand", ["concurrentOn", "byHandOn", "sameGrains", "backOn"], parameters: ["shape": .string("lesson")]) {
             await hiveConcurrentByHand(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
+        .observing("executors.hopCost", ["plainNs", "ownExecutorNs", "ratio"],
+                   parameters: ["turns": .int(20_000), "shape": .string("lesson")], options: .waitForOwnThreads) {
+            await hopCost(turns: $0.int("turns"), wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
         // Lesson 37's steps 9 and 11, on the real pool.
         .observing("swarm.bees", ["bees", "threads", "cores", "moved", "backOnMainQueue", "movedShare", "threadsPerCore",
                                   "elapsedMs"],
@@ -244,8 +248,9 @@ extension QuizCatalog {
                     "poolShare": .double(Double(pool.savesThatSawATurn) / Double(pool.saves)),
                     "ownExecutorShare": .double(Double(own.savesThatSawATurn) / Double(own.saves))]
         },
-        QuizScenario("shop.twoBuyersOneBag", observes: ["sold", "bagsLeft"], options: .waitForOwnThreads) { _ in
-            let sale = await twoBuyersOneBag()
+        QuizScenario("shop.twoBuyersOneBag", observes: ["sold", "bagsLeft"], parameters: ["shape": .string("lesson")],
+                     options: .waitForOwnThreads) { arguments in
+            let sale = await twoBuyersOneBag(oneAfterAnother: try arguments.choice(LessonShape.self) == .wrong)
             return ["sold": .int(sale.sold), "bagsLeft": .int(sale.bagsLeft)]
         },
         .single("weatherCache.answersOnly", "requests",

@@ -10,7 +10,7 @@ public enum ObservedValue: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .int(let value): "\(value)"
-        case .double(let value): "\(value)"
+        case .double(let value): "\((value * 1000).rounded() / 1000)"
         case .bool(let value): "\(value)"
         case .string(let value): "\"\(value)\""
         case .list(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
