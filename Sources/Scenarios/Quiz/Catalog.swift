@@ -168,7 +168,7 @@ extension QuizCatalog {
         .observing("gcd.serialQueueThreads", ["distinctThreads", "oneAtATime", "syncRanOnCallingThread"], parameters: ["shape": .string("lesson")]) {
             await serialQueueThreads(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
-        .observing("gcd.cooperativePoolLabels", ["gcdGlobal", "detached", "samePool"], parameters: ["shape": .string("lesson")],
+        .observing("gcd.cooperativePoolLabels", ["gcdGlobal", "detached", "samePool", "flag4"], parameters: ["shape": .string("lesson")],
                    options: RunOptions { $0.honoursStrictPoolVariable = false }) {
             await cooperativePoolLabels(wrong: try $0.choice(LessonShape.self) == .wrong)
         },

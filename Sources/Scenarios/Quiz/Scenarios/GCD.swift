@@ -52,10 +52,24 @@ nonisolated(nonsending) public func serialQueueThreads(wrong: Bool = false) asyn
 /// The dispatch queues two kinds of code ran on.
 public struct PoolLabels: QuizObservable, Hashable {
     public var gcdGlobal: String, detached: String
+    /// The label of what `dispatch_get_global_queue` gives for the undocumented flag 0x4, or "none" (NULL).
+    public var flag4: String = ""
 
     public var observed: Observation {
-        ["gcdGlobal": .string(gcdGlobal), "detached": .string(detached), "samePool": .bool(gcdGlobal == detached)]
+        ["gcdGlobal": .string(gcdGlobal), "detached": .string(detached), "samePool": .bool(gcdGlobal == detached),
+         "flag4": .string(flag4)]
     }
+}
+
+/// The C function behind `DispatchQueue.global`, as L37 Q13 calls it: a `dispatch_queue_t`, or NULL.
+@_silgen_name("dispatch_get_global_queue")
+func globalQueue(_ qos: Int, _ flags: UInt) -> OpaquePointer?
+
+/// L37 Q13's undocumented door: the label of the root queue `dispatch_get_global_queue(user-initiated, 0x4)` gives,
+/// read without sending it anything; "none" when it gives NULL (Linux's libdispatch has no such queue).
+func flag4QueueLabel() -> String {
+    let userInitiated = 0x19  // QOS_CLASS_USER_INITIATED
+    return globalQueue(userInitiated, 0x4).map { queueLabel(of: $0) } ?? "none"
 }
 
 /// L37 Q13: GCD's global queue is not the pool Swift concurrency runs on.
@@ -71,7 +85,7 @@ nonisolated(nonsending) public func cooperativePoolLabels(wrong: Bool = false) a
             continuation.resume(returning: currentQueueLabel())
         }
     } : await Task.detached(priority: .userInitiated) { currentQueueLabel() }.value
-    return PoolLabels(gcdGlobal: gcd, detached: detached)
+    return PoolLabels(gcdGlobal: gcd, detached: detached, flag4: flag4QueueLabel())
 }
 
 /// Where a DispatchQueue.main.async block ran, and whether the call returned first.

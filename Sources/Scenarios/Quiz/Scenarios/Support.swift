@@ -63,6 +63,11 @@ public func onMainThread() -> Bool {
 /// Apple's SDK calls it `__dispatch_queue_get_label(nil)`; Linux's Dispatch module does not export the C function,
 /// so it is looked up by name in the running process (libdispatch is always loaded).
 public func currentQueueLabel() -> String {
+    queueLabel(of: nil)
+}
+
+/// The label of `queue` (a `dispatch_queue_t`), or of the current queue for nil.
+func queueLabel(of queue: OpaquePointer?) -> String {
     typealias GetLabel = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
     #if os(Linux)
     let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
@@ -71,7 +76,7 @@ public func currentQueueLabel() -> String {
     #endif
     guard let symbol = dlsym(everywhere, "dispatch_queue_get_label") else { return "?" }
     let getLabel = unsafeBitCast(symbol, to: GetLabel.self)
-    return getLabel(nil).map { String(cString: $0) } ?? ""
+    return getLabel(queue).map { String(cString: $0) } ?? ""
 }
 
 /// Whether this code runs on the main dispatch queue, the main actor's executor.
