@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Quiz
 import Scenarios
 
 // `swift run quiz`: checks every entry of the quiz bank and prints one line per entry, then the counts.

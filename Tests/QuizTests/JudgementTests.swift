@@ -1,4 +1,5 @@
 import Harness
+import Quiz
 import Scenarios
 import Testing
 

@@ -94,14 +94,14 @@ public struct QuizCatalog: Sendable {
     }
 
     /// The values and parameters of a scenario, runnable or pending; nil if the catalog does not know it.
-    func shape(of name: String) -> (observes: [String], parameters: [String: ScenarioArgument])? {
+    public func shape(of name: String) -> (observes: [String], parameters: [String: ScenarioArgument])? {
         if let scenario = scenarios[name] { return (scenario.observes, scenario.parameters) }
         if let pending = pending[name] { return (pending.observes, pending.parameters) }
         return nil
     }
 
     /// Whether the catalog knows a crash scenario of that name, runnable or pending.
-    func knowsCrash(_ name: String) -> Bool {
+    public func knowsCrash(_ name: String) -> Bool {
         crashes[name] != nil || pendingCrashes[name] != nil
     }
 }
@@ -138,5 +138,18 @@ public struct ScenarioArguments: Sendable {
                                    expected: "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
         }
         return value
+    }
+}
+
+/// An argument a runtime check passes to its scenario.
+public enum ScenarioArgument: Sendable, Hashable, CustomStringConvertible {
+    case int(Int)
+    case string(String)
+
+    public var description: String {
+        switch self {
+        case .int(let value): "\(value)"
+        case .string(let value): "\"\(value)\""
+        }
     }
 }

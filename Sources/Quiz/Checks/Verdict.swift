@@ -1,4 +1,5 @@
 import Harness
+import Scenarios
 
 /// What checking an entry (or one of its checks) found.
 public enum Verdict: Sendable, Hashable, CustomStringConvertible {

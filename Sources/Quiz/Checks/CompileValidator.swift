@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 
 /// One diagnostic of the compiler: `error` or `warning`, its line in the snippet, and its words.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Harness
+import Scenarios
 
 /// Whether this build runs on Linux, where a check's `linux` expectation replaces the lesson's.
 public let quizRunsOnLinux: Bool = {

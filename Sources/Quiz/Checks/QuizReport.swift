@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 import Synchronization
 
 /// The quiz's report: one line per entry, the differences from the lesson, then the counts; or the same as JSON.

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Scenarios
 
 /// Reads the bank's JSON files and checks every field, against the catalog of scenarios and the snippet folder.
 ///

@@ -1,4 +1,5 @@
 import Harness
+import Scenarios
 
 /// One way of validating an entry: running a scenario, compiling a snippet, crashing a child process — or a
 /// reason why this machine cannot.
@@ -124,19 +125,6 @@ public enum QuizSchedule: String, Sendable, Hashable, CaseIterable {
     case seeded
     /// The real global executor.
     case system
-}
-
-/// An argument a runtime check passes to its scenario.
-public enum ScenarioArgument: Sendable, Hashable, CustomStringConvertible {
-    case int(Int)
-    case string(String)
-
-    public var description: String {
-        switch self {
-        case .int(let value): "\(value)"
-        case .string(let value): "\"\(value)\""
-        }
-    }
 }
 
 /// What Linux does instead, and why.
