@@ -2,9 +2,14 @@ import Subjects
 
 /// Lesson 40 step 5: the countdown as a stream, read with `for await`. Returns the console: "3", "2", "1", "Liftoff"
 /// — `finish()` is the `nil` that ends the loop once the buffer is read.
-nonisolated(nonsending) public func streamCountdownLoop() async -> [String] {
+/// `finishFirst`, the quiz's control: a countdown stream finished before it yields anything.
+nonisolated(nonsending) public func streamCountdownLoop(finishFirst: Bool = false) async -> [String] {
     var lines: [String] = []
-    for await number in countdownStream(from: 3) {
+    let stream = finishFirst ? AsyncStream<Int> { continuation in
+        continuation.finish()
+        for number in stride(from: 3, to: 0, by: -1) { continuation.yield(number) }
+    } : countdownStream(from: 3)
+    for await number in stream {
         lines.append("\(number)")
     }
     lines.append("Liftoff")

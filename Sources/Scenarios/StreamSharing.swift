@@ -20,11 +20,14 @@ public struct StreamTwoConsumers: Hashable, Sendable {
 /// Lesson 40 question 1: two tasks loop over the same stream; once both are waiting (after `settle`), `count`
 /// values are yielded and the stream finished. The lesson printed "first loop: 5 values; second loop: 5 values;
 /// every value once: true": a stream does not broadcast, each value goes to one waiting loop.
-nonisolated(nonsending) public func streamTwoConsumers(count: Int, settle: Duration = .milliseconds(100)) async
-    -> StreamTwoConsumers
+/// `broadcast`, the quiz's control: what the question's wrong answer expects — each loop has a stream of its own, fed
+/// every value.
+nonisolated(nonsending) public func streamTwoConsumers(count: Int, settle: Duration = .milliseconds(100),
+                                                     broadcast: Bool = false) async -> StreamTwoConsumers
 {
     precondition(count >= 0, "streamTwoConsumers(count:) needs 0 or more values, got \(count)")
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let (copy, copyContinuation) = AsyncStream.makeStream(of: Int.self)
     let a = Task {
         var got: [Int] = []
         for await n in stream { got.append(n) }
@@ -32,14 +35,16 @@ nonisolated(nonsending) public func streamTwoConsumers(count: Int, settle: Durat
     }
     let b = Task {
         var got: [Int] = []
-        for await n in stream { got.append(n) }
+        for await n in broadcast ? copy : stream { got.append(n) }
         return got
     }
     try? await Task.sleep(for: settle)
     for n in 0..<count {
         continuation.yield(n + 1)
+        copyContinuation.yield(n + 1)
     }
     continuation.finish()
+    copyContinuation.finish()
     let first = await a.value, second = await b.value
     return StreamTwoConsumers(
         firstCount: first.count, secondCount: second.count,

@@ -232,17 +232,24 @@ extension QuizCatalog {
         QuizScenario("actors.globalActorSerialises", observes: ["globalActorPeak", "ownActorsPeak"],
                      // The lesson's claim is about the real pool's threads: measured there even under the
                      // strict-pool variable (ReentrancyTests asserts the one-thread answer instead).
-                     options: RunOptions { $0.honoursStrictPoolVariable = false }) { _ in
-            // With company an update's wait ends at once; the patience only bounds a run that has none.
-            let global = try await fourUpdatesAtOnce(onOneGlobalActor: true, patience: .milliseconds(50))
+                     parameters: ["shape": .string("lesson")],
+                     options: RunOptions { $0.honoursStrictPoolVariable = false }) { arguments in
+            // With company an update's wait ends at once; the patience only bounds a run that has none. The
+            // control (`wrong`) measures the first four on actors of their own too.
+            let wrong = try arguments.choice(LessonShape.self) == .wrong
+            let global = try await fourUpdatesAtOnce(onOneGlobalActor: !wrong,
+                                                     patience: wrong ? .seconds(2) : .milliseconds(50))
             let own = try await fourUpdatesAtOnce(onOneGlobalActor: false, patience: .seconds(2))
             return ["globalActorPeak": .int(global.mostAtOnce), "ownActorsPeak": .int(own.mostAtOnce)]
         },
         QuizScenario("executors.blockingStarvesPool", observes: ["aWaveStarved", "poolShare", "ownExecutorShare"],
-                     options: .waitForOwnThreads) { _ in
-            // Three saves per thread of the pool, so that at some moment they hold every thread.
+                     parameters: ["shape": .string("lesson")], options: .waitForOwnThreads) { arguments in
+            // Three saves per thread of the pool, so that at some moment they hold every thread. The control
+            // (`wrong`) saves on threads of their own where the lesson uses the pool.
             let width = sharedPoolWidth(), saves = 3 * width
-            let pool = try await tickerTurnsWhileDisksSave(saves, onOwnThreads: false, patience: .milliseconds(150))
+            let wrong = try arguments.choice(LessonShape.self) == .wrong
+            let pool = try await tickerTurnsWhileDisksSave(saves, onOwnThreads: wrong,
+                                                           patience: wrong ? .seconds(2) : .milliseconds(150))
             let own = try await tickerTurnsWhileDisksSave(saves, onOwnThreads: true, patience: .seconds(2))
             return ["aWaveStarved": .bool(pool.saves - pool.savesThatSawATurn >= width),
                     "poolShare": .double(Double(pool.savesThatSawATurn) / Double(pool.saves)),
@@ -444,7 +451,7 @@ extension QuizCatalog {
             return ["plainNextOnLoopActor": .bools(run.plainNextWhileLet + run.plainNextForAwait),
                     "isolationNextOnLoopActor": .bools(run.isolationNextForAwait)]
         },
-        .single("streams.countdownStream", "printed") { _ in .strings(await streamCountdownLoop()) },
+        .single("streams.countdownStream", "printed", parameters: ["shape": .string("lesson")]) { .strings(await streamCountdownLoop(finishFirst: try $0.choice(LessonShape.self) == .wrong)) },
         QuizScenario("streams.cancelledConsumer", observes: ["events", "termination", "loopEnded"],
                      parameters: ["shape": .string("lesson")]) { arguments in
             let events = await streamConsumerCancelled(finishing: try arguments.choice(LessonShape.self) == .wrong)
@@ -481,8 +488,8 @@ extension QuizCatalog {
             .string(await streamYieldAfterFinish(yieldFirst: try $0.choice(LessonShape.self) == .wrong).description)
         },
         .single("streams.onTerminationAfterFinish", "events") { _ in .strings(await streamTerminationAfterFinish()) },
-        QuizScenario("streams.twoConsumers", observes: ["everyValueOnce", "firstCount", "secondCount"]) { _ in
-            let run = await streamTwoConsumers(count: 10)
+        QuizScenario("streams.twoConsumers", observes: ["everyValueOnce", "firstCount", "secondCount"], parameters: ["shape": .string("lesson")]) {
+            let run = await streamTwoConsumers(count: 10, broadcast: try $0.choice(LessonShape.self) == .wrong)
             return ["everyValueOnce": .bool(run.everyValueOnce), "firstCount": .int(run.firstCount),
                     "secondCount": .int(run.secondCount)]
         },
