@@ -88,13 +88,34 @@ public struct Expectation<Outcome: Sendable>: Sendable, CustomStringConvertible 
     }
 }
 
+/// How fast a scenario's clock runs: `virtual` under a seeded schedule (a sleep costs nothing, so the lesson's
+/// seconds may stay seconds), `real` under strict and system (where a scenario wants its times scaled down).
+public enum Pace: Sendable, Hashable {
+    case virtual, real
+
+    /// `virtual` under `.seeded(n)`, `real` otherwise.
+    init<Outcome>(_ runs: Claim<Outcome>.Runs) {
+        if case .seeded = runs { self = .virtual } else { self = .real }
+    }
+
+    /// The value for this pace: `pace.pick(virtual: .seconds(5), real: .milliseconds(200))`.
+    public func pick<Value>(virtual: Value, real: Value) -> Value {
+        self == .virtual ? virtual : real
+    }
+}
+
 /// The counterfactual a claim must fail against: the lesson's wrong shape, a breakage, the scenario with its
 /// property removed — or, where none can exist, why.
 public enum Control<Outcome: Sendable>: Sendable {
-    /// Runs `body` instead of the claim's scenario, under the same schedules; the expectation must miss.
-    case counterfactual(String, @Sendable () async throws -> Outcome)
+    /// Runs `body` instead of the claim's scenario, under the same schedules and paces; the expectation must miss.
+    case counterfactual(String, @Sendable (Pace) async throws -> Outcome)
     /// No counterfactual exists: the claim is reported as unguarded, with this reason.
     case none(why: String)
+
+    /// A counterfactual whose timings do not depend on the pace.
+    public static func counterfactual(_ name: String, _ body: @escaping @Sendable () async throws -> Outcome) -> Control {
+        .counterfactual(name) { (_: Pace) in try await body() }
+    }
 }
 
 /// A claim: a scenario, where it runs, what must hold, and the control under which it must not.
@@ -125,21 +146,30 @@ public struct Claim<Outcome: Hashable & Sendable>: Sendable {
     public var options: RunOptions
     /// What must hold.
     public var expectation: Expectation<Outcome>
-    /// The scenario.
-    public var body: @Sendable () async throws -> Outcome
+    /// The scenario, told its pace.
+    public var body: @Sendable (Pace) async throws -> Outcome
     /// Under what the expectation must fail.
     public var control: Control<Outcome>
 
-    /// A claim about `body`.
+    /// A claim about `body`, which is told its pace (virtual under seeds, real under strict and system) and may
+    /// scale its timings by it.
     public init(_ statement: String, runs: [Runs] = [.strict, .seeded(200)], options: RunOptions = RunOptions(),
                 expect expectation: Expectation<Outcome>, control: Control<Outcome>,
-                _ body: @escaping @Sendable () async throws -> Outcome) {
+                paced body: @escaping @Sendable (Pace) async throws -> Outcome) {
         self.statement = statement
         self.runs = runs
         self.options = options
         self.expectation = expectation
         self.control = control
         self.body = body
+    }
+
+    /// A claim about `body`, whose timings are the same at any pace.
+    public init(_ statement: String, runs: [Runs] = [.strict, .seeded(200)], options: RunOptions = RunOptions(),
+                expect expectation: Expectation<Outcome>, control: Control<Outcome>,
+                _ body: @escaping @Sendable () async throws -> Outcome) {
+        self.init(statement, runs: runs, options: options, expect: expectation, control: control,
+                  paced: { _ in try await body() })
     }
 }
 
@@ -289,11 +319,14 @@ public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (O
     return result
 }
 
-/// Every run of `body` under `schedules`; throws only for a malformed `SUBJECTS_*` setting.
-func runs<Outcome: Hashable & Sendable>(of body: @escaping @Sendable () async throws -> Outcome, _ schedules: [Claim<Outcome>.Runs],
+/// Every run of `body` under `schedules`, each told its pace; throws only for a malformed `SUBJECTS_*` setting.
+func runs<Outcome: Hashable & Sendable>(of paced: @escaping @Sendable (Pace) async throws -> Outcome,
+                                        _ schedules: [Claim<Outcome>.Runs],
                                         options: RunOptions) async throws(HarnessFailure) -> [ClaimRun<Outcome>] {
     var runs: [ClaimRun<Outcome>] = []
     for schedule in schedules {
+        let pace = Pace(schedule)
+        let body: @Sendable () async throws -> Outcome = { try await paced(pace) }
         switch schedule {
         case .strict, .system:
             let asked: Schedule = schedule == .strict ? .strict : .system

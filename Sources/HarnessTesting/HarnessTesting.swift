@@ -231,8 +231,9 @@ public func record<Outcome>(_ result: ClaimResult<Outcome>, sourceLocation: Sour
         let replay = miss.schedule.map { replayCommand(for: $0) }
             ?? "SUBJECTS_SEEDS=0..<10000 \(replayCommand(for: nil))"
         Issue.record("""
-            \(result.statement) — expected \(result.expectation), but \(miss)
-            observed: \(result.observed())
+            \(miss)
+            \(result.statement) (expected \(result.expectation))
+            every run: \(result.observed())
             replay: \(replay)
             """, sourceLocation: sourceLocation)
     }
