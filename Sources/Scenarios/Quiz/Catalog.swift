@@ -36,7 +36,8 @@ extension QuizScenario {
 /// A hive scenario: the errand `shape` measured against the hum; its `shape` argument names another errand for a
 /// control. A value the other errand does not report is reported missing, which misses any expectation on it.
 func hive(_ name: String, _ observes: [String], _ shape: HiveShape) -> QuizScenario {
-    QuizScenario(name, observes: observes, parameters: ["shape": .string(shape.rawValue)]) { arguments in
+    QuizScenario(name, observes: observes, parameters: ["shape": .string(shape.rawValue)], options: .realMainActor) {
+        arguments in
         try await arguments.choice(HiveShape.self).run().observed
     }
 }
@@ -48,6 +49,18 @@ extension RunOptions {
     /// test process another suite may hold the real pool's every thread for half a second on purpose (lesson 38's
     /// blocking saves), and such work waits for a thread meanwhile.
     static let waitForOwnThreads = RunOptions { $0.outsideWorkGrace = .seconds(2) }
+
+    /// For scenarios that measure the main actor on the main queue beside the pool, or the real pool itself: they
+    /// run on the real executor even under `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1`, which on Linux would put the
+    /// main actor on the harness's one thread — a place no Apple platform puts it, where the hum cannot go on beside
+    /// a computation and main-actor code is not on the main queue.
+    static let realMainActor = RunOptions { $0.honoursStrictPoolVariable = false }
+
+    /// `realMainActor`, waiting for work on threads of their own as `waitForOwnThreads` does.
+    static let realMainActorAndOwnThreads = RunOptions {
+        $0.honoursStrictPoolVariable = false
+        $0.outsideWorkGrace = .seconds(2)
+    }
 }
 
 extension QuizCatalog {
@@ -68,12 +81,12 @@ extension QuizCatalog {
         hive("hive.nonsendingComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .nonsendingComputation),
         hive("hive.plainNonisolatedComputation", ["hummed", "ranOn", "ranOnMainQueue"], .plainNonisolatedComputation),
         hive("hive.executorPreference", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .executorPreference),
-        .observing("hive.flyByHand", ["sugar", "byHand", "sameNectar"], parameters: ["shape": .string("lesson")]) { await hiveFlyByHand(wrong: try $0.choice(LessonShape.self) == .wrong) },
-        .observing("hive.concurrentByHand", ["concurrentOn", "byHandOn", "sameGrains", "backOn"], parameters: ["shape": .string("lesson")]) {
+        .observing("hive.flyByHand", ["sugar", "byHand", "sameNectar"], parameters: ["shape": .string("lesson")], options: .realMainActor) { await hiveFlyByHand(wrong: try $0.choice(LessonShape.self) == .wrong) },
+        .observing("hive.concurrentByHand", ["concurrentOn", "byHandOn", "sameGrains", "backOn"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
             await hiveConcurrentByHand(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
         .observing("executors.hopCost", ["plainNs", "ownExecutorNs", "ratio"],
-                   parameters: ["turns": .int(20_000), "shape": .string("lesson")], options: .waitForOwnThreads) {
+                   parameters: ["turns": .int(20_000), "shape": .string("lesson")], options: .realMainActorAndOwnThreads) {
             await hopCost(turns: $0.int("turns"), wrong: try $0.choice(LessonShape.self) == .wrong)
         },
         // Lesson 37's steps 9 and 11, on the real pool.
@@ -92,7 +105,7 @@ extension QuizCatalog {
         // Tasks.
         .observing("tasks.taskAndDetached", ["task", "byHand", "detached", "taskOnMainThread", "detachedOnMainThread",
                                              "taskOnMainQueue", "detachedOnMainQueue", "byHandOnMainQueue"],
-                   parameters: ["shape": .string("lesson")]) { arguments in
+                   parameters: ["shape": .string("lesson")], options: .realMainActor) { arguments in
             await taskAndDetached(swapped: try arguments.choice(SwapShape.self) == .swapped)
         },
         .observing("tasks.detachedInheritsNothing", ["taskIsolation", "taskTaskLocal", "taskPriorityIsCallers",
@@ -149,16 +162,16 @@ extension QuizCatalog {
         // Actors and the main actor.
         .single("actors.visits", "count", parameters: ["shape": .string("lesson")]) { .int(await visitsRecorded(wrong: try $0.choice(LessonShape.self) == .wrong)) },
         .single("actors.isolatedParameter", "count") { _ in .int(await isolatedParameterFill()) },
-        .observing("actors.methodOnMainThread", ["onMainThread", "onMainQueue"], parameters: ["shape": .string("lesson")]) {
+        .observing("actors.methodOnMainThread", ["onMainThread", "onMainQueue"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
             await actorMethodPlace(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
-        .observing("mainActor.runFromConcurrent", ["direct", "run"], parameters: ["shape": .string("lesson")]) { await runFromConcurrent(wrong: try $0.choice(LessonShape.self) == .wrong) },
+        .observing("mainActor.runFromConcurrent", ["direct", "run"], parameters: ["shape": .string("lesson")], options: .realMainActor) { await runFromConcurrent(wrong: try $0.choice(LessonShape.self) == .wrong) },
         .single("mainActor.renameScreen", "title", parameters: ["shape": .string("lesson")]) { .string(await renameScreen(wrong: try $0.choice(LessonShape.self) == .wrong)) },
-        .observing("mainActor.concurrentWork", ["ranOffMainThread", "ranOnMainQueue", "isolation"], parameters: ["shape": .string("lesson")]) {
+        .observing("mainActor.concurrentWork", ["ranOffMainThread", "ranOnMainQueue", "isolation"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
             await concurrentWork(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
         .observing("mainActor.groupChildren", ["childrenOnMainThread", "childrenOnMainQueue", "childIsolation",
-                                               "taskIsolation"], parameters: ["shape": .string("lesson")]) {
+                                               "taskIsolation"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
             await stripGroupChildren(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
         .single("mainActor.mainQueueIsMainActor", "assumed") { _ in .bool(await mainQueueIsMainActor()) },
@@ -172,7 +185,7 @@ extension QuizCatalog {
                    options: RunOptions { $0.honoursStrictPoolVariable = false }) {
             await cooperativePoolLabels(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
-        .observing("gcd.mainAsync", ["returnedBeforeBlockRan", "ranOnMainThread", "ranOnMainQueue"], parameters: ["shape": .string("lesson")]) {
+        .observing("gcd.mainAsync", ["returnedBeforeBlockRan", "ranOnMainThread", "ranOnMainQueue"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
             await mainAsync(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
         .observing("gcd.mainSyncFromBackground", ["events", "first", "last", "bBeforeD", "cBeforeD", "count"]) { _ in
@@ -213,7 +226,7 @@ extension QuizCatalog {
             .int(try await pours(arguments.int("bees"), try arguments.choice(PourShape.self)))
         },
         QuizScenario("isolation.whereAmI", observes: ["mainActor", "concurrent", "jar", "mainActorQueue", "concurrentQueue"],
-                     parameters: ["shape": .string("lesson")]) { arguments in
+                     parameters: ["shape": .string("lesson")], options: .realMainActor) { arguments in
             // The names come from #isolation, fixed at compile time; the queues are observed (the control swaps them).
             let swapped = try arguments.choice(SwapShape.self) == .swapped
             let main = await queueOfTheMainActorPlace(), pool = await queueOfThePoolPlace()
