@@ -34,13 +34,21 @@ nonisolated(nonsending) public func streamYieldAfterFinish(yieldFirst: Bool = fa
 
 /// Lesson 40's trick card "when does onTermination run after finish()?": at once. Two values are yielded, the stream
 /// finished, and only then a loop reads. Returns the console: "terminated: finished" before "got 1", "got 2".
-nonisolated(nonsending) public func streamTerminationAfterFinish() async -> [String] {
+/// `finishLater`, the quiz's control: the producer finishes only after the loop has read both values.
+nonisolated(nonsending) public func streamTerminationAfterFinish(finishLater: Bool = false) async -> [String] {
     let log = CancellationEventLog()
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     continuation.onTermination = { reason in log.record("terminated: \(reason)") }
     continuation.yield(1)
     continuation.yield(2)
-    continuation.finish()
+    if finishLater {
+        Task {
+            while !log.entries.contains("got 2") { await Task.yield() }
+            continuation.finish()
+        }
+    } else {
+        continuation.finish()
+    }
     for await n in stream {
         log.record("got \(n)")
     }

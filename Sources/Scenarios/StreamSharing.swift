@@ -68,15 +68,19 @@ nonisolated(nonsending) public func streamFedFromAnotherThread() async -> [Int] 
 
 /// Lesson 40's card "filter, transform and limit": 1 through 10, `filter` multiples of 3, `map` times 10,
 /// `prefix(2)`. Returns what the loop got: [30, 60].
-nonisolated(nonsending) public func streamFilterMapPrefix() async -> [Int] {
+/// `limit`: the prefix's length; nil, the quiz's control, leaves the `prefix` out.
+nonisolated(nonsending) public func streamFilterMapPrefix(limit: Int? = 2) async -> [Int] {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     for n in 1...10 {
         continuation.yield(n)
     }
     continuation.finish()
     var got: [Int] = []
-    for await n in stream.filter({ $0.isMultiple(of: 3) }).map({ $0 * 10 }).prefix(2) {
-        got.append(n)
+    let chain = stream.filter({ $0.isMultiple(of: 3) }).map({ $0 * 10 })
+    if let limit {
+        for await n in chain.prefix(limit) { got.append(n) }
+    } else {
+        for await n in chain { got.append(n) }
     }
     return got
 }

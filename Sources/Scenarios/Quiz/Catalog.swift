@@ -486,7 +486,7 @@ extension QuizCatalog {
             .string(await streamBuffering(try arguments.choice(BufferShape.self).buffering, values: [1]).yields.first?
                 .description ?? "none")
         },
-        .single("streams.filterMapPrefix", "got") { _ in .ints(await streamFilterMapPrefix()) },
+        .single("streams.filterMapPrefix", "got", parameters: ["shape": .string("lesson")]) { .ints(await streamFilterMapPrefix(limit: try $0.choice(LessonShape.self) == .wrong ? nil : 2)) },
         .single("streams.fedFromAnotherThread", "got", options: .waitForOwnThreads) { _ in
             .ints(await streamFedFromAnotherThread())
         },
@@ -500,7 +500,9 @@ extension QuizCatalog {
         .single("streams.yieldAfterFinish", "result", parameters: ["shape": .string("lesson")]) {
             .string(await streamYieldAfterFinish(yieldFirst: try $0.choice(LessonShape.self) == .wrong).description)
         },
-        .single("streams.onTerminationAfterFinish", "events") { _ in .strings(await streamTerminationAfterFinish()) },
+        .single("streams.onTerminationAfterFinish", "events", parameters: ["shape": .string("lesson")]) {
+            .strings(await streamTerminationAfterFinish(finishLater: try $0.choice(LessonShape.self) == .wrong))
+        },
         QuizScenario("streams.twoConsumers", observes: ["everyValueOnce", "firstCount", "secondCount"], parameters: ["shape": .string("lesson")]) {
             let run = await streamTwoConsumers(count: 10, broadcast: try $0.choice(LessonShape.self) == .wrong)
             return ["everyValueOnce": .bool(run.everyValueOnce), "firstCount": .int(run.firstCount),
