@@ -5,7 +5,7 @@
 nonisolated(nonsending) public func asyncLetNeverAwaited(childNap: Duration = .seconds(1), awaited: Bool = false) async
     -> [String]
 {
-    let log = CancellationEventLog()
+    let log = EventLog()
     /// The child: a nap that says how it ended. It only waits, so it stays on its caller's actor.
     nonisolated(nonsending) func child() async -> String {
         do {

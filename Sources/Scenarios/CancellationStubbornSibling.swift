@@ -15,7 +15,7 @@ public struct Offline: Error, CustomStringConvertible {
 nonisolated(nonsending) public func errorWaitsForStubbornSibling(
     failAfter: Duration = .milliseconds(100), busyFor: Duration = .seconds(1), unstructured: Bool = false
 ) async -> [String] {
-    let log = CancellationEventLog()
+    let log = EventLog()
     /// The busy sibling: it computes, on the pool (`@concurrent`), and never looks at cancellation.
     @concurrent func busy() async -> String {
         await Task.detached { try? await Task.sleep(for: busyFor) }.value

@@ -36,7 +36,7 @@ nonisolated(nonsending) public func streamYieldAfterFinish(yieldFirst: Bool = fa
 /// finished, and only then a loop reads. Returns the console: "terminated: finished" before "got 1", "got 2".
 /// `finishLater`, the quiz's control: the producer finishes only after the loop has read both values.
 nonisolated(nonsending) public func streamTerminationAfterFinish(finishLater: Bool = false) async -> [String] {
-    let log = CancellationEventLog()
+    let log = EventLog()
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     continuation.onTermination = { reason in log.record("terminated: \(reason)") }
     continuation.yield(1)
@@ -62,7 +62,7 @@ nonisolated(nonsending) public func streamTerminationAfterFinish(finishLater: Bo
 nonisolated(nonsending) public func streamConsumerCancelled(cancelAfter: Duration = .milliseconds(100),
                                                           finishing: Bool = false) async -> [String]
 {
-    let log = CancellationEventLog()
+    let log = EventLog()
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     continuation.onTermination = { reason in log.record("terminated: \(reason)") }
     let listener = Task {
@@ -81,7 +81,7 @@ nonisolated(nonsending) public func streamConsumerCancelled(cancelAfter: Duratio
 /// goes. Returns the console: "got 1", "got 2", "after the loop; a yield now gives enqueued(remaining:
 /// 9223372036854775807)", "terminated: cancelled", then "once the stream was let go, a yield gives terminated".
 nonisolated(nonsending) public func streamBreakOutOfLoop() async -> [String] {
-    let log = CancellationEventLog()
+    let log = EventLog()
     /// Makes the stream, loops, breaks, and hands back only the continuation: when it returns, the stream and its
     /// iterator are let go. It only waits, so it stays on its caller.
     nonisolated(nonsending) func loopAndBreak() async -> AsyncStream<Int>.Continuation {

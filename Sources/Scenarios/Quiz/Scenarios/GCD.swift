@@ -31,7 +31,7 @@ nonisolated(nonsending) public func serialQueueThreads(wrong: Bool = false) asyn
     await onAThreadOfItsOwn {
         let queue = wrong ? DispatchQueue(label: "jar", attributes: .concurrent) : DispatchQueue(label: "jar")
         let threads = Shared<[UInt64]>([])
-        let flight = InFlight()
+        let flight = OverlapMeter()
         for _ in 0..<6 {
             queue.async {
                 flight.enter()
@@ -44,7 +44,7 @@ nonisolated(nonsending) public func serialQueueThreads(wrong: Bool = false) asyn
         queue.sync(flags: .barrier) {}
         let caller = threadNumber()
         let syncThread = queue.sync { threadNumber() }
-        return SerialQueueThreads(distinctThreads: Set(threads.value).count, oneAtATime: flight.peak == 1,
+        return SerialQueueThreads(distinctThreads: Set(threads.value).count, oneAtATime: flight.mostAtOnce == 1,
                                   syncRanOnCallingThread: syncThread == caller)
     }
 }
@@ -126,18 +126,18 @@ public struct MainSyncOrder: QuizObservable, Hashable {
 
 /// The Q&A seed's test() from a background queue: print A, main.async B, print C, main.sync D, print E.
 nonisolated(nonsending) public func mainSyncFromBackground() async -> MainSyncOrder {
-    let log = QuizLog()
+    let log = EventLog()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         DispatchQueue.global().async {
-            log.add("A")
-            DispatchQueue.main.async { log.add("B") }
-            log.add("C")
-            DispatchQueue.main.sync { log.add("D") }
-            log.add("E")
+            log.record("A")
+            DispatchQueue.main.async { log.record("B") }
+            log.record("C")
+            DispatchQueue.main.sync { log.record("D") }
+            log.record("E")
             continuation.resume()
         }
     }
-    return MainSyncOrder(events: log.all)
+    return MainSyncOrder(events: log.entries)
 }
 
 /// How many operations ran at once under a limit of three.
@@ -152,7 +152,7 @@ public struct OperationLimit: QuizObservable, Hashable {
 /// The Q&A seed: `maxConcurrentOperationCount = 3` — ten operations of 20 ms never run more than three at once.
 /// `wrong`, the quiz's control: no limit set.
 nonisolated(nonsending) public func operationQueueLimit(wrong: Bool = false) async -> OperationLimit {
-    let flight = InFlight()
+    let flight = OverlapMeter()
     let finished = Shared(0)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let queue = OperationQueue()
@@ -167,27 +167,27 @@ nonisolated(nonsending) public func operationQueueLimit(wrong: Bool = false) asy
         }
         queue.addBarrierBlock { continuation.resume() }
     }
-    return OperationLimit(peak: flight.peak, finished: finished.value)
+    return OperationLimit(peak: flight.mostAtOnce, finished: finished.value)
 }
 
 /// The Q&A seed: `b.addDependency(a)` makes b wait for a, even when b is added first.
 /// `wrong`, the quiz's control: no dependency.
 nonisolated(nonsending) public func operationDependency(wrong: Bool = false) async -> [String] {
-    let log = QuizLog()
+    let log = EventLog()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 2
         let a = BlockOperation {
             usleep(20_000)
-            log.add("a")
+            log.record("a")
         }
-        let b = BlockOperation { log.add("b") }
+        let b = BlockOperation { log.record("b") }
         if !wrong { b.addDependency(a) }
         queue.addOperation(b)
         queue.addOperation(a)
         queue.addBarrierBlock { continuation.resume() }
     }
-    return log.all
+    return log.entries
 }
 
 /// What cancel() did to two work items: one not yet started, one running.

@@ -7,21 +7,21 @@ import Subjects
 // (card 19).
 
 /// Ada's flight, the sugar: leaves from the main actor, awaits the request, is back on the main actor.
-@MainActor func fly(_ log: QuizLog) async -> Int {
-    log.add("Ada leaves from \(queuePlace())")
+@MainActor func fly(_ log: EventLog) async -> Int {
+    log.record("Ada leaves from \(queuePlace())")
     let bytes = await standInRequest(after: .milliseconds(100))
-    log.add("Ada is back on \(queuePlace())")
+    log.record("Ada is back on \(queuePlace())")
     return bytes
 }
 
 /// `fly()`'s first half, by hand: everything before the await, then the request with a completion handler that
 /// hops back to the main actor for the second half. It returns at once: the thread is free.
-@MainActor func flyFirstHalf(_ log: QuizLog, hop: Bool = true, then: @escaping @Sendable (Int) -> Void) {
-    log.add("Ada leaves from \(queuePlace())")
+@MainActor func flyFirstHalf(_ log: EventLog, hop: Bool = true, then: @escaping @Sendable (Int) -> Void) {
+    log.record("Ada leaves from \(queuePlace())")
     DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) {
         // The quiz's control (`hop` false): the second half runs where the answer arrived, with no hop back.
         if !hop {
-            log.add("Ada is back on \(queuePlace())")
+            log.record("Ada is back on \(queuePlace())")
             then(323)
             return
         }
@@ -32,8 +32,8 @@ import Subjects
 }
 
 /// `fly()`'s second half, by hand: everything after the await, back on the main actor.
-@MainActor func flySecondHalf(_ bytes: Int, _ log: QuizLog, then: (Int) -> Void) {
-    log.add("Ada is back on \(queuePlace())")
+@MainActor func flySecondHalf(_ bytes: Int, _ log: EventLog, then: (Int) -> Void) {
+    log.record("Ada is back on \(queuePlace())")
     then(bytes)
 }
 
@@ -50,12 +50,12 @@ public struct FlightsSideBySide: QuizObservable, Hashable {
 
 /// L37 card 15: the sugar and the two hand-written halves print the same.
 @MainActor public func hiveFlyByHand(wrong: Bool = false) async -> FlightsSideBySide {
-    let sugarLog = QuizLog(), handLog = QuizLog()
+    let sugarLog = EventLog(), handLog = EventLog()
     let sugar = await fly(sugarLog)
     let byHand = await withCheckedContinuation { continuation in
         flyFirstHalf(handLog, hop: !wrong) { continuation.resume(returning: $0) }
     }
-    return FlightsSideBySide(sugar: sugarLog.all, byHand: handLog.all, sameNectar: sugar == byHand)
+    return FlightsSideBySide(sugar: sugarLog.entries, byHand: handLog.entries, sameNectar: sugar == byHand)
 }
 
 /// A fixed count of pollen, the same every time: how the two versions are compared.

@@ -36,7 +36,7 @@ nonisolated(nonsending) public func semaphoreAroundTask(wrong: Bool = false) asy
 
 /// How many jobs of the real pool ran at once: eight detached tasks, each computing for 100 ms.
 @concurrent public func realPoolWidth() async -> Int {
-    let flight = InFlight()
+    let flight = OverlapMeter()
     await withTaskGroup(of: Void.self) { group in
         for _ in 0..<8 {
             group.addTask {
@@ -46,5 +46,5 @@ nonisolated(nonsending) public func semaphoreAroundTask(wrong: Bool = false) asy
             }
         }
     }
-    return flight.peak
+    return flight.mostAtOnce
 }

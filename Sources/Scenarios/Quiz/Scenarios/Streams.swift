@@ -42,20 +42,20 @@ public struct EndlessLoopLines: QuizObservable, Hashable {
 /// when the task goes — here, when it is cancelled.
 nonisolated(nonsending) public func lineAfterEndlessLoop() async -> EndlessLoopLines {
     let (notifications, continuation) = AsyncStream.makeStream(of: Void.self)
-    let log = QuizLog()
+    let log = EventLog()
     let listener = Task {
-        log.add("the loop begins")
+        log.record("the loop begins")
         for await _ in notifications {
-            log.add("became active")
+            log.record("became active")
         }
-        log.add("after the loop")
+        log.record("after the loop")
     }
     continuation.yield()
     try? await Task.sleep(for: .milliseconds(100))
-    let before = log.all
+    let before = log.entries
     listener.cancel()
     await listener.value
-    return EndlessLoopLines(beforeCancel: before, afterCancel: log.all)
+    return EndlessLoopLines(beforeCancel: before, afterCancel: log.entries)
 }
 
 /// L40 card 23: a main-actor class that is its own async sequence, through isolated conformances.

@@ -3,55 +3,6 @@ import Foundation
 import Harness
 import Synchronization
 
-/// Lines that a scenario's tasks write as things happen, in the order they happen.
-///
-/// Tasks on any thread may add; a `Mutex` keeps the lines whole.
-public final class QuizLog: Sendable {
-    /// The lines so far.
-    private let lines = Mutex<[String]>([])
-
-    /// An empty log.
-    public init() {}
-
-    /// Adds a line.
-    public func add(_ line: String) {
-        lines.withLock { $0.append(line) }
-    }
-
-    /// The lines so far, oldest first.
-    public var all: [String] {
-        lines.withLock { $0 }
-    }
-}
-
-/// A counter of work in flight that remembers the most there ever was at once: how overlap is measured, as a
-/// count and not as seconds.
-public final class InFlight: Sendable {
-    /// Now and the most so far.
-    private let counts = Mutex<(now: Int, peak: Int)>((0, 0))
-
-    /// A counter at zero.
-    public init() {}
-
-    /// One more in flight.
-    public func enter() {
-        counts.withLock { counts in
-            counts.now += 1
-            counts.peak = max(counts.peak, counts.now)
-        }
-    }
-
-    /// One fewer in flight.
-    public func leave() {
-        counts.withLock { $0.now -= 1 }
-    }
-
-    /// The most that were ever in flight at once.
-    public var peak: Int {
-        counts.withLock { $0.peak }
-    }
-}
-
 /// Whether this code runs on the process's main thread. Synchronous, because Swift 6 refuses the question in
 /// `async` code (the answer can change at every await); on no actor, so it answers for whoever calls it.
 public func onMainThread() -> Bool {

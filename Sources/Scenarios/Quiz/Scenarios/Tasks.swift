@@ -161,7 +161,7 @@ public struct ThreeAtOnce: QuizObservable, Hashable {
 }
 
 /// One visit: `ms` at a flower, counted in flight meanwhile.
-nonisolated(nonsending) func visit(_ name: String, for ms: Int, suffix: String, _ flight: InFlight) async -> String {
+nonisolated(nonsending) func visit(_ name: String, for ms: Int, suffix: String, _ flight: OverlapMeter) async -> String {
     flight.enter()
     try? await Task.sleep(for: .milliseconds(ms))
     flight.leave()
@@ -175,18 +175,18 @@ nonisolated(nonsending) public func threeAtOnce(ms: Int, names: String, suffix: 
     async -> ThreeAtOnce
 {
     let three = names.split(separator: ",").map(String.init) + ["", "", ""]
-    let flight = InFlight()
+    let flight = OverlapMeter()
     let start = scenarioMilliseconds()
     if oneAfterAnother {
         var results: [String] = []
         for name in three.prefix(3) { results.append(await visit(name, for: ms, suffix: suffix, flight)) }
-        return ThreeAtOnce(results: results, peakInFlight: flight.peak, elapsedMs: scenarioMilliseconds() - start)
+        return ThreeAtOnce(results: results, peakInFlight: flight.mostAtOnce, elapsedMs: scenarioMilliseconds() - start)
     }
     async let first = visit(three[0], for: ms, suffix: suffix, flight)
     async let second = visit(three[1], for: ms, suffix: suffix, flight)
     async let third = visit(three[2], for: ms, suffix: suffix, flight)
     let results = await [first, second, third]
-    return ThreeAtOnce(results: results, peakInFlight: flight.peak, elapsedMs: scenarioMilliseconds() - start)
+    return ThreeAtOnce(results: results, peakInFlight: flight.mostAtOnce, elapsedMs: scenarioMilliseconds() - start)
 }
 
 /// A visit that fails.
@@ -264,31 +264,31 @@ public struct AsyncLetStart: QuizObservable, Hashable {
 /// before it says "about to await" (on one thread a child cannot print before its parent suspends). `wrong`, the
 /// control: the work is a closure called at the await, not a child started at the declaration.
 nonisolated(nonsending) public func asyncLetStartsAtDeclaration(wrong: Bool = false) async -> AsyncLetStart {
-    let log = QuizLog()
+    let log = EventLog()
     let started = Shared(-1)
     if wrong {
         let seattle: () async -> String = {
-            log.add("started Seattle")
+            log.record("started Seattle")
             started.update { $0 = scenarioMilliseconds() }
             try? await Task.sleep(for: .milliseconds(300))
             return "Seattle"
         }
         try? await Task.sleep(for: .milliseconds(100))
-        log.add("about to await")
-        log.add("got \(await seattle())")
-        return AsyncLetStart(events: log.all, childStartedAtMs: started.value)
+        log.record("about to await")
+        log.record("got \(await seattle())")
+        return AsyncLetStart(events: log.entries, childStartedAtMs: started.value)
     }
     async let seattle: String = {
-        log.add("started Seattle")
+        log.record("started Seattle")
         started.update { $0 = scenarioMilliseconds() }
         try? await Task.sleep(for: .milliseconds(300))
         return "Seattle"
     }()
     try? await Task.sleep(for: .milliseconds(100))
-    log.add("about to await")
+    log.record("about to await")
     let answer = await seattle
-    log.add("got \(answer)")
-    return AsyncLetStart(events: log.all, childStartedAtMs: started.value)
+    log.record("got \(answer)")
+    return AsyncLetStart(events: log.entries, childStartedAtMs: started.value)
 }
 
 /// L38 card 13: a child throws, the body never reads the results — the group does not throw. (The body cannot
@@ -337,14 +337,14 @@ nonisolated(nonsending) public func throwingGroupOrder(wrong: Bool = false) asyn
 
 /// An object whose method starts a Task { } that uses self.
 final class Loader: Sendable {
-    let log: QuizLog
+    let log: EventLog
 
-    init(_ log: QuizLog) {
+    init(_ log: EventLog) {
         self.log = log
     }
 
     deinit {
-        log.add("the loader freed")
+        log.record("the loader freed")
     }
 
     /// Starts a task that holds `self` until it ends; `weakly`, the control: one that does not.
@@ -353,12 +353,12 @@ final class Loader: Sendable {
             let log = log
             return Task { [weak self] in
                 try? await Task.sleep(for: .milliseconds(100))
-                log.add(self == nil ? "the loader's task finished" : "the loader's task finished, holding it")
+                log.record(self == nil ? "the loader's task finished" : "the loader's task finished, holding it")
             }
         }
         return Task {
             try? await Task.sleep(for: .milliseconds(100))
-            log.add("the loader's task finished")
+            log.record("the loader's task finished")
         }
     }
 }
@@ -366,13 +366,13 @@ final class Loader: Sendable {
 /// L38 card 15: the task holds the object until it ends; then the object is freed.
 /// `wrong`, the control: the task holds the loader weakly.
 nonisolated(nonsending) public func taskKeepsSelfAlive(wrong: Bool = false) async -> [String] {
-    let log = QuizLog()
+    let log = EventLog()
     var loader: Loader? = Loader(log)
     let task = loader?.start(weakly: wrong)
     loader = nil
-    log.add("the last reference is gone")
+    log.record("the last reference is gone")
     await task?.value
-    return log.all
+    return log.entries
 }
 
 /// A thousand sleepers: how many finished, on how many threads, in how long.
