@@ -203,9 +203,11 @@ extension QuizCatalog {
         .observing("streams.forgottenFinish", ["consumerEndedBeforeFinish", "consumerEndedAfterFinish"]) { _ in
             await forgottenFinish()
         },
-        .observing("sequences.lineAfterEndlessLoop", ["beforeCancel", "afterCancel"]) { _ in await lineAfterEndlessLoop() },
+        .observing("sequences.lineAfterEndlessLoop", ["beforeCancel", "afterCancel"], parameters: ["shape": .string("lesson")]) {
+            await lineAfterEndlessLoop(finite: try $0.choice(LessonShape.self) == .wrong)
+        },
         .single("sequences.mainActorSuggestions", "got") { _ in .strings(await mainActorSuggestions()) },
-        .single("ownership.handle", "events") { _ in .strings(handleLifetimes()) },
+        .single("ownership.handle", "events", parameters: ["shape": .string("lesson")]) { .strings(handleLifetimes(closeBoth: try $0.choice(LessonShape.self) == .wrong)) },
 
         // Lesson 38's cards on global actors and executors.
         .observing("actors.globalActorKeep", ["cache", "disk"]) { _ in await keepInBoth() },

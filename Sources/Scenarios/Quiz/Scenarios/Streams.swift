@@ -40,7 +40,8 @@ public struct EndlessLoopLines: QuizObservable, Hashable {
 /// L40 Q9, adapted: a loop over notifications that never finish (an AsyncStream nobody finishes stands for
 /// NotificationCenter, which Linux Foundation cannot give as a sequence). The line after the loop runs only
 /// when the task goes — here, when it is cancelled.
-nonisolated(nonsending) public func lineAfterEndlessLoop() async -> EndlessLoopLines {
+/// `finite`, the quiz's control: the notifications end after the first one.
+nonisolated(nonsending) public func lineAfterEndlessLoop(finite: Bool = false) async -> EndlessLoopLines {
     let (notifications, continuation) = AsyncStream.makeStream(of: Void.self)
     let log = EventLog()
     let listener = Task {
@@ -51,6 +52,7 @@ nonisolated(nonsending) public func lineAfterEndlessLoop() async -> EndlessLoopL
         log.record("after the loop")
     }
     continuation.yield()
+    if finite { continuation.finish() }
     try? await Task.sleep(for: .milliseconds(100))
     let before = log.entries
     listener.cancel()
