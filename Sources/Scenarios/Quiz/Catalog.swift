@@ -461,8 +461,9 @@ extension QuizCatalog {
             return ["swallowing": .strings(await countdownCancelledAfterTwo(endingOnCancellation: swapped)),
                     "aware": .strings(await countdownCancelledAfterTwo(endingOnCancellation: !swapped))]
         },
-        QuizScenario("sequences.nextIsolation", observes: ["plainNextOnLoopActor", "isolationNextOnLoopActor"]) { _ in
-            let run = await countdownWhereNextRuns()
+        QuizScenario("sequences.nextIsolation", observes: ["plainNextOnLoopActor", "isolationNextOnLoopActor"],
+                     parameters: ["shape": .string("lesson")]) { arguments in
+            let run = await countdownWhereNextRuns(swapped: try arguments.choice(SwapShape.self) == .swapped)
             return ["plainNextOnLoopActor": .bools(run.plainNextWhileLet + run.plainNextForAwait),
                     "isolationNextOnLoopActor": .bools(run.isolationNextForAwait)]
         },
