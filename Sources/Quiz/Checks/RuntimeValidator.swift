@@ -92,10 +92,18 @@ public struct RuntimeValidator: Sendable {
             control = .none(why: why)
         case .arguments(let changed, _):
             let counterfactual = ScenarioArguments(defaults: arguments.values, given: changed)
-            control = .counterfactual(check.control.description) { try await scenario.run(counterfactual) }
+            control = .counterfactual(check.control.description) { pace in
+                var paced = counterfactual
+                paced.pace = pace
+                return try await scenario.run(paced)
+            }
         }
         return Claim(statement ?? "\(check.scenario): \(expectation)", runs: runs, options: scenario.options,
-                     expect: expectation, control: control) { try await scenario.run(arguments) }
+                     expect: expectation, control: control, paced: { pace in
+                         var paced = arguments
+                         paced.pace = pace
+                         return try await scenario.run(paced)
+                     })
     }
 
     /// The verdict on a claim's result: validated only if the expectation held and the control made it fail;

@@ -458,8 +458,14 @@ extension QuizCatalog {
         QuizScenario("countdown.cancelledWhileLet", observes: ["swallowing", "aware"],
                      parameters: ["shape": .string("lesson")]) { arguments in
             let swapped = try arguments.choice(SwapShape.self) == .swapped
-            return ["swallowing": .strings(await countdownCancelledAfterTwo(endingOnCancellation: swapped)),
-                    "aware": .strings(await countdownCancelledAfterTwo(endingOnCancellation: !swapped))]
+            // In real time, twice the lesson's scaled steps: 200 ms between a number and the cancellation each side,
+            // which a loaded machine's late thread cannot cross.
+            let step: Duration = arguments.pace.pick(virtual: .milliseconds(200), real: .milliseconds(400))
+            let cancelAfter: Duration = arguments.pace.pick(virtual: .milliseconds(500), real: .milliseconds(1000))
+            return ["swallowing": .strings(await countdownCancelledAfterTwo(endingOnCancellation: swapped, step: step,
+                                                                            cancelAfter: cancelAfter)),
+                    "aware": .strings(await countdownCancelledAfterTwo(endingOnCancellation: !swapped, step: step,
+                                                                       cancelAfter: cancelAfter))]
         },
         QuizScenario("sequences.nextIsolation", observes: ["plainNextOnLoopActor", "isolationNextOnLoopActor"],
                      parameters: ["shape": .string("lesson")]) { arguments in

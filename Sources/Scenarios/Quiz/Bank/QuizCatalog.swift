@@ -110,6 +110,8 @@ public struct QuizCatalog: Sendable {
 public struct ScenarioArguments: Sendable {
     /// Every parameter's value.
     public var values: [String: ScenarioArgument]
+    /// The run's pace: virtual under seeds, real under strict and system, where a scenario may want wider margins.
+    public var pace: Pace = .real
 
     /// The arguments made of `defaults` overridden by `given`.
     public init(defaults: [String: ScenarioArgument], given: [String: ScenarioArgument]) {
