@@ -143,9 +143,13 @@ extension QuizCatalog {
         .single("tasks.taskKeepsSelfAlive", "events", parameters: ["shape": .string("lesson")]) {
             .strings(await taskKeepsSelfAlive(wrong: try $0.choice(LessonShape.self) == .wrong))
         },
-        .observing("tasks.thousandSleepers", ["finished", "threads", "elapsedMs"]) { _ in await thousandSleepers() },
+        .observing("tasks.thousandSleepers", ["finished", "threads", "elapsedMs"], parameters: ["shape": .string("lesson")]) {
+            await thousandSleepers(oneAfterAnother: try $0.choice(LessonShape.self) == .wrong)
+        },
         .observing("priority.aliases", ["highIsUserInitiated", "lowIsUtility"]) { _ in priorityAliases() },
-        .observing("priority.inheritance", ["asyncLetChild", "groupChild", "lowBeforeAwait", "escalated"]) { _ in await priorityInheritance() },
+        .observing("priority.inheritance", ["asyncLetChild", "groupChild", "lowBeforeAwait", "escalated"]) { _ in
+            await priorityInheritance()
+        },
 
         // Cancellation the quiz alone asks about.
         .observing("cancellation.isCancelledLoop", ["stopped", "laps", "otherTurnsWhileLooping"],
