@@ -464,7 +464,11 @@ nonisolated(nonsending) public func priorityInheritance() async -> PriorityInher
         }
         let low = Task(priority: .low) { () -> (String, String) in
             let before = name(of: Task.currentPriority)
-            try? await Task.sleep(for: .milliseconds(50))
+            // Until someone raises it, up to a second: a fixed wait would lose to a parent that is late to await on
+            // a loaded machine.
+            for _ in 0..<100 where Task.currentPriority == .low {
+                try? await Task.sleep(for: .milliseconds(10))
+            }
             return (before, name(of: Task.currentPriority))
         }
         // Let the low task read its priority before anyone awaits it.
