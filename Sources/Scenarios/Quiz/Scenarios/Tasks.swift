@@ -266,27 +266,23 @@ public struct AsyncLetStart: QuizObservable, Hashable {
 nonisolated(nonsending) public func asyncLetStartsAtDeclaration(wrong: Bool = false) async -> AsyncLetStart {
     let log = EventLog()
     let started = Shared(-1)
-    if wrong {
-        let seattle: () async -> String = {
-            log.record("started Seattle")
-            started.update { $0 = scenarioMilliseconds() }
-            try? await Task.sleep(for: .milliseconds(300))
-            return "Seattle"
-        }
-        try? await Task.sleep(for: .milliseconds(100))
-        log.record("about to await")
-        log.record("got \(await seattle())")
-        return AsyncLetStart(events: log.entries, childStartedAtMs: started.value)
-    }
-    async let seattle: String = {
+    @Sendable nonisolated(nonsending) func seattle() async -> String {
         log.record("started Seattle")
         started.update { $0 = scenarioMilliseconds() }
         try? await Task.sleep(for: .milliseconds(300))
         return "Seattle"
-    }()
-    try? await Task.sleep(for: .milliseconds(100))
-    log.record("about to await")
-    let answer = await seattle
+    }
+    let answer: String
+    if wrong {
+        try? await Task.sleep(for: .milliseconds(100))
+        log.record("about to await")
+        answer = await seattle()
+    } else {
+        async let child = seattle()
+        try? await Task.sleep(for: .milliseconds(100))
+        log.record("about to await")
+        answer = await child
+    }
     log.record("got \(answer)")
     return AsyncLetStart(events: log.entries, childStartedAtMs: started.value)
 }
