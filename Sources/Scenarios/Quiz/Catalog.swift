@@ -179,7 +179,9 @@ extension QuizCatalog {
             await stripGroupChildren(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
         .single("mainActor.mainQueueIsMainActor", "assumed") { _ in .bool(await mainQueueIsMainActor()) },
-        .single("mainActor.nonsendingAssertion", "result") { _ in .string(await nonsendingAssertion()) },
+        .single("mainActor.nonsendingAssertion", "result", parameters: ["shape": .string("lesson")], options: .realMainActor) {
+            .string(await nonsendingAssertion(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
 
         // GCD and the pool.
         .observing("gcd.serialQueueThreads", ["distinctThreads", "oneAtATime", "syncRanOnCallingThread"], parameters: ["shape": .string("lesson")]) {

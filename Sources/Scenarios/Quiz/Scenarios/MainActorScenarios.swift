@@ -132,13 +132,20 @@ public struct GroupChildren: QuizObservable, Hashable {
 }
 
 /// Swift 6.2's default for a nonisolated async function, written out: it stays on its caller's actor, so the
-/// check passes.
+/// check passes. The answer is the main queue's, observed — `assertIsolated` alone does nothing in `-O` builds.
 nonisolated(nonsending) func whereAmINonsending() async -> String {
     MainActor.assertIsolated("not on the main actor")
-    return "on the main actor"
+    return onMainQueue() ? "on the main actor" : "off the main actor"
 }
 
-/// L38 actors Q7: called from the main actor, the nonsending function is on the main actor.
-@MainActor public func nonsendingAssertion() async -> String {
-    await whereAmINonsending()
+/// The same function compiled the old way (a plain nonisolated async function goes to the pool), without the
+/// assertion that would stop the program there: the quiz's control.
+nonisolated func whereAmIPlain() async -> String {
+    onMainQueue() ? "on the main actor" : "off the main actor"
+}
+
+/// L38 actors Q7: called from the main actor, the nonsending function is on the main actor. `wrong`, the quiz's
+/// control: the plain nonisolated function, which leaves it.
+@MainActor public func nonsendingAssertion(wrong: Bool = false) async -> String {
+    wrong ? await whereAmIPlain() : await whereAmINonsending()
 }
