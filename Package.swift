@@ -23,16 +23,18 @@ let package = Package(
         .target(name: "Harness", dependencies: ["CHarnessTime"]),
         // The one thin adapter that turns the harness's findings into Swift Testing issues.
         .target(name: "HarnessTesting", dependencies: ["Harness"]),
-        // Scenarios shared by the topic tests and the quiz: each written once.
+        // Scenarios shared by the topic tests and the quiz: each written once; the quiz's catalog of them.
         .target(name: "Scenarios", dependencies: ["Subjects", "Harness"]),
+        // The quiz's engine: the bank's loader, the checks, the verdicts and the report. The topic tests do not use it.
+        .target(name: "Quiz", dependencies: ["Scenarios", "Harness"]),
         .executableTarget(name: "bench", dependencies: ["Harness", "Subjects"]),
-        .executableTarget(name: "quiz", dependencies: ["Scenarios", "Harness", "Subjects"]),
+        .executableTarget(name: "quiz", dependencies: ["Quiz", "Scenarios", "Harness", "Subjects"]),
 
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "HarnessTesting"]),
         .testTarget(name: "ReentrancyTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
         .testTarget(name: "CancellationTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
         .testTarget(name: "ContinuationTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
         .testTarget(name: "StreamTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
-        .testTarget(name: "QuizTests", dependencies: ["Scenarios", "Harness", "HarnessTesting"]),
+        .testTarget(name: "QuizTests", dependencies: ["Quiz", "Scenarios", "Harness", "HarnessTesting"]),
     ]
 )

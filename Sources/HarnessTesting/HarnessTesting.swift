@@ -206,3 +206,41 @@ public func expectEverySchedule<Outcome: Hashable & Sendable>(
             """, sourceLocation: sourceLocation)
     }
 }
+
+/// Checks `claim` and records what it found as issues: each counterexample (up to five) with the command that
+/// replays it, then a control that held — the test could not have failed — as an issue of its own.
+@discardableResult
+public func verify<Outcome>(_ claim: Claim<Outcome>, sourceLocation: SourceLocation = #_sourceLocation) async
+    -> ClaimResult<Outcome>
+{
+    let result = await check(claim)
+    record(result, sourceLocation: sourceLocation)
+    return result
+}
+
+/// Renders a claim's result as Swift Testing issues: nothing if it held and its control failed it.
+public func record<Outcome>(_ result: ClaimResult<Outcome>, sourceLocation: SourceLocation = #_sourceLocation) {
+    if let bad = result.badSetting {
+        Issue.record("\(result.statement) — nothing ran: \(bad)", sourceLocation: sourceLocation)
+        return
+    }
+    if !result.counterexamples.isEmpty {
+        print("◇ \(result.statement): \(result.observed())")
+    }
+    for miss in result.counterexamples.prefix(5) {
+        let replay = miss.schedule.map { replayCommand(for: $0) }
+            ?? "SUBJECTS_SEEDS=0..<10000 \(replayCommand(for: nil))"
+        Issue.record("""
+            \(miss)
+            \(result.statement) (expected \(result.expectation))
+            every run: \(result.observed())
+            replay: \(replay)
+            """, sourceLocation: sourceLocation)
+    }
+    if result.counterexamples.count > 5 {
+        Issue.record("…and \(result.counterexamples.count - 5) more of \(result.runs.count) runs.", sourceLocation: sourceLocation)
+    }
+    if case .held = result.control {
+        Issue.record("\(result.statement) — \(result.control!)", sourceLocation: sourceLocation)
+    }
+}

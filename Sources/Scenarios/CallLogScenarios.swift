@@ -11,3 +11,12 @@ public func twoCallsAtOnce() async -> [String] {
     _ = await (first, second)
     return await log.entries
 }
+
+/// The control for `twoCallsAtOnce`: the second call starts after the first returned, so nothing interleaves.
+@concurrent
+public func twoCallsOneAfterAnother() async -> [String] {
+    let log = CallLog()
+    await log.call("first")
+    await log.call("second")
+    return await log.entries
+}

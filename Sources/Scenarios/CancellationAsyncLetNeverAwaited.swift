@@ -1,8 +1,11 @@
 /// Lesson 38 question 2: a scope starts an `async let` child that naps for `childNap`, and ends without awaiting it.
 /// Returns the console: the lesson printed "leaving the scope without awaiting", "child stopped by
 /// CancellationError()", "after the scope" — the closing brace cancelled the child, then waited for it.
-nonisolated(nonsending) public func asyncLetNeverAwaited(childNap: Duration = .seconds(1)) async -> [String] {
-    let log = CancellationEventLog()
+/// `awaited`, the quiz's control: the async let is awaited before the scope ends.
+nonisolated(nonsending) public func asyncLetNeverAwaited(childNap: Duration = .seconds(1), awaited: Bool = false) async
+    -> [String]
+{
+    let log = EventLog()
     /// The child: a nap that says how it ended. It only waits, so it stays on its caller's actor.
     nonisolated(nonsending) func child() async -> String {
         do {
@@ -14,7 +17,11 @@ nonisolated(nonsending) public func asyncLetNeverAwaited(childNap: Duration = .s
             return "stopped"
         }
     }
-    do {
+    if awaited {
+        async let result = child()
+        log.record("leaving the scope without awaiting")
+        _ = await result
+    } else {
         // `_`: the lesson's `result` is never read, and the compiler warns about an unused name
         async let _ = child()
         log.record("leaving the scope without awaiting")

@@ -20,7 +20,8 @@ public struct BusyLoopRun: Hashable, Sendable {
 /// lesson measured time ("cancelled at 0.1 s; it returned at 1.0 sec"); here the loop counts its steps. Half way it
 /// hands the scenario a continuation and waits for it, so the cancel lands mid-run under every schedule; the wait is
 /// not a cancellation check: a checked continuation waits whether or not the task is cancelled.
-nonisolated(nonsending) public func cancelledBusyLoop(steps: Int = 1000) async -> BusyLoopRun {
+/// `acting`, the quiz's control: the loop stops when it sees the cancellation.
+nonisolated(nonsending) public func cancelledBusyLoop(steps: Int = 1000, acting: Bool = false) async -> BusyLoopRun {
     precondition(steps >= 2, "cancelledBusyLoop(steps:) needs at least 2 steps to cancel in between, got \(steps)")
     let (halfway, reachedHalfway) = AsyncStream.makeStream(of: CheckedContinuation<Void, Never>.self)
     /// The loop. It computes, so it runs on the pool (`@concurrent`).
@@ -33,7 +34,10 @@ nonisolated(nonsending) public func cancelledBusyLoop(steps: Int = 1000) async -
                 await withCheckedContinuation { reachedHalfway.yield($0) }
             }
             // looking, never acting: the loop goes on either way
-            if n < steps && Task.isCancelled { cancelledBeforeTheEnd = true }
+            if n < steps && Task.isCancelled {
+                cancelledBeforeTheEnd = true
+                if acting { break }
+            }
         }
         return BusyLoopRun(stepsRun: n, steps: steps, cancelledBeforeTheEnd: cancelledBeforeTheEnd)
     }

@@ -7,7 +7,7 @@ nonisolated(nonsending) public func debouncedSaves(
     _ values: [Int] = [1, 2, 3], gap: Duration = .milliseconds(10), delay: Duration = .milliseconds(300)
 ) async -> [Int] {
     precondition(gap < delay, "debouncedSaves needs taps faster than the delay: gap \(gap) is not less than \(delay)")
-    let log = CancellationEventLog()
+    let log = EventLog()
     let saver = DebouncedSaver<Int>(delay: delay) { value in
         log.record("\(value)")
     }

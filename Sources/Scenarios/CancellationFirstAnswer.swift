@@ -21,7 +21,7 @@ public struct FirstAnswerRace: Hashable, Sendable {
 nonisolated(nonsending) public func firstAnswerRace(
     cancellingTheRest: Bool, fast: Duration = .milliseconds(200), slow: Duration = .seconds(2)
 ) async -> FirstAnswerRace {
-    let log = CancellationEventLog()
+    let log = EventLog()
     /// One city's answer after `time`, or nil if cancelled first. It only waits, so it stays on its caller.
     @Sendable nonisolated(nonsending) func weather(_ city: String, after time: Duration) async -> String? {
         do {

@@ -28,7 +28,7 @@ final class CancellationLegacyRequest: Sendable {
 nonisolated(nonsending) public func cancellationHandlerRunsAtOnce(cancelAfter: Duration = .milliseconds(100))
     async -> [String]
 {
-    let log = CancellationEventLog()
+    let log = EventLog()
     let request = CancellationLegacyRequest()
     let task = Task {
         await withTaskCancellationHandler {

@@ -11,10 +11,11 @@ public struct Offline: Error, CustomStringConvertible {
 /// finished: "failing threw Offline()", "busy finished (cancelled: true)", "the error reached the caller".
 /// The lesson's busy child spins on the clock; here it waits on a task that nothing cancels, which takes the same
 /// time in a run with virtual time and, like the spin, does not look at cancellation.
+/// `unstructured`, the quiz's control: the busy sibling is a `Task { }`, which nothing waits for when the error comes.
 nonisolated(nonsending) public func errorWaitsForStubbornSibling(
-    failAfter: Duration = .milliseconds(100), busyFor: Duration = .seconds(1)
+    failAfter: Duration = .milliseconds(100), busyFor: Duration = .seconds(1), unstructured: Bool = false
 ) async -> [String] {
-    let log = CancellationEventLog()
+    let log = EventLog()
     /// The busy sibling: it computes, on the pool (`@concurrent`), and never looks at cancellation.
     @concurrent func busy() async -> String {
         await Task.detached { try? await Task.sleep(for: busyFor) }.value
@@ -26,6 +27,16 @@ nonisolated(nonsending) public func errorWaitsForStubbornSibling(
         try await Task.sleep(for: failAfter)
         log.record("failing threw \(Offline())")
         throw Offline()
+    }
+    if unstructured {
+        let a = Task { await busy() }
+        do {
+            log.record("both answered: \(try await failing()), \(await a.value)")
+        } catch {
+            log.record("the error reached the caller")
+        }
+        // Not awaited: the control returns while the busy task goes on (the harness drains it).
+        return log.entries
     }
     do {
         async let a = busy()

@@ -4,7 +4,7 @@
 nonisolated(nonsending) public func throwingGroupCancelsTheRest(
     failAfter: Duration = .milliseconds(100), sleeperNap: Duration = .seconds(2)
 ) async -> [String] {
-    let log = CancellationEventLog()
+    let log = EventLog()
     /// One city's answer after `time`, or `Offline` if it `fails`; notes a cancellation. It only waits.
     @Sendable nonisolated(nonsending) func weather(_ city: String, after time: Duration, fails: Bool = false)
         async throws -> String

@@ -21,7 +21,7 @@ public struct TimeoutRace: Hashable, Sendable {
 /// left waiting for its sleep would return only at the limit, after it); when the sleep wins, `TimedOut` comes back
 /// and the operation is cancelled, again before the witness wakes.
 nonisolated(nonsending) public func timeoutRace(operationTakes: Duration, limit: Duration) async -> TimeoutRace {
-    let log = CancellationEventLog()
+    let log = EventLog()
     let witness = Task {
         try? await Task.sleep(for: (operationTakes + limit) / 2)
         log.record("halfway between the answer and the limit")

@@ -7,7 +7,7 @@ import Subjects
 nonisolated(nonsending) public func countdownCancelledAfterTwo(
     endingOnCancellation: Bool, step: Duration = .milliseconds(200), cancelAfter: Duration = .milliseconds(500)
 ) async -> [String] {
-    let log = CancellationEventLog()
+    let log = EventLog()
     let loop = Task {
         if endingOnCancellation {
             var iterator = CountdownEndingOnCancellation(left: 3, step: step)

@@ -36,17 +36,26 @@ public struct CountdownWhereNextRuns: Hashable, Sendable {
 /// The actor the loops of `countdownWhereNextRuns()` run on (the lesson's is the main actor).
 actor CountdownLoopActor {
     /// Reads each iterator on this actor, and collects what each `next` said.
-    func readAll() async -> CountdownWhereNextRuns {
+    /// `swapped`, the quiz's control: the isolation-inheriting countdown read where the plain one is, and the other
+    /// way round.
+    func readAll(swapped: Bool = false) async -> CountdownWhereNextRuns {
         var whileLet: [Bool] = []
+        var plain: [Bool] = []
+        var isolated: [Bool] = []
+        if swapped {
+            for await onTheActor in NextOnTheActor(loopActor: self) { whileLet.append(onTheActor) }
+            for await onTheActor in NextOnTheActor(loopActor: self) { plain.append(onTheActor) }
+            for await onTheActor in NextOffTheActor(loopActor: self) { isolated.append(onTheActor) }
+            return CountdownWhereNextRuns(
+                plainNextWhileLet: whileLet, plainNextForAwait: plain, isolationNextForAwait: isolated)
+        }
         var iterator = NextOffTheActor(loopActor: self)
         while let onTheActor = await iterator.next() {
             whileLet.append(onTheActor)
         }
-        var plain: [Bool] = []
         for await onTheActor in NextOffTheActor(loopActor: self) {
             plain.append(onTheActor)
         }
-        var isolated: [Bool] = []
         for await onTheActor in NextOnTheActor(loopActor: self) {
             isolated.append(onTheActor)
         }
@@ -58,6 +67,6 @@ actor CountdownLoopActor {
 /// Lesson 40's trick card: loops on an actor read a plain nonisolated `next()` with `while let` and with `for
 /// await`, then an iterator with `next(isolation:)`. The lesson printed "next() on the main thread: false" four times,
 /// and "next(isolation:) on the main thread: true": here [false, false], [false, false], [true, true].
-nonisolated(nonsending) public func countdownWhereNextRuns() async -> CountdownWhereNextRuns {
-    await CountdownLoopActor().readAll()
+nonisolated(nonsending) public func countdownWhereNextRuns(swapped: Bool = false) async -> CountdownWhereNextRuns {
+    await CountdownLoopActor().readAll(swapped: swapped)
 }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Counts how many pieces of work run at the same moment, and the most there ever were — overlap measured with
-/// counters, not durations.
+/// counters, not durations. The one overlap meter of the scenarios, the topic tests' and the quiz's alike.
 public final class OverlapMeter: Sendable {
     private let running = Atomic(0)
     private let most = Atomic(0)
@@ -15,16 +15,26 @@ public final class OverlapMeter: Sendable {
         most.load(ordering: .sequentiallyConsistent)
     }
 
+    /// One more piece of work running.
+    public func enter() {
+        let now = running.add(1, ordering: .sequentiallyConsistent).newValue
+        most.max(now, ordering: .sequentiallyConsistent)
+    }
+
+    /// One fewer.
+    public func leave() {
+        running.subtract(1, ordering: .sequentiallyConsistent)
+    }
+
     /// One piece of work that holds its thread until it has had company — another piece running at the same moment,
     /// now or earlier — or until `patience` is up, whichever is first. The bound is what keeps a run with no company
     /// (one thread, one line) from hanging.
     public func workUntilCompany(patience: Duration) {
-        let now = running.add(1, ordering: .sequentiallyConsistent).newValue
-        most.max(now, ordering: .sequentiallyConsistent)
+        enter()
         let deadline = ContinuousClock.now + patience
         while mostAtOnce < 2 && ContinuousClock.now < deadline {
             usleep(100)
         }
-        running.subtract(1, ordering: .sequentiallyConsistent)
+        leave()
     }
 }

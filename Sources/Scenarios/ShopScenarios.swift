@@ -19,9 +19,14 @@ public struct Sale: Hashable, Sendable, CustomStringConvertible {
 
 /// Lesson 38, actors question 14: one bag left, two buyers at once (two `async let`s) in a `Shop` on a serial executor
 /// of its own. Both see the bag before either comes back with the price: "sold: 2 - bags left: -1".
+/// `oneAfterAnother`, the quiz's control: the second buyer comes in after the first has left.
 @concurrent
-public func twoBuyersOneBag() async -> Sale {
+public func twoBuyersOneBag(oneAfterAnother: Bool = false) async -> Sale {
     let shop = Shop()
+    if oneAfterAnother {
+        let first = await shop.buy(), second = await shop.buy()
+        return Sale(sold: [first, second].filter { $0 }.count, bagsLeft: await shop.bags)
+    }
     async let a = shop.buy()
     async let b = shop.buy()
     let sold = [await a, await b].filter { $0 }.count

@@ -2,9 +2,14 @@ import Subjects
 
 /// Lesson 40 step 5: the countdown as a stream, read with `for await`. Returns the console: "3", "2", "1", "Liftoff"
 /// — `finish()` is the `nil` that ends the loop once the buffer is read.
-nonisolated(nonsending) public func streamCountdownLoop() async -> [String] {
+/// `finishFirst`, the quiz's control: a countdown stream finished before it yields anything.
+nonisolated(nonsending) public func streamCountdownLoop(finishFirst: Bool = false) async -> [String] {
     var lines: [String] = []
-    for await number in countdownStream(from: 3) {
+    let stream = finishFirst ? AsyncStream<Int> { continuation in
+        continuation.finish()
+        for number in stride(from: 3, to: 0, by: -1) { continuation.yield(number) }
+    } : countdownStream(from: 3)
+    for await number in stream {
         lines.append("\(number)")
     }
     lines.append("Liftoff")
@@ -14,8 +19,13 @@ nonisolated(nonsending) public func streamCountdownLoop() async -> [String] {
 /// Lesson 40's trick card "what does yield return after the stream has been finished?": `.terminated` — "after
 /// finish: terminated" — and the value goes nowhere. The stream is kept alive across the yield: a stream that has
 /// been let go answers `.terminated` too, and then `finish()` would not be what this shows.
-nonisolated(nonsending) public func streamYieldAfterFinish() async -> StreamYield {
+/// `yieldFirst`, the quiz's control: the yield comes before the finish.
+nonisolated(nonsending) public func streamYieldAfterFinish(yieldFirst: Bool = false) async -> StreamYield {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    if yieldFirst {
+        defer { continuation.finish() }
+        return withExtendedLifetime(stream) { StreamYield(continuation.yield(1)) }
+    }
     continuation.finish()
     return withExtendedLifetime(stream) {
         StreamYield(continuation.yield(1))
@@ -24,13 +34,21 @@ nonisolated(nonsending) public func streamYieldAfterFinish() async -> StreamYiel
 
 /// Lesson 40's trick card "when does onTermination run after finish()?": at once. Two values are yielded, the stream
 /// finished, and only then a loop reads. Returns the console: "terminated: finished" before "got 1", "got 2".
-nonisolated(nonsending) public func streamTerminationAfterFinish() async -> [String] {
-    let log = CancellationEventLog()
+/// `finishLater`, the quiz's control: the producer finishes only after the loop has read both values.
+nonisolated(nonsending) public func streamTerminationAfterFinish(finishLater: Bool = false) async -> [String] {
+    let log = EventLog()
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     continuation.onTermination = { reason in log.record("terminated: \(reason)") }
     continuation.yield(1)
     continuation.yield(2)
-    continuation.finish()
+    if finishLater {
+        Task {
+            while !log.entries.contains("got 2") { await Task.yield() }
+            continuation.finish()
+        }
+    } else {
+        continuation.finish()
+    }
     for await n in stream {
         log.record("got \(n)")
     }
@@ -40,10 +58,11 @@ nonisolated(nonsending) public func streamTerminationAfterFinish() async -> [Str
 /// Lesson 40's card "stop the work that feeds a stream when nobody is listening": a task loops over a stream that
 /// never yields, and is cancelled after `cancelAfter`. Returns the console: "terminated: cancelled" (from
 /// `onTermination`), "the loop ended", and what a yield answers afterwards ("a yield now gives terminated").
-nonisolated(nonsending) public func streamConsumerCancelled(cancelAfter: Duration = .milliseconds(100)) async
-    -> [String]
+/// `finishing`, the quiz's control: the producer finishes the stream instead of the consumer's task being cancelled.
+nonisolated(nonsending) public func streamConsumerCancelled(cancelAfter: Duration = .milliseconds(100),
+                                                          finishing: Bool = false) async -> [String]
 {
-    let log = CancellationEventLog()
+    let log = EventLog()
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     continuation.onTermination = { reason in log.record("terminated: \(reason)") }
     let listener = Task {
@@ -51,7 +70,7 @@ nonisolated(nonsending) public func streamConsumerCancelled(cancelAfter: Duratio
         log.record("the loop ended")
     }
     try? await Task.sleep(for: cancelAfter)
-    listener.cancel()
+    if finishing { continuation.finish() } else { listener.cancel() }
     await listener.value
     log.record("a yield now gives \(StreamYield(continuation.yield(1)))")
     return log.entries
@@ -62,7 +81,7 @@ nonisolated(nonsending) public func streamConsumerCancelled(cancelAfter: Duratio
 /// goes. Returns the console: "got 1", "got 2", "after the loop; a yield now gives enqueued(remaining:
 /// 9223372036854775807)", "terminated: cancelled", then "once the stream was let go, a yield gives terminated".
 nonisolated(nonsending) public func streamBreakOutOfLoop() async -> [String] {
-    let log = CancellationEventLog()
+    let log = EventLog()
     /// Makes the stream, loops, breaks, and hands back only the continuation: when it returns, the stream and its
     /// iterator are let go. It only waits, so it stays on its caller.
     nonisolated(nonsending) func loopAndBreak() async -> AsyncStream<Int>.Continuation {
@@ -88,11 +107,12 @@ nonisolated(nonsending) public func streamBreakOutOfLoop() async -> [String] {
 
 /// Lesson 40's card "end a stream with an error": "Seattle" is yielded, then `finish(throwing: Lost())`. Returns the
 /// console: "got Seattle", then "the loop threw Lost()" — the error comes after the values before it.
-nonisolated(nonsending) public func streamFinishThrowing() async -> [String] {
+/// `plainFinish`, the quiz's control: `finish()` without an error.
+nonisolated(nonsending) public func streamFinishThrowing(plainFinish: Bool = false) async -> [String] {
     var lines: [String] = []
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: String.self)
     continuation.yield("Seattle")
-    continuation.finish(throwing: Lost())
+    continuation.finish(throwing: plainFinish ? nil : Lost())
     do {
         for try await city in stream {
             lines.append("got \(city)")
@@ -106,8 +126,11 @@ nonisolated(nonsending) public func streamFinishThrowing() async -> [String] {
 
 /// Lesson 40's trick card "values yielded before anyone loops: are they lost?": no, the stream buffers them. Returns
 /// what a loop started afterwards read: "Seattle", "Vancouver".
-nonisolated(nonsending) public func streamValuesBeforeTheLoop() async -> [String] {
-    let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+/// `buffering`: the quiz's control buffers nothing (`.bufferingNewest(0)`).
+nonisolated(nonsending) public func streamValuesBeforeTheLoop(
+    buffering: AsyncStream<String>.Continuation.BufferingPolicy = .unbounded
+) async -> [String] {
+    let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: buffering)
     continuation.yield("Seattle")
     continuation.yield("Vancouver")
     continuation.finish()
@@ -120,15 +143,20 @@ nonisolated(nonsending) public func streamValuesBeforeTheLoop() async -> [String
 
 /// Lesson 40's trick card "a second loop over a finished stream": the first loop reads [1, 2, 3], the second
 /// nothing. Returns both.
-nonisolated(nonsending) public func streamSecondLoop() async -> [[Int]] {
-    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
-    for n in 1...3 {
-        continuation.yield(n)
+/// `freshStream`, the quiz's control: the second loop reads a second stream fed the same values.
+nonisolated(nonsending) public func streamSecondLoop(freshStream: Bool = false) async -> [[Int]] {
+    func fed() -> AsyncStream<Int> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        for n in 1...3 {
+            continuation.yield(n)
+        }
+        continuation.finish()
+        return stream
     }
-    continuation.finish()
+    let stream = fed()
     var first: [Int] = []
     for await n in stream { first.append(n) }
     var second: [Int] = []
-    for await n in stream { second.append(n) }
+    for await n in freshStream ? fed() : stream { second.append(n) }
     return [first, second]
 }

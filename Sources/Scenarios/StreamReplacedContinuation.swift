@@ -9,7 +9,7 @@ import Subjects
 func replacedContinuationProgram(
     values: @escaping @MainActor () -> AsyncStream<Int>, send: (Int) -> Void, stop: () -> Void, cancelFirst: Bool
 ) async -> [String] {
-    let log = CancellationEventLog()
+    let log = EventLog()
     let first = Task { @MainActor in
         var got: [Int] = []
         for await n in values() { got.append(n) }

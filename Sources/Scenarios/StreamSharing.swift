@@ -20,11 +20,14 @@ public struct StreamTwoConsumers: Hashable, Sendable {
 /// Lesson 40 question 1: two tasks loop over the same stream; once both are waiting (after `settle`), `count`
 /// values are yielded and the stream finished. The lesson printed "first loop: 5 values; second loop: 5 values;
 /// every value once: true": a stream does not broadcast, each value goes to one waiting loop.
-nonisolated(nonsending) public func streamTwoConsumers(count: Int, settle: Duration = .milliseconds(100)) async
-    -> StreamTwoConsumers
+/// `broadcast`, the quiz's control: what the question's wrong answer expects — each loop has a stream of its own, fed
+/// every value.
+nonisolated(nonsending) public func streamTwoConsumers(count: Int, settle: Duration = .milliseconds(100),
+                                                     broadcast: Bool = false) async -> StreamTwoConsumers
 {
     precondition(count >= 0, "streamTwoConsumers(count:) needs 0 or more values, got \(count)")
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let (copy, copyContinuation) = AsyncStream.makeStream(of: Int.self)
     let a = Task {
         var got: [Int] = []
         for await n in stream { got.append(n) }
@@ -32,14 +35,16 @@ nonisolated(nonsending) public func streamTwoConsumers(count: Int, settle: Durat
     }
     let b = Task {
         var got: [Int] = []
-        for await n in stream { got.append(n) }
+        for await n in broadcast ? copy : stream { got.append(n) }
         return got
     }
     try? await Task.sleep(for: settle)
     for n in 0..<count {
         continuation.yield(n + 1)
+        copyContinuation.yield(n + 1)
     }
     continuation.finish()
+    copyContinuation.finish()
     let first = await a.value, second = await b.value
     return StreamTwoConsumers(
         firstCount: first.count, secondCount: second.count,
@@ -63,15 +68,19 @@ nonisolated(nonsending) public func streamFedFromAnotherThread() async -> [Int] 
 
 /// Lesson 40's card "filter, transform and limit": 1 through 10, `filter` multiples of 3, `map` times 10,
 /// `prefix(2)`. Returns what the loop got: [30, 60].
-nonisolated(nonsending) public func streamFilterMapPrefix() async -> [Int] {
+/// `limit`: the prefix's length; nil, the quiz's control, leaves the `prefix` out.
+nonisolated(nonsending) public func streamFilterMapPrefix(limit: Int? = 2) async -> [Int] {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     for n in 1...10 {
         continuation.yield(n)
     }
     continuation.finish()
     var got: [Int] = []
-    for await n in stream.filter({ $0.isMultiple(of: 3) }).map({ $0 * 10 }).prefix(2) {
-        got.append(n)
+    let chain = stream.filter({ $0.isMultiple(of: 3) }).map({ $0 * 10 })
+    if let limit {
+        for await n in chain.prefix(limit) { got.append(n) }
+    } else {
+        for await n in chain { got.append(n) }
     }
     return got
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Harness
+import Quiz
 import Scenarios
 
 // `swift run quiz`: checks every entry of the quiz bank and prints one line per entry, then the counts.
@@ -26,13 +28,38 @@ if arguments.first == CrashValidator.childFlag {
 }
 
 var json = false
+var verbose = false
 var directory = BankLocation.directory
 var only: [String] = []
+let usage = """
+    usage: swift run quiz [--json] [--verbose] [--bank DIR] [SELECTION …]
+
+    Checks the quiz bank's entries on this machine and prints one line per entry, the differences from the
+    lessons, then the counts. Exits 1 if any entry is contradicted or not covered, 64 for a bad argument or a
+    bad SUBJECTS_* setting, 65 for a malformed bank.
+
+    SELECTION (case-insensitive; default: every entry):
+      L37-C13       one entry, in full: question, answer, and for each check its expectation, what each
+                    schedule observed, the control's result and any Linux difference
+      L37-C13#2     only that entry's second check (1-based), in full
+      L38, qa-0     every entry whose id starts so, one line each (add --verbose for the full form)
+
+    OPTIONS:
+      --json        the report as JSON: per entry id, verdict, question, answer, checks (kind, verdict,
+                    expect, observed per schedule, control {name, verdict, why}, differs), and a summary
+      --verbose     every selected entry in full
+      --bank DIR    another bank folder (default: the package's Quiz/)
+      --help, -h    this text
+
+    The harness's SUBJECTS_SEED, SUBJECTS_SEEDS and SUBJECTS_ITERATIONS apply to the seeded runs.
+    """
 while let argument = arguments.first {
     arguments.removeFirst()
     switch argument {
     case "--json":
         json = true
+    case "--verbose", "-v":
+        verbose = true
     case "--bank":
         guard let value = arguments.first else {
             complain("quiz: --bank needs a folder")
@@ -41,7 +68,7 @@ while let argument = arguments.first {
         arguments.removeFirst()
         directory = value
     case "--help", "-h":
-        print("usage: swift run quiz [--json] [--bank DIR] [ENTRY-ID …]")
+        print(usage)
         exit(0)
     default:
         guard !argument.hasPrefix("-") else {
@@ -52,6 +79,13 @@ while let argument = arguments.first {
     }
 }
 
+do {
+    _ = try Settings(environment: ProcessInfo.processInfo.environment)
+} catch {
+    complain("quiz: \(error)")
+    exit(64)
+}
+
 let bank: QuizBank
 do {
     bank = try QuizBankLoader.load(directory: directory, catalog: .standard)
@@ -59,39 +93,66 @@ do {
     complain("quiz: cannot use the bank: \(error)")
     exit(65)
 }
-/// The entry an argument names, with only the check it names after `#` (1-based), if it does.
-func selected(_ argument: String) -> QuizEntry? {
-    let parts = argument.split(separator: "#", maxSplits: 1).map(String.init)
-    guard var entry = bank.entry(parts[0]) else { return nil }
-    if parts.count == 2 {
-        guard let index = Int(parts[1]), entry.checks.indices.contains(index - 1) else { return nil }
-        entry.checks = [entry.checks[index - 1]]
+/// The entries an argument names: one entry (with only the check it names after `#`, 1-based), or every entry
+/// whose id starts with it; case-insensitive. Empty if it names none.
+func selected(_ argument: String) -> [QuizEntry] {
+    let parts = argument.uppercased().split(separator: "#", maxSplits: 1).map(String.init)
+    guard let name = parts.first else { return [] }
+    if var entry = bank.entry(name) {
+        if parts.count == 2 {
+            guard let index = Int(parts[1]), entry.checks.indices.contains(index - 1) else { return [] }
+            entry.checks = [entry.checks[index - 1]]
+        }
+        return [entry]
     }
-    return entry
+    guard parts.count == 1 else { return [] }
+    return bank.entries.filter { $0.id.hasPrefix(name) }
 }
-let unknown = only.filter { selected($0) == nil }
+let unknown = only.filter { selected($0).isEmpty }
 guard unknown.isEmpty else {
-    complain("quiz: no entry (or no such check) \(unknown.joined(separator: ", ")) in the bank")
+    complain("quiz: no entry (or no such check) \(unknown.joined(separator: ", ")) in the bank (try --help)")
     exit(64)
 }
+// Naming entries one by one asks for them in full; a prefix lists them, unless --verbose.
+let full = verbose || (!only.isEmpty && only.allSatisfy { selected($0).count == 1 })
 
 let started = ContinuousClock.now
 let runner = QuizRunner(bank: bank, catalog: .standard, crashExecutable: CrashValidator.currentExecutable())
-let entries = only.isEmpty ? bank.entries : only.compactMap(selected)
-let printer = OrderedPrinter(order: entries.map(\.id))
+var entries: [QuizEntry] = []
+for entry in only.isEmpty ? bank.entries : only.flatMap(selected) where !entries.contains(where: { $0.id == entry.id }) {
+    entries.append(entry)
+}
+let byId = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+let printer = OrderedPrinter(order: entries.map(\.id), render: { result in
+    full ? QuizDetail.lines(result, entry: byId[result.id]!).joined(separator: "\n") + "\n" : QuizReport.line(result)
+})
+// What the runtime itself writes while the checks run — the "SWIFT TASK CONTINUATION MISUSE" lines of a scenario that
+// leaks its continuation on purpose — is evidence, not the report: kept aside, and shown after a run that did not
+// pass, or with --verbose.
+let runtimeNoise = StandardErrorCapture()
 let results = await runner.run(entries) { [json] result in
     if !json { printer.take(result) }
 }
+let noise = runtimeNoise.finish()
 let elapsed = started.duration(to: .now)
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 let code: Int32 = QuizReport.passes(results) ? 0 : 1
 if json {
-    print(QuizReport.json(results, seconds: seconds))
+    print(QuizReport.json(results, entries: entries, seconds: seconds))
     // Standard output is JSON and nothing else: leave without the exit handlers, one of which (the harness's run
     // count) prints to standard output.
     fflush(nil)  // every output stream: `stdout` itself is a C global Swift 6 will not touch from here
     _exit(code)
 }
+if !noise.isEmpty, verbose || code != 0 {
+    complain("What the runtime wrote to standard error while the checks ran:\n" + noise)
+}
+let differences = QuizReport.differences(results)
+if !full, !differences.isEmpty {
+    print("")
+    print("Where this machine differs from the lesson, or the lesson's example was adapted:")
+    differences.forEach { print($0) }
+}
 print("")
-print(QuizReport.summary(results) + String(format: " (%.1f s)", seconds))
+QuizReport.wrap(QuizReport.summary(results) + String(format: " (%.1f s)", seconds), indent: "").forEach { print($0) }
 exit(code)

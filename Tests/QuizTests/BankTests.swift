@@ -1,4 +1,5 @@
 import Foundation
+import Quiz
 import Scenarios
 import Testing
 

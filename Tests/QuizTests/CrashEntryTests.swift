@@ -1,3 +1,4 @@
+import Quiz
 import Scenarios
 import Testing
 

@@ -1,4 +1,5 @@
 import Harness
+import Quiz
 import Scenarios
 import Testing
 
@@ -54,45 +55,59 @@ struct JudgementTests {
         #expect(CrashValidator.evaluate(check, outcome: clean, onLinux: true).verdict == .contradicted)
     }
 
-    /// A runtime check of `drops` in 1...5.
-    func dropsCheck() throws -> RuntimeCheck {
-        RuntimeCheck(scenario: "jar.pourSlowly", arguments: [:], schedules: [.strict, .seeded], seeds: 2,
-                     expect: ["drops": try ValueExpectation(parsing: "\"1...5\"")], linux: nil, note: nil)
+    /// A runtime check of `drops` in 1...5 on the scenario `drops`, whose control sets `shape` to `control`.
+    func dropsCheck(control: String) throws -> RuntimeCheck {
+        RuntimeCheck(scenario: "drops", arguments: [:], schedules: [.strict, .seeded], seeds: 2,
+                     expect: ["drops": try ValueExpectation(parsing: "\"1...5\"")], linux: nil, note: nil,
+                     control: .arguments(["shape": .string(control)], why: "a plain class loses updates"))
     }
 
-    @Test("A runtime check holds only if every run under every schedule observed what the bank says")
-    func runtime() throws {
-        let check = try dropsCheck()
-        let good = [ScheduledObservation(schedule: .strict, result: .success(["drops": 1])),
-                    ScheduledObservation(schedule: .seeded(1), result: .success(["drops": 2]))]
-        #expect(RuntimeValidator.evaluate(check, runs: good).verdict == .validated)
-        let bad = good + [ScheduledObservation(schedule: .seeded(2), result: .success(["drops": 99]))]
-        let judged = RuntimeValidator.evaluate(check, runs: bad)
+    /// A scenario that reports `drops` 1 for the shape `actor` and 99 for `plainClass`.
+    let drops = QuizScenario("drops", observes: ["drops"], parameters: ["shape": .string("actor")]) { arguments in
+        ["drops": .int(arguments.string("shape") == "actor" ? 1 : 99)]
+    }
+
+    @Test("A runtime check is validated only if it held on every run and its control made it fail")
+    func runtime() async throws {
+        let validator = RuntimeValidator(catalog: QuizCatalog(scenarios: [drops]))
+        let guarded = await validator.validate(try dropsCheck(control: "plainClass"))
+        #expect(guarded.verdict == .validated)
+        #expect(guarded.control?.word == "failed")
+        let constant = await validator.validate(try dropsCheck(control: "actor"))
+        #expect(constant.verdict.word == "unguarded", "a control that holds too shows a check that cannot fail")
+        var none = try dropsCheck(control: "actor")
+        none.control = .none(why: "fixed at compile time")
+        #expect(await validator.validate(none).verdict == .unguarded("fixed at compile time"))
+        var wrong = try dropsCheck(control: "actor")
+        wrong.arguments = ["shape": .string("plainClass")]
+        let judged = await validator.validate(wrong)
         #expect(judged.verdict == .contradicted)
-        #expect(judged.observed.contains("under seeded(0x0000000000000002) drops = 99, expected 1...5"))
-        let failed = [ScheduledObservation(schedule: .strict, result: .failure(HarnessFailure(.deadlock, schedule: .strict,
-                                                                                              summary: "nothing is ready")))]
-        #expect(RuntimeValidator.evaluate(check, runs: failed).verdict == .contradicted)
+        #expect(judged.observed.contains("under strict: drops = 99, expected 1...5"))
     }
 
-    @Test("An entry is contradicted if any check is, not covered if any is, validated if any is, else skipped")
+    @Test("An entry is contradicted if any check is, not covered if any is, unguarded if any is, validated if any is")
     func entryVerdicts() {
         let validated = CheckResult(.validated, observed: "ok")
         let skipped = CheckResult(.skipped("needs Swift 6.4"), observed: "")
         let missing = CheckResult(.notCovered("scenario x"), observed: "")
         let wrong = CheckResult(.contradicted, observed: "no")
+        let unguarded = CheckResult(.unguarded("no control"), observed: "ok")
         #expect(EntryResult(id: "A", checks: [validated, skipped]).verdict == .validated)
+        #expect(EntryResult(id: "A", checks: [validated, skipped]).category == "partlySkipped")
+        #expect(EntryResult(id: "A", checks: [validated, unguarded]).verdict == .unguarded("no control"))
         #expect(EntryResult(id: "A", checks: [validated, missing]).verdict == .notCovered("scenario x"))
         #expect(EntryResult(id: "A", checks: [missing, wrong]).verdict == .contradicted)
         #expect(EntryResult(id: "A", checks: [skipped]).verdict == .skipped("needs Swift 6.4"))
     }
 
-    @Test("The report prints one line per entry and the four counts")
+    @Test("The report prints one line per entry and the counts, skips by reason")
     func report() {
         let results = [EntryResult(id: "L37-C13", checks: [CheckResult(.validated, observed: "drops 1 (strict)")]),
-                       EntryResult(id: "L38-Q07", checks: [CheckResult(.skipped("needs Swift 6.4"), observed: "")])]
-        #expect(QuizReport.line(results[0]) == "L37-C13   validated  drops 1 (strict)")
-        #expect(QuizReport.summary(results) == "1 validated, 0 contradicted, 1 skipped, 0 not covered")
+                       EntryResult(id: "L38-Q07", checks: [CheckResult(.skipped("needs Swift 6.4 (this is 6.3)"),
+                                                                       observed: "")])]
+        #expect(QuizReport.line(results[0]) == "L37-C13   validated    drops 1 (strict)")
+        #expect(QuizReport.summary(results) == "1 validated, 0 validated but differ on Linux, 0 adapted, "
+            + "0 partly skipped, 0 unguarded, 0 contradicted, 1 skipped (needs Swift 6.4 1), 0 not covered")
         #expect(QuizReport.passes(results))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Quiz
 import Scenarios
 import Testing
 
@@ -36,7 +37,7 @@ struct Malformed: Sendable, CustomTestStringConvertible {
     var testDescription: String { what }
 }
 
-let runtimeCheck = #"{"runtime": "demo.count", "expect": {"count": 1}}"#
+let runtimeCheck = #"{"runtime": "demo.count", "expect": {"count": 1}, "control": {"arguments": {"n": 2}, "why": "w"}}"#
 
 /// Every kind of mistake the loader must name, with the entry and the field.
 let malformedBanks: [Malformed] = [
@@ -58,6 +59,14 @@ let malformedBanks: [Malformed] = [
               error: "entry L99-C01: field checks[0]: a check needs one of runtime, compile, crash, platform or toolchain"),
     Malformed(what: "a check of two kinds", json: demoFile(check: #"{"runtime": "demo.count", "compile": "Demo.swift", "expect": {"count": 1}}"#),
               error: "field checks[0]: a check has exactly one of runtime, compile, crash, platform or toolchain, not runtime and compile"),
+    Malformed(what: "no control", json: demoFile(check: #"{"runtime": "demo.count", "expect": {"count": 1}}"#),
+              error: "entry L99-C01: field checks[0].control: is missing"),
+    Malformed(what: "no control without a why",
+              json: demoFile(check: #"{"runtime": "demo.count", "expect": {"count": 1}, "control": "none"}"#),
+              error: "entry L99-C01: field checks[0].why: is missing"),
+    Malformed(what: "a control's unknown argument",
+              json: demoFile(check: #"{"runtime": "demo.count", "expect": {"count": 1}, "control": {"arguments": {"m": 2}, "why": "w"}}"#),
+              error: "field checks[0].control.arguments.m: scenario demo.count takes no argument \"m\""),
     Malformed(what: "an unknown scenario", json: demoFile(check: #"{"runtime": "demo.cuont", "expect": {"count": 1}}"#),
               error: "entry L99-C01: field checks[0].runtime: unknown scenario \"demo.cuont\""),
     Malformed(what: "an argument the scenario does not take",
@@ -119,7 +128,7 @@ struct LoaderErrorTests {
 
     @Test("A well-formed demo bank loads, and a pending scenario's name is accepted")
     func wellFormedLoads() throws {
-        let entries = try loadDemo(demoFile(check: runtimeCheck + #", {"runtime": "demo.later", "expect": {"count": 1}}, {"crash": "demo.laterCrash", "exit": "signal"}"#))
+        let entries = try loadDemo(demoFile(check: runtimeCheck + #", {"runtime": "demo.later", "expect": {"count": 1}, "control": "none", "why": "w"}, {"crash": "demo.laterCrash", "exit": "signal"}"#))
         #expect(entries.map(\.id) == ["L99-C01"])
         #expect(entries.first?.checks.count == 3)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import HarnessTesting
+import Quiz
 import Scenarios
 import Testing
 

@@ -6,26 +6,24 @@ import Testing
 @Suite("L40 steps 5, 6: how a stream ends", .timeLimit(.minutes(1)))
 struct StreamEndingTests {
     @Test("L40 step 5: yield and finish end the loop: 3, 2, 1, Liftoff")
-    func yieldAndFinishEndTheLoop() async throws {
-        let expected = ["3", "2", "1", "Liftoff"]
-        let exploration = try #require(await exploreRecordingIssues(
-            "console", claim: "finish() must end the for await loop after the values yielded before it"
-        ) { await streamCountdownLoop() })
-        expectEverySeed(exploration, "finish() should be the nil that ends the loop once the buffer is read") {
-            $0 == expected
-        }
-        let strict = try #require(await runRecordingIssues(
-            .strict, claim: "finish() must end the for await loop after the values yielded before it"
-        ) { await streamCountdownLoop() })
-        #expect(strict.value == expected, "under strict")
+    func yieldAndFinishEndTheLoop() async {
+        await verify(Claim(
+            "finish() must end the for await loop after the values yielded before it: the nil that ends the loop once "
+                + "the buffer is read",
+            expect: Expectation(every: .equals(["3", "2", "1", "Liftoff"])),
+            control: .counterfactual("a stream finished before it yields") { await streamCountdownLoop(finishFirst: true) }) {
+                await streamCountdownLoop()
+            })
     }
 
     @Test("L40 card: yield after finish() answers .terminated")
-    func yieldAfterFinish() async throws {
-        let exploration = try #require(await exploreRecordingIssues("yield", seeds: 20) { await streamYieldAfterFinish() })
-        expectEverySeed(exploration, "a finished stream takes nothing: yield should answer terminated") {
-            $0 == .terminated
-        }
+    func yieldAfterFinish() async {
+        await verify(Claim(
+            "a finished stream takes nothing: yield should answer terminated", runs: [.strict, .seeded(20)],
+            expect: Expectation(every: .equals(.terminated)),
+            control: .counterfactual("the yield before the finish") { await streamYieldAfterFinish(yieldFirst: true) }) {
+                await streamYieldAfterFinish()
+            })
     }
 
     @Test("L40 card: onTermination after finish() runs at once, before the buffered values are read")
@@ -40,17 +38,14 @@ struct StreamEndingTests {
     }
 
     @Test("L40 step 6: a cancelled consumer ends the loop, and onTermination hears .cancelled")
-    func cancelledConsumer() async throws {
-        let expected = ["terminated: cancelled", "the loop ended", "a yield now gives terminated"]
-        let exploration = try #require(
-            await exploreRecordingIssues("console") { await streamConsumerCancelled() })
-        expectEverySeed(
-            exploration,
-            "cancelling the looping task should call onTermination with cancelled, then end the loop; the stream "
-                + "takes nothing afterwards"
-        ) { $0 == expected }
-        let strict = try #require(await runRecordingIssues(.strict) { await streamConsumerCancelled() })
-        #expect(strict.value == expected, "under strict")
+    func cancelledConsumer() async {
+        await verify(Claim(
+            "cancelling the looping task should call onTermination with cancelled, then end the loop; the stream takes "
+                + "nothing afterwards",
+            expect: Expectation(every: .equals(["terminated: cancelled", "the loop ended", "a yield now gives terminated"])),
+            control: .counterfactual("the producer finishes instead") { await streamConsumerCancelled(finishing: true) }) {
+                await streamConsumerCancelled()
+            })
     }
 
     @Test("L40 Q3: break does not terminate the stream until the stream is let go")
@@ -68,28 +63,34 @@ struct StreamEndingTests {
     }
 
     @Test("L40 card: AsyncThrowingStream.finish(throwing:) ends the loop with the error, after the values before it")
-    func finishThrowing() async throws {
-        let exploration = try #require(
-            await exploreRecordingIssues("console", seeds: 20) { await streamFinishThrowing() })
-        expectEverySeed(exploration, "\"got Seattle\", then \"the loop threw Lost()\"") {
-            $0 == ["got Seattle", "the loop threw Lost()"]
-        }
+    func finishThrowing() async {
+        await verify(Claim(
+            "\"got Seattle\", then \"the loop threw Lost()\"", runs: [.strict, .seeded(20)],
+            expect: Expectation(every: .equals(["got Seattle", "the loop threw Lost()"])),
+            control: .counterfactual("finish() without an error") { await streamFinishThrowing(plainFinish: true) }) {
+                await streamFinishThrowing()
+            })
     }
 
     @Test("L40 card: values yielded before anyone loops are kept")
-    func valuesBeforeTheLoopAreKept() async throws {
-        let exploration = try #require(
-            await exploreRecordingIssues("read", seeds: 20) { await streamValuesBeforeTheLoop() })
-        expectEverySeed(exploration, "the stream should buffer them until a loop takes them") {
-            $0 == ["Seattle", "Vancouver"]
-        }
+    func valuesBeforeTheLoopAreKept() async {
+        await verify(Claim(
+            "the stream should buffer them until a loop takes them", runs: [.strict, .seeded(20)],
+            expect: Expectation(every: .equals(["Seattle", "Vancouver"])),
+            control: .counterfactual("a stream that buffers nothing") {
+                await streamValuesBeforeTheLoop(buffering: .bufferingNewest(0))
+            }) {
+                await streamValuesBeforeTheLoop()
+            })
     }
 
     @Test("L40 card: a second loop over a finished stream gets nothing")
-    func secondLoopGetsNothing() async throws {
-        let exploration = try #require(await exploreRecordingIssues("loops", seeds: 20) { await streamSecondLoop() })
-        expectEverySeed(exploration, "a stream is not an array: each value once, and a finished stream stays finished") {
-            $0 == [[1, 2, 3], []]
-        }
+    func secondLoopGetsNothing() async {
+        await verify(Claim(
+            "a stream is not an array: each value once, and a finished stream stays finished",
+            runs: [.strict, .seeded(20)], expect: Expectation(every: .equals([[1, 2, 3], []])),
+            control: .counterfactual("the second loop over a second stream") { await streamSecondLoop(freshStream: true) }) {
+                await streamSecondLoop()
+            })
     }
 }

@@ -33,6 +33,15 @@ extension QuizScenario {
     }
 }
 
+/// A hive scenario: the errand `shape` measured against the hum; its `shape` argument names another errand for a
+/// control. A value the other errand does not report is reported missing, which misses any expectation on it.
+func hive(_ name: String, _ observes: [String], _ shape: HiveShape) -> QuizScenario {
+    QuizScenario(name, observes: observes, parameters: ["shape": .string(shape.rawValue)], options: .realMainActor) {
+        arguments in
+        try await arguments.choice(HiveShape.self).run().observed
+    }
+}
+
 extension RunOptions {
     /// For scenarios whose work runs outside the harness — on threads of their own (a `ThreadExecutor`), on a
     /// global actor the harness does not catch, or resumed from another thread and so continued on the real pool:
@@ -40,6 +49,18 @@ extension RunOptions {
     /// test process another suite may hold the real pool's every thread for half a second on purpose (lesson 38's
     /// blocking saves), and such work waits for a thread meanwhile.
     static let waitForOwnThreads = RunOptions { $0.outsideWorkGrace = .seconds(2) }
+
+    /// For scenarios that measure the main actor on the main queue beside the pool, or the real pool itself: they
+    /// run on the real executor even under `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1`, which on Linux would put the
+    /// main actor on the harness's one thread — a place no Apple platform puts it, where the hum cannot go on beside
+    /// a computation and main-actor code is not on the main queue.
+    static let realMainActor = RunOptions { $0.honoursStrictPoolVariable = false }
+
+    /// `realMainActor`, waiting for work on threads of their own as `waitForOwnThreads` does.
+    static let realMainActorAndOwnThreads = RunOptions {
+        $0.honoursStrictPoolVariable = false
+        $0.outsideWorkGrace = .seconds(2)
+    }
 }
 
 extension QuizCatalog {
@@ -50,123 +71,181 @@ extension QuizCatalog {
     /// Scenarios the quiz runs today.
     static let quizScenarios: [QuizScenario] = [
         // Lesson 37's hive: the main actor's hum against each errand.
-        .observing("hive.awaitRequest", ["hummed", "beforeOnMainThread", "afterOnMainThread", "beforeOnMainQueue",
-                                         "afterOnMainQueue", "isolationAfter"]) { _ in await hiveAwaitRequest() },
-        .observing("hive.awaitSleep", ["hummed"]) { _ in await hiveAwaitSleep() },
-        .observing("hive.mainActorComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"]) { _ in
-            await hiveMainActorComputation()
+        hive("hive.awaitRequest", ["hummed", "beforeOnMainThread", "afterOnMainThread", "beforeOnMainQueue",
+                                   "afterOnMainQueue", "isolationAfter"], .awaitRequest),
+        hive("hive.awaitSleep", ["hummed"], .awaitSleep),
+        hive("hive.mainActorComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .mainActorComputation),
+        hive("hive.concurrentComputation", ["hummed", "countedOn", "backOn"], .concurrentComputation),
+        hive("hive.concurrentCallsMainActor", ["hummed", "groundOnMainThread", "groundOnMainQueue"],
+             .concurrentCallsMainActor),
+        hive("hive.nonsendingComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .nonsendingComputation),
+        hive("hive.plainNonisolatedComputation", ["hummed", "ranOn", "ranOnMainQueue"], .plainNonisolatedComputation),
+        hive("hive.executorPreference", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .executorPreference),
+        .observing("hive.flyByHand", ["sugar", "byHand", "sameNectar"], parameters: ["shape": .string("lesson")], options: .realMainActor) { await hiveFlyByHand(wrong: try $0.choice(LessonShape.self) == .wrong) },
+        .observing("hive.concurrentByHand", ["concurrentOn", "byHandOn", "sameGrains", "backOn"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
+            await hiveConcurrentByHand(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
-        .observing("hive.concurrentComputation", ["hummed", "countedOn", "backOn"]) { _ in await hiveConcurrentComputation() },
-        .observing("hive.concurrentCallsMainActor", ["hummed", "groundOnMainThread", "groundOnMainQueue"]) { _ in
-            await hiveConcurrentCallsMainActor()
+        .observing("executors.hopCost", ["plainNs", "ownExecutorNs", "ratio"],
+                   parameters: ["turns": .int(20_000), "shape": .string("lesson")], options: .realMainActorAndOwnThreads) {
+            await hopCost(turns: $0.int("turns"), wrong: try $0.choice(LessonShape.self) == .wrong)
         },
-        .observing("hive.nonsendingComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"]) { _ in
-            await hiveNonsendingComputation()
+        // Lesson 37's steps 9 and 11, on the real pool.
+        .observing("swarm.bees", ["bees", "threads", "cores", "moved", "backOnMainQueue", "movedShare", "threadsPerCore",
+                                  "elapsedMs"],
+                   parameters: ["bees": .int(1000), "shape": .string("mainActor")],
+                   options: RunOptions { $0.honoursStrictPoolVariable = false }) { arguments in
+            await swarm(arguments.int("bees"), onTheMainActor: try arguments.choice(SwarmShape.self) == .mainActor)
         },
-        .observing("hive.plainNonisolatedComputation", ["hummed", "ranOn", "ranOnMainQueue"]) { _ in
-            await hivePlainNonisolatedComputation()
-        },
-        .observing("hive.executorPreference", ["hummed", "groundOnMainThread", "groundOnMainQueue"]) { _ in
-            await hiveExecutorPreference()
-        },
-        .observing("hive.flyByHand", ["sugar", "byHand", "sameNectar"]) { _ in await hiveFlyByHand() },
-        .observing("hive.concurrentByHand", ["concurrentOn", "byHandOn", "sameGrains", "backOn"]) { _ in
-            await hiveConcurrentByHand()
+        .observing("gcd.whoRunsWhat", ["mainActor", "concurrent", "jar", "gcdGlobal", "jarOnThePool", "poolIsNotGCDs"],
+                   parameters: ["shape": .string("lesson")], options: RunOptions { $0.honoursStrictPoolVariable = false }) {
+            await whoRunsWhat(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
         .observing("isolation.writtenOut", ["fromMainActor", "fromConcurrent"]) { _ in await isolationWrittenOut() },
 
         // Tasks.
         .observing("tasks.taskAndDetached", ["task", "byHand", "detached", "taskOnMainThread", "detachedOnMainThread",
-                                             "taskOnMainQueue", "detachedOnMainQueue"]) { _ in await taskAndDetached() },
+                                             "taskOnMainQueue", "detachedOnMainQueue", "byHandOnMainQueue"],
+                   parameters: ["shape": .string("lesson")], options: .realMainActor) { arguments in
+            await taskAndDetached(swapped: try arguments.choice(SwapShape.self) == .swapped)
+        },
         .observing("tasks.detachedInheritsNothing", ["taskIsolation", "taskTaskLocal", "taskPriorityIsCallers",
                                                      "detachedIsolation", "detachedTaskLocal", "detachedPriorityIsCallers",
-                                                     "value"]) { _ in await detachedInheritsNothing() },
-        .observing("tasks.taskValue", ["type", "size", "value", "copyCancelReachesTask"]) { _ in await taskValue() },
-        .observing("tasks.groupFinishOrder", ["added", "back", "allFinishedBeforeReturn"]) { _ in await groupFinishOrder() },
+                                                     "value"], parameters: ["shape": .string("lesson")]) { arguments in
+            await detachedInheritsNothing(swapped: try arguments.choice(SwapShape.self) == .swapped)
+        },
+        .observing("tasks.taskValue", ["type", "size", "value", "copyCancelReachesTask"], parameters: ["shape": .string("lesson")]) {
+            await taskValue(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
+        .observing("tasks.groupFinishOrder", ["added", "back", "allFinishedBeforeReturn"],
+                   parameters: ["shape": .string("lesson")]) { await groupFinishOrder(wrong: try $0.choice(LessonShape.self) == .wrong) },
         .observing("tasks.threeAtOnce", ["results", "peakInFlight", "elapsedMs"],
-                   parameters: ["ms": .int(300), "names": .string("Ada,Bea,Cia"), "suffix": .string(" back")]) { arguments in
-            await threeAtOnce(ms: arguments.int("ms"), names: arguments.string("names"), suffix: arguments.string("suffix"))
+                   parameters: ["ms": .int(300), "names": .string("Ada,Bea,Cia"), "suffix": .string(" back"),
+                                "shape": .string("atOnce")]) { arguments in
+            await threeAtOnce(ms: arguments.int("ms"), names: arguments.string("names"), suffix: arguments.string("suffix"),
+                              oneAfterAnother: try arguments.choice(VisitShape.self) == .oneAfterAnother)
         },
-        .single("tasks.threeAtOnceOneThrows", "caught") { _ in .string(await threeAtOnceOneThrows()) },
-        .observing("tasks.asyncLetLineAndRead", ["lineTookMs", "readTookMs", "value"]) { _ in await asyncLetLineAndRead() },
-        .observing("tasks.asyncLetStartsAtDeclaration", ["events", "childStartedAtMs"]) { _ in
-            await asyncLetStartsAtDeclaration()
+        .single("tasks.threeAtOnceOneThrows", "caught", parameters: ["shape": .string("lesson")]) {
+            .string(await threeAtOnceOneThrows(wrong: try $0.choice(LessonShape.self) == .wrong))
         },
-        .single("tasks.throwingGroupUnread", "outcome") { _ in .string(await throwingGroupUnread()) },
-        .single("tasks.throwingGroupOrder", "answers") { _ in .strings(try await throwingGroupOrder()) },
-        .single("tasks.taskKeepsSelfAlive", "events") { _ in .strings(await taskKeepsSelfAlive()) },
-        .observing("tasks.thousandSleepers", ["finished", "threads", "elapsedMs"]) { _ in await thousandSleepers() },
+        .observing("tasks.asyncLetLineAndRead", ["lineTookMs", "readTookMs", "value"], parameters: ["shape": .string("lesson")]) {
+            await asyncLetLineAndRead(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
+        .observing("tasks.asyncLetStartsAtDeclaration", ["events", "childStartedAtMs"],
+                   parameters: ["shape": .string("lesson")]) {
+            await asyncLetStartsAtDeclaration(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
+        .single("tasks.throwingGroupUnread", "outcome", parameters: ["shape": .string("lesson")]) {
+            .string(await throwingGroupUnread(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
+        .single("tasks.throwingGroupOrder", "answers", parameters: ["shape": .string("lesson")]) {
+            .strings(try await throwingGroupOrder(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
+        .single("tasks.taskKeepsSelfAlive", "events", parameters: ["shape": .string("lesson")]) {
+            .strings(await taskKeepsSelfAlive(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
+        .observing("tasks.thousandSleepers", ["finished", "threads", "elapsedMs"], parameters: ["shape": .string("lesson")]) {
+            await thousandSleepers(oneAfterAnother: try $0.choice(LessonShape.self) == .wrong)
+        },
         .observing("priority.aliases", ["highIsUserInitiated", "lowIsUtility"]) { _ in priorityAliases() },
-        .observing("priority.inheritance", ["asyncLetChild", "groupChild", "lowBeforeAwait", "escalated"]) { _ in await priorityInheritance() },
+        .observing("priority.inheritance", ["asyncLetChild", "groupChild", "lowBeforeAwait", "escalated"]) { _ in
+            await priorityInheritance()
+        },
 
         // Cancellation the quiz alone asks about.
-        .observing("cancellation.isCancelledLoop", ["stopped", "laps", "otherTurnsWhileLooping"]) { _ in
-            await isCancelledLoop()
+        .observing("cancellation.isCancelledLoop", ["stopped", "laps", "otherTurnsWhileLooping"],
+                   parameters: ["shape": .string("lesson")]) {
+            await isCancelledLoop(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
-        .single("cancellation.checkCancellationLoop", "outcome") { _ in .string(await checkCancellationLoop()) },
-        .observing("cancellation.replaceLoad", ["withCancel", "withoutCancel"]) { _ in await replaceLoad() },
+        .single("cancellation.checkCancellationLoop", "outcome", parameters: ["shape": .string("lesson")]) {
+            .string(await checkCancellationLoop(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
+        .observing("cancellation.replaceLoad", ["withCancel", "withoutCancel"], parameters: ["shape": .string("lesson")]) {
+            await replaceLoad(swapped: try $0.choice(SwapShape.self) == .swapped)
+        },
 
         // Actors and the main actor.
-        .single("actors.visits", "count") { _ in .int(await visitsRecorded()) },
+        .single("actors.visits", "count", parameters: ["shape": .string("lesson")]) { .int(await visitsRecorded(wrong: try $0.choice(LessonShape.self) == .wrong)) },
         .single("actors.isolatedParameter", "count") { _ in .int(await isolatedParameterFill()) },
-        .observing("actors.methodOnMainThread", ["onMainThread", "onMainQueue"]) { _ in await actorMethodPlace() },
-        .observing("mainActor.runFromConcurrent", ["direct", "run"]) { _ in await runFromConcurrent() },
-        .single("mainActor.renameScreen", "title") { _ in .string(await renameScreen()) },
-        .observing("mainActor.concurrentWork", ["ranOffMainThread", "ranOnMainQueue", "isolation"]) { _ in
-            await concurrentWork()
+        .observing("actors.methodOnMainThread", ["onMainThread", "onMainQueue"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
+            await actorMethodPlace(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
+        .observing("mainActor.runFromConcurrent", ["direct", "run"], parameters: ["shape": .string("lesson")], options: .realMainActor) { await runFromConcurrent(wrong: try $0.choice(LessonShape.self) == .wrong) },
+        .single("mainActor.renameScreen", "title", parameters: ["shape": .string("lesson")]) { .string(await renameScreen(wrong: try $0.choice(LessonShape.self) == .wrong)) },
+        .observing("mainActor.concurrentWork", ["ranOffMainThread", "ranOnMainQueue", "isolation"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
+            await concurrentWork(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
         .observing("mainActor.groupChildren", ["childrenOnMainThread", "childrenOnMainQueue", "childIsolation",
-                                               "taskIsolation"]) { _ in await stripGroupChildren() },
+                                               "taskIsolation"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
+            await stripGroupChildren(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
         .single("mainActor.mainQueueIsMainActor", "assumed") { _ in .bool(await mainQueueIsMainActor()) },
-        .single("mainActor.nonsendingAssertion", "result") { _ in .string(await nonsendingAssertion()) },
+        .single("mainActor.nonsendingAssertion", "result", parameters: ["shape": .string("lesson")], options: .realMainActor) {
+            .string(await nonsendingAssertion(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
 
         // GCD and the pool.
-        .observing("gcd.serialQueueThreads", ["distinctThreads", "oneAtATime", "syncRanOnCallingThread"]) { _ in
-            await serialQueueThreads()
+        .observing("gcd.serialQueueThreads", ["distinctThreads", "oneAtATime", "syncRanOnCallingThread"], parameters: ["shape": .string("lesson")]) {
+            await serialQueueThreads(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
-        .observing("gcd.cooperativePoolLabels", ["gcdGlobal", "detached", "samePool"],
-                   options: RunOptions { $0.honoursStrictPoolVariable = false }) { _ in await cooperativePoolLabels() },
-        .observing("gcd.mainAsync", ["returnedBeforeBlockRan", "ranOnMainThread", "ranOnMainQueue"]) { _ in await mainAsync() },
+        .observing("gcd.cooperativePoolLabels", ["gcdGlobal", "detached", "samePool", "flag4"], parameters: ["shape": .string("lesson")],
+                   options: RunOptions { $0.honoursStrictPoolVariable = false }) {
+            await cooperativePoolLabels(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
+        .observing("gcd.mainAsync", ["returnedBeforeBlockRan", "ranOnMainThread", "ranOnMainQueue"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
+            await mainAsync(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
         .observing("gcd.mainSyncFromBackground", ["events", "first", "last", "bBeforeD", "cBeforeD", "count"]) { _ in
             await mainSyncFromBackground()
         },
-        .observing("gcd.operationQueueLimit", ["peak", "finished"]) { _ in await operationQueueLimit() },
-        .single("gcd.operationDependency", "order") { _ in .strings(await operationDependency()) },
+        .observing("gcd.operationQueueLimit", ["peak", "finished"], parameters: ["shape": .string("lesson")]) { await operationQueueLimit(wrong: try $0.choice(LessonShape.self) == .wrong) },
+        .single("gcd.operationDependency", "order", parameters: ["shape": .string("lesson")]) { .strings(await operationDependency(wrong: try $0.choice(LessonShape.self) == .wrong)) },
         .observing("gcd.workItemCancel", ["unstartedRan", "runningSawCancel", "runningFinished"]) { _ in
             await workItemCancel()
         },
-        .single("pool.semaphoreAroundTask", "timedOut") { _ in .bool(await semaphoreAroundTask()) },
-        .single("pool.semaphoreOnMainActor", "timedOut") { _ in .bool(await semaphoreOnMainActor()) },
+        .single("pool.semaphoreAroundTask", "timedOut", parameters: ["shape": .string("lesson")]) { .bool(await semaphoreAroundTask(wrong: try $0.choice(LessonShape.self) == .wrong)) },
+        .single("pool.semaphoreOnMainActor", "timedOut", parameters: ["shape": .string("lesson")]) { .bool(await semaphoreOnMainActor(wrong: try $0.choice(LessonShape.self) == .wrong)) },
 
         // Streams, sequences, ownership.
         .observing("streams.forgottenFinish", ["consumerEndedBeforeFinish", "consumerEndedAfterFinish"]) { _ in
             await forgottenFinish()
         },
-        .observing("sequences.lineAfterEndlessLoop", ["beforeCancel", "afterCancel"]) { _ in await lineAfterEndlessLoop() },
+        .observing("sequences.lineAfterEndlessLoop", ["beforeCancel", "afterCancel"], parameters: ["shape": .string("lesson")]) {
+            await lineAfterEndlessLoop(finite: try $0.choice(LessonShape.self) == .wrong)
+        },
         .single("sequences.mainActorSuggestions", "got") { _ in .strings(await mainActorSuggestions()) },
-        .single("ownership.handle", "events") { _ in .strings(handleLifetimes()) },
+        .single("ownership.handle", "events", parameters: ["shape": .string("lesson")]) { .strings(handleLifetimes(closeBoth: try $0.choice(LessonShape.self) == .wrong)) },
 
         // Lesson 38's cards on global actors and executors.
         .observing("actors.globalActorKeep", ["cache", "disk"]) { _ in await keepInBoth() },
-        .single("executors.ownQueueLabel", "label", options: .waitForOwnThreads) { _ in .string(await ownQueueLabel()) },
+        .single("executors.ownQueueLabel", "label", parameters: ["shape": .string("lesson")], options: .waitForOwnThreads) {
+            .string(await ownQueueLabel(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
     ] + reentrancyScenarios + lesson40Scenarios
 
     /// Issue 2's scenarios (`Sources/Scenarios`, shared with ReentrancyTests), under the bank's names.
     static let reentrancyScenarios: [QuizScenario] = [
-        QuizScenario("jar.pour", observes: ["drops", "lost"], parameters: ["bees": .int(500)]) { arguments in
+        QuizScenario("jar.pour", observes: ["drops", "lost"],
+                     parameters: ["bees": .int(500), "shape": .string("pour")]) { arguments in
             let bees = arguments.int("bees")
-            let drops = try await concurrentPours(bees)
+            let drops = try await pours(bees, try arguments.choice(PourShape.self))
             return ["drops": .int(drops), "lost": .int(2 * bees - drops)]
         },
-        .single("jar.pourSlowly", "drops", parameters: ["bees": .int(100)]) { arguments in
-            .int(try await concurrentSlowPours(arguments.int("bees")))
+        .single("jar.pourSlowly", "drops", parameters: ["bees": .int(100), "shape": .string("slowly")]) { arguments in
+            .int(try await pours(arguments.int("bees"), try arguments.choice(PourShape.self)))
         },
-        QuizScenario("isolation.whereAmI", observes: ["mainActor", "concurrent", "jar"]) { _ in
-            ["mainActor": .string(await whereIsHere()), "concurrent": .string(await whereIsThePool()),
-             "jar": .string(await Jar().whereIsTheJar())]
+        QuizScenario("isolation.whereAmI", observes: ["mainActor", "concurrent", "jar", "mainActorQueue", "concurrentQueue"],
+                     parameters: ["shape": .string("lesson")], options: .realMainActor) { arguments in
+            // The names come from #isolation, fixed at compile time; the queues are observed (the control swaps them).
+            let swapped = try arguments.choice(SwapShape.self) == .swapped
+            let main = await queueOfTheMainActorPlace(), pool = await queueOfThePoolPlace()
+            return ["mainActor": .string(await whereIsHere()), "concurrent": .string(await whereIsThePool()),
+                    "jar": .string(await Jar().whereIsTheJar()), "mainActorQueue": .string(swapped ? pool : main),
+                    "concurrentQueue": .string(swapped ? main : pool)]
         },
-        QuizScenario("actors.interleave", observes: ["events", "interleaved"]) { _ in
-            let events = await twoCallsAtOnce()
+        QuizScenario("actors.interleave", observes: ["events", "interleaved"],
+                     parameters: ["shape": .string("atOnce")]) { arguments in
+            let events = try arguments.choice(CallShape.self) == .atOnce ? await twoCallsAtOnce()
+                : await twoCallsOneAfterAnother()
             let lastBegin = events.lastIndex { $0.hasSuffix("begins") } ?? .max
             let firstEnd = events.firstIndex { $0.hasSuffix("ends") } ?? .min
             return ["events": .strings(events), "interleaved": .bool(events.count == 4 && lastBegin < firstEnd)]
@@ -174,48 +253,63 @@ extension QuizCatalog {
         QuizScenario("actors.globalActorSerialises", observes: ["globalActorPeak", "ownActorsPeak"],
                      // The lesson's claim is about the real pool's threads: measured there even under the
                      // strict-pool variable (ReentrancyTests asserts the one-thread answer instead).
-                     options: RunOptions { $0.honoursStrictPoolVariable = false }) { _ in
-            // With company an update's wait ends at once; the patience only bounds a run that has none.
-            let global = try await fourUpdatesAtOnce(onOneGlobalActor: true, patience: .milliseconds(50))
+                     parameters: ["shape": .string("lesson")],
+                     options: RunOptions { $0.honoursStrictPoolVariable = false }) { arguments in
+            // With company an update's wait ends at once; the patience only bounds a run that has none. The
+            // control (`wrong`) measures the first four on actors of their own too.
+            let wrong = try arguments.choice(LessonShape.self) == .wrong
+            let global = try await fourUpdatesAtOnce(onOneGlobalActor: !wrong,
+                                                     patience: wrong ? .seconds(2) : .milliseconds(50))
             let own = try await fourUpdatesAtOnce(onOneGlobalActor: false, patience: .seconds(2))
             return ["globalActorPeak": .int(global.mostAtOnce), "ownActorsPeak": .int(own.mostAtOnce)]
         },
         QuizScenario("executors.blockingStarvesPool", observes: ["aWaveStarved", "poolShare", "ownExecutorShare"],
-                     options: .waitForOwnThreads) { _ in
-            // Three saves per thread of the pool, so that at some moment they hold every thread.
+                     parameters: ["shape": .string("lesson")], options: .waitForOwnThreads) { arguments in
+            // Three saves per thread of the pool, so that at some moment they hold every thread. The control
+            // (`wrong`) saves on threads of their own where the lesson uses the pool.
             let width = sharedPoolWidth(), saves = 3 * width
-            let pool = try await tickerTurnsWhileDisksSave(saves, onOwnThreads: false, patience: .milliseconds(150))
+            let wrong = try arguments.choice(LessonShape.self) == .wrong
+            let pool = try await tickerTurnsWhileDisksSave(saves, onOwnThreads: wrong,
+                                                           patience: wrong ? .seconds(2) : .milliseconds(150))
             let own = try await tickerTurnsWhileDisksSave(saves, onOwnThreads: true, patience: .seconds(2))
             return ["aWaveStarved": .bool(pool.saves - pool.savesThatSawATurn >= width),
                     "poolShare": .double(Double(pool.savesThatSawATurn) / Double(pool.saves)),
                     "ownExecutorShare": .double(Double(own.savesThatSawATurn) / Double(own.saves))]
         },
-        QuizScenario("shop.twoBuyersOneBag", observes: ["sold", "bagsLeft"], options: .waitForOwnThreads) { _ in
-            let sale = await twoBuyersOneBag()
+        QuizScenario("shop.twoBuyersOneBag", observes: ["sold", "bagsLeft"], parameters: ["shape": .string("lesson")],
+                     options: .waitForOwnThreads) { arguments in
+            let sale = await twoBuyersOneBag(oneAfterAnother: try arguments.choice(LessonShape.self) == .wrong)
             return ["sold": .int(sale.sold), "bagsLeft": .int(sale.bagsLeft)]
         },
-        .single("weatherCache.answersOnly", "requests", parameters: ["askers": .int(2)]) { arguments in
-            .int(try await askAtOnce(arguments.int("askers"), .answersOnly).requests)
+        .single("weatherCache.answersOnly", "requests",
+                parameters: ["askers": .int(2), "shape": .string("answersOnly")]) { arguments in
+            .int(try await askAtOnce(arguments.int("askers"), arguments.choice(CacheShape.self)).requests)
         },
-        QuizScenario("weatherCache.taskPerCity", observes: ["requests", "sameAnswer"], parameters: ["askers": .int(2)]) { arguments in
-            let outcome = try await askAtOnce(arguments.int("askers"), .taskStoring)
+        QuizScenario("weatherCache.taskPerCity", observes: ["requests", "sameAnswer"],
+                     parameters: ["askers": .int(2), "shape": .string("taskStoring")]) { arguments in
+            let outcome = try await askAtOnce(arguments.int("askers"), arguments.choice(CacheShape.self))
             return ["requests": .int(outcome.requests), "sameAnswer": .bool(outcome.distinctAnswers == 1)]
         },
-        QuizScenario("weatherCache.failureKept", observes: ["asks", "requests"]) { _ in
-            let asks = try await askTwiceWhileTheFirstRequestFails(.failureKeeping)
+        QuizScenario("weatherCache.failureKept", observes: ["asks", "requests"],
+                     parameters: ["shape": .string("failureKeeping")]) { arguments in
+            let asks = try await askTwiceWhileTheFirstRequestFails(arguments.choice(CacheShape.self))
             return ["asks": .strings(asks.results), "requests": .int(asks.requests)]
         },
-        QuizScenario("weatherCache.failureForgotten", observes: ["asks", "requests"]) { _ in
-            let asks = try await askTwiceWhileTheFirstRequestFails(.taskStoring)
+        QuizScenario("weatherCache.failureForgotten", observes: ["asks", "requests"],
+                     parameters: ["shape": .string("taskStoring")]) { arguments in
+            let asks = try await askTwiceWhileTheFirstRequestFails(arguments.choice(CacheShape.self))
             return ["asks": .strings(asks.results), "requests": .int(asks.requests)]
         },
-        .single("weatherCache.diskActorBetween", "requests", parameters: ["askers": .int(2)]) { arguments in
-            .int(try await askAtOnce(arguments.int("askers"), .awaitingDiskActor).requests)
+        .single("weatherCache.diskActorBetween", "requests",
+                parameters: ["askers": .int(2), "shape": .string("awaitingDiskActor")]) { arguments in
+            .int(try await askAtOnce(arguments.int("askers"), arguments.choice(CacheShape.self)).requests)
         },
         // `WeatherActor` is one instance for the whole process, which ReentrancyTests use one test at a time.
-        QuizScenario.single("weatherCache.globalActorWithDisk", "requests", parameters: ["askers": .int(2)],
+        QuizScenario.single("weatherCache.globalActorWithDisk", "requests",
+                            parameters: ["askers": .int(2), "shape": .string("weatherActorWithDisk")],
                             options: .waitForOwnThreads) { arguments in
-            .int(try await askAtOnce(arguments.int("askers"), .weatherActorWithDisk, answerTakes: .milliseconds(1)).requests)
+            .int(try await askAtOnce(arguments.int("askers"), arguments.choice(CacheShape.self),
+                                     answerTakes: .milliseconds(1)).requests)
         }.sharingTheProcess(),
     ]
 
@@ -249,62 +343,75 @@ extension QuizCatalog {
     /// Issue 4's scenarios (`Sources/Scenarios`, shared with CancellationTests, ContinuationTests, StreamTests),
     /// under the bank's names.
     static let lesson40Scenarios: [QuizScenario] = [
-        QuizScenario("cancellation.whoHears", observes: ["asyncLet", "detached", "concurrentSeesCancel"]) { _ in
-            let outcome = await concurrentVersusDetached()
+        QuizScenario("cancellation.whoHears", observes: ["asyncLet", "detached", "concurrentSeesCancel"],
+                     parameters: ["cancelAfterMs": .int(100)]) { arguments in
+            let outcome = await concurrentVersusDetached(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")))
             return ["asyncLet": .string(ending(outcome.asyncLet)), "detached": .string(ending(outcome.detached)),
                     "concurrentSeesCancel": .bool(outcome.concurrentSawCancellation)]
         },
-        QuizScenario("cancellation.asyncLetTaskDetached", observes: ["asyncLet", "task", "detached"]) { _ in
-            let outcome = await whoHearsCancellation()
+        QuizScenario("cancellation.asyncLetTaskDetached", observes: ["asyncLet", "task", "detached"],
+                     parameters: ["cancelAfterMs": .int(100)]) { arguments in
+            let outcome = await whoHearsCancellation(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")))
             return ["asyncLet": .string(ending(outcome.asyncLetChild)), "task": .string(ending(outcome.unstructuredTask)),
                     "detached": .string(ending(outcome.detachedTask))]
         },
-        QuizScenario("cancellation.innerTaskVersusChild", observes: ["asyncLetChildCancelled", "innerTaskCancelled"]) { _ in
-            let outcome = await whoHearsCancellation()
+        QuizScenario("cancellation.innerTaskVersusChild", observes: ["asyncLetChildCancelled", "innerTaskCancelled"],
+                     parameters: ["cancelAfterMs": .int(100)]) { arguments in
+            let outcome = await whoHearsCancellation(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")))
             return ["asyncLetChildCancelled": .bool(ending(outcome.asyncLetChild) == "cancelled"),
                     "innerTaskCancelled": .bool(ending(outcome.unstructuredTask) == "cancelled")]
         },
-        .single("cancellation.asyncLetNeverAwaited", "events") { _ in .strings(await asyncLetNeverAwaited()) },
-        QuizScenario("cancellation.errorWaitsForBusySibling", observes: ["events", "errorAfterBusyFinished", "elapsedMs"]) { _ in
+        .single("cancellation.asyncLetNeverAwaited", "events", parameters: ["shape": .string("lesson")]) {
+            .strings(await asyncLetNeverAwaited(awaited: try $0.choice(LessonShape.self) == .wrong))
+        },
+        QuizScenario("cancellation.errorWaitsForBusySibling", observes: ["events", "errorAfterBusyFinished", "elapsedMs"],
+                     parameters: ["shape": .string("lesson")]) { arguments in
             let start = scenarioMilliseconds()
-            let events = await errorWaitsForStubbornSibling()
+            let events = await errorWaitsForStubbornSibling(unstructured: try arguments.choice(LessonShape.self) == .wrong)
             let busy = events.firstIndex { $0.hasPrefix("busy finished") } ?? .max
             let error = events.firstIndex(of: "the error reached the caller") ?? .min
             return ["events": .strings(events), "errorAfterBusyFinished": .bool(busy < error),
                     "elapsedMs": .int(scenarioMilliseconds() - start)]
         },
-        QuizScenario("cancellation.firstWins", observes: ["first", "withoutCancelAllMs", "withCancelAllMs", "loserCancelled"]) { _ in
+        QuizScenario("cancellation.firstWins", observes: ["first", "withoutCancelAllMs", "withCancelAllMs", "loserCancelled"],
+                     parameters: ["shape": .string("cancelsTheRest")]) { arguments in
             let start = scenarioMilliseconds()
             let waiting = await firstAnswerRace(cancellingTheRest: false)
             let middle = scenarioMilliseconds()
-            let cancelling = await firstAnswerRace(cancellingTheRest: true)
+            let cancelling = await firstAnswerRace(cancellingTheRest: try arguments.choice(RaceShape.self) == .cancelsTheRest)
             return ["first": .string(cancelling.first ?? "none"), "withoutCancelAllMs": .int(middle - start),
                     "withCancelAllMs": .int(scenarioMilliseconds() - middle),
                     "loserCancelled": .bool(cancelling.events.contains("Bergen was cancelled") && waiting.first == "Seattle")]
         },
-        .single("cancellation.groupErrorCancelsRest", "events") { _ in .strings(await throwingGroupCancelsTheRest()) },
-        QuizScenario("cancellation.busyLoopRunsToEnd", observes: ["ranToEnd", "cancelledBeforeTheEnd", "stepsRun"]) { _ in
-            let run = await cancelledBusyLoop()
+        .single("cancellation.groupErrorCancelsRest", "events", parameters: ["sleeperNapMs": .int(2_000)]) { arguments in
+            .strings(await throwingGroupCancelsTheRest(sleeperNap: .milliseconds(arguments.int("sleeperNapMs"))))
+        },
+        QuizScenario("cancellation.busyLoopRunsToEnd", observes: ["ranToEnd", "cancelledBeforeTheEnd", "stepsRun"], parameters: ["shape": .string("lesson")]) {
+            let run = await cancelledBusyLoop(acting: try $0.choice(LessonShape.self) == .wrong)
             return ["ranToEnd": .bool(run.stepsRun == run.steps), "cancelledBeforeTheEnd": .bool(run.cancelledBeforeTheEnd),
                     "stepsRun": .int(run.stepsRun)]
         },
-        QuizScenario("cancellation.addToCancelledGroup", observes: ["added", "addTaskChildCancelled"]) { _ in
-            let outcome = await addingToCancelledGroup()
+        QuizScenario("cancellation.addToCancelledGroup", observes: ["added", "addTaskChildCancelled"],
+                     parameters: ["cancelAfterMs": .int(100)]) { arguments in
+            let outcome = await addingToCancelledGroup(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")))
             return ["added": .bool(outcome.addedUnlessCancelled), "addTaskChildCancelled": .bool(outcome.addTaskChildCancelled)]
         },
-        QuizScenario("cancellation.trySleepLoop", observes: ["laps", "elapsedMs"]) { _ in
+        QuizScenario("cancellation.trySleepLoop", observes: ["laps", "elapsedMs"],
+                     parameters: ["shape": .string("swallows")]) { arguments in
             // L38 card 14: five one-second laps with `try?` around the sleep, cancelled after a tenth of a second.
             let start = scenarioMilliseconds()
-            let run = await pollingAfterStop(swallowingCancellation: true, attempts: 5, interval: .seconds(1),
+            let run = await pollingAfterStop(swallowingCancellation: try arguments.choice(PollShape.self) == .swallows, attempts: 5, interval: .seconds(1),
                                              stopAfter: .milliseconds(100))
             return ["laps": .int(run.callsBeforeStop + run.callsAfterStop), "elapsedMs": .int(scenarioMilliseconds() - start)]
         },
-        .single("cancellation.pollingHotLoop", "callsAfterStop", parameters: polling) { arguments in
-            .int(await pollingAfterStop(swallowingCancellation: true, interval: .milliseconds(arguments.int("intervalMs")),
+        .single("cancellation.pollingHotLoop", "callsAfterStop",
+                parameters: polling.merging(["shape": .string("swallows")]) { $1 }) { arguments in
+            .int(await pollingAfterStop(swallowingCancellation: try arguments.choice(PollShape.self) == .swallows, interval: .milliseconds(arguments.int("intervalMs")),
                                         stopAfter: .milliseconds(arguments.int("stopAfterMs"))).callsAfterStop)
         },
-        .single("cancellation.pollingLoop", "callsAfterStop", parameters: polling) { arguments in
-            .int(await pollingAfterStop(swallowingCancellation: false, interval: .milliseconds(arguments.int("intervalMs")),
+        .single("cancellation.pollingLoop", "callsAfterStop",
+                parameters: polling.merging(["shape": .string("stops")]) { $1 }) { arguments in
+            .int(await pollingAfterStop(swallowingCancellation: try arguments.choice(PollShape.self) == .swallows, interval: .milliseconds(arguments.int("intervalMs")),
                                         stopAfter: .milliseconds(arguments.int("stopAfterMs"))).callsAfterStop)
         },
         QuizScenario("cancellation.cancellationHandler", observes: ["events", "onCancelRanAtOnce", "requestStopped"]) { _ in
@@ -320,9 +427,11 @@ extension QuizCatalog {
             return ["peakInFlight": .int(run.mostInFlight), "finished": .int(run.downloadsStarted),
                     "everyItemOnceInOrder": .bool(run.everyItemOnceInOrder)]
         },
-        QuizScenario("cancellation.timeoutRace", observes: ["fastResult", "slowResult", "loserCancelled", "noWaitForTheLoser"]) { _ in
+        QuizScenario("cancellation.timeoutRace", observes: ["fastResult", "slowResult", "loserCancelled", "noWaitForTheLoser"],
+                     parameters: ["shape": .string("limitShorter")]) { arguments in
+            let limit: Duration = try arguments.choice(TimeoutShape.self) == .limitShorter ? .milliseconds(100) : .seconds(2)
             let fast = await timeoutRace(operationTakes: .milliseconds(100), limit: .seconds(1))
-            let slow = await timeoutRace(operationTakes: .seconds(1), limit: .milliseconds(100))
+            let slow = await timeoutRace(operationTakes: .seconds(1), limit: limit)
             let returnedFirst = { (events: [String]) in
                 (events.firstIndex(of: "withTimeout returned") ?? .max)
                     < (events.firstIndex(of: "halfway between the answer and the limit") ?? .min)
@@ -338,8 +447,12 @@ extension QuizCatalog {
         .single("continuations.wrapCallback", "answer", options: .waitForOwnThreads) { _ in
             .string(await continuationResumedFromAnotherThread())
         },
-        .single("continuations.neverResumed", "waiterFinished") { _ in
-            _ = await continuationNeverResumed()
+        .single("continuations.neverResumed", "waiterFinished", parameters: ["shape": .string("never")]) { arguments in
+            if try arguments.choice(ResumeShape.self) == .never {
+                _ = await continuationNeverResumed()
+            } else {
+                _ = await continuationResumed(with: .success("Seattle"))
+            }
             return .bool(true)
         },
         QuizScenario("continuations.resumeWith", observes: ["success", "failure"]) { _ in
@@ -348,43 +461,65 @@ extension QuizCatalog {
         },
         .single("countdown.whileLet", "numbers") { _ in .ints(await countdownReadBothWays()[0]) },
         .single("countdown.forAwait", "numbers") { _ in .ints(await countdownReadBothWays()[1]) },
-        QuizScenario("countdown.cancelledWhileLet", observes: ["swallowing", "aware"]) { _ in
-            ["swallowing": .strings(await countdownCancelledAfterTwo(endingOnCancellation: false)),
-             "aware": .strings(await countdownCancelledAfterTwo(endingOnCancellation: true))]
+        QuizScenario("countdown.cancelledWhileLet", observes: ["swallowing", "aware"],
+                     parameters: ["shape": .string("lesson")]) { arguments in
+            let swapped = try arguments.choice(SwapShape.self) == .swapped
+            // In real time, twice the lesson's scaled steps: 200 ms between a number and the cancellation each side,
+            // which a loaded machine's late thread cannot cross.
+            let step: Duration = arguments.pace.pick(virtual: .milliseconds(200), real: .milliseconds(400))
+            let cancelAfter: Duration = arguments.pace.pick(virtual: .milliseconds(500), real: .milliseconds(1000))
+            return ["swallowing": .strings(await countdownCancelledAfterTwo(endingOnCancellation: swapped, step: step,
+                                                                            cancelAfter: cancelAfter)),
+                    "aware": .strings(await countdownCancelledAfterTwo(endingOnCancellation: !swapped, step: step,
+                                                                       cancelAfter: cancelAfter))]
         },
-        QuizScenario("sequences.nextIsolation", observes: ["plainNextOnLoopActor", "isolationNextOnLoopActor"]) { _ in
-            let run = await countdownWhereNextRuns()
+        QuizScenario("sequences.nextIsolation", observes: ["plainNextOnLoopActor", "isolationNextOnLoopActor"],
+                     parameters: ["shape": .string("lesson")]) { arguments in
+            let run = await countdownWhereNextRuns(swapped: try arguments.choice(SwapShape.self) == .swapped)
             return ["plainNextOnLoopActor": .bools(run.plainNextWhileLet + run.plainNextForAwait),
                     "isolationNextOnLoopActor": .bools(run.isolationNextForAwait)]
         },
-        .single("streams.countdownStream", "printed") { _ in .strings(await streamCountdownLoop()) },
-        QuizScenario("streams.cancelledConsumer", observes: ["events", "termination", "loopEnded"]) { _ in
-            let events = await streamConsumerCancelled()
+        .single("streams.countdownStream", "printed", parameters: ["shape": .string("lesson")]) { .strings(await streamCountdownLoop(finishFirst: try $0.choice(LessonShape.self) == .wrong)) },
+        QuizScenario("streams.cancelledConsumer", observes: ["events", "termination", "loopEnded"],
+                     parameters: ["shape": .string("lesson")]) { arguments in
+            let events = await streamConsumerCancelled(finishing: try arguments.choice(LessonShape.self) == .wrong)
             let termination = events.first { $0.hasPrefix("terminated: ") }.map { String($0.dropFirst(12)) } ?? "none"
             return ["events": .strings(events), "termination": .string(termination),
                     "loopEnded": .bool(events.contains("the loop ended"))]
         },
-        .single("streams.finishThrowing", "events") { _ in .strings(await streamFinishThrowing()) },
-        .single("streams.bufferingNewest", "got") { _ in .ints(await streamBuffering(.newest(1), values: [1, 2, 3, 4, 5]).read) },
-        .single("streams.bufferingOldest", "results") { _ in
-            .strings(await streamBuffering(.oldest(1), values: [1, 2]).yields.map(\.description))
+        .single("streams.finishThrowing", "events", parameters: ["shape": .string("lesson")]) {
+            .strings(await streamFinishThrowing(plainFinish: try $0.choice(LessonShape.self) == .wrong))
         },
-        .single("streams.defaultRemaining", "result") { _ in
-            .string(await streamBuffering(.unbounded, values: [1]).yields.first?.description ?? "none")
+        .single("streams.bufferingNewest", "got", parameters: ["shape": .string("newest1")]) { arguments in
+            .ints(await streamBuffering(try arguments.choice(BufferShape.self).buffering, values: [1, 2, 3, 4, 5]).read)
         },
-        .single("streams.filterMapPrefix", "got") { _ in .ints(await streamFilterMapPrefix()) },
+        .single("streams.bufferingOldest", "results", parameters: ["shape": .string("oldest1")]) { arguments in
+            .strings(await streamBuffering(try arguments.choice(BufferShape.self).buffering, values: [1, 2]).yields
+                .map(\.description))
+        },
+        .single("streams.defaultRemaining", "result", parameters: ["shape": .string("unbounded")]) { arguments in
+            .string(await streamBuffering(try arguments.choice(BufferShape.self).buffering, values: [1]).yields.first?
+                .description ?? "none")
+        },
+        .single("streams.filterMapPrefix", "got", parameters: ["shape": .string("lesson")]) { .ints(await streamFilterMapPrefix(limit: try $0.choice(LessonShape.self) == .wrong ? nil : 2)) },
         .single("streams.fedFromAnotherThread", "got", options: .waitForOwnThreads) { _ in
             .ints(await streamFedFromAnotherThread())
         },
-        .single("streams.yieldedBeforeLoop", "got") { _ in .strings(await streamValuesBeforeTheLoop()) },
-        QuizScenario("streams.secondLoop", observes: ["first", "second"]) { _ in
-            let loops = await streamSecondLoop()
+        .single("streams.yieldedBeforeLoop", "got", parameters: ["shape": .string("lesson")]) {
+            .strings(await streamValuesBeforeTheLoop(buffering: try $0.choice(LessonShape.self) == .wrong ? .bufferingNewest(0) : .unbounded))
+        },
+        QuizScenario("streams.secondLoop", observes: ["first", "second"], parameters: ["shape": .string("lesson")]) {
+            let loops = await streamSecondLoop(freshStream: try $0.choice(LessonShape.self) == .wrong)
             return ["first": .ints(loops[0]), "second": .ints(loops[1])]
         },
-        .single("streams.yieldAfterFinish", "result") { _ in .string(await streamYieldAfterFinish().description) },
-        .single("streams.onTerminationAfterFinish", "events") { _ in .strings(await streamTerminationAfterFinish()) },
-        QuizScenario("streams.twoConsumers", observes: ["everyValueOnce", "firstCount", "secondCount"]) { _ in
-            let run = await streamTwoConsumers(count: 10)
+        .single("streams.yieldAfterFinish", "result", parameters: ["shape": .string("lesson")]) {
+            .string(await streamYieldAfterFinish(yieldFirst: try $0.choice(LessonShape.self) == .wrong).description)
+        },
+        .single("streams.onTerminationAfterFinish", "events", parameters: ["shape": .string("lesson")]) {
+            .strings(await streamTerminationAfterFinish(finishLater: try $0.choice(LessonShape.self) == .wrong))
+        },
+        QuizScenario("streams.twoConsumers", observes: ["everyValueOnce", "firstCount", "secondCount"], parameters: ["shape": .string("lesson")]) {
+            let run = await streamTwoConsumers(count: 10, broadcast: try $0.choice(LessonShape.self) == .wrong)
             return ["everyValueOnce": .bool(run.everyValueOnce), "firstCount": .int(run.firstCount),
                     "secondCount": .int(run.secondCount)]
         },
@@ -392,8 +527,9 @@ extension QuizCatalog {
         QuizScenario.single("streams.replacedContinuation", "events", options: .outsideWork) { _ in
             .strings(await streamReplacedContinuation(cancelFirst: true))
         }.sharingTheProcess(),
-        QuizScenario.single("streams.replacedContinuationForever", "events", options: .outsideWork) { _ in
-            .strings(await streamReplacedContinuation(cancelFirst: false))
+        QuizScenario.single("streams.replacedContinuationForever", "events", parameters: ["shape": .string("keepFirst")],
+                            options: .outsideWork) { arguments in
+            .strings(await streamReplacedContinuation(cancelFirst: try arguments.choice(ReplaceShape.self) == .cancelFirst))
         }.sharingTheProcess(),
         .single("streams.breakDoesNotTerminate", "events") { _ in .strings(await streamBreakOutOfLoop()) },
     ]

@@ -10,7 +10,7 @@ public enum ObservedValue: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .int(let value): "\(value)"
-        case .double(let value): "\(value)"
+        case .double(let value): "\((value * 1000).rounded() / 1000)"
         case .bool(let value): "\(value)"
         case .string(let value): "\"\(value)\""
         case .list(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
@@ -18,7 +18,7 @@ public enum ObservedValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value as a number, for ranges.
-    var number: Double? {
+    public var number: Double? {
         switch self {
         case .int(let value): Double(value)
         case .double(let value): value
@@ -27,31 +27,13 @@ public enum ObservedValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value as JSON, for `swift run quiz --json`.
-    var json: Any {
+    public var json: Any {
         switch self {
         case .int(let value): value
         case .double(let value): value
         case .bool(let value): value
         case .string(let value): value
         case .list(let values): values.map(\.json)
-        }
-    }
-
-    /// The bank's JSON for an expected value, read as an observed value; nil for objects and null.
-    init?(_ json: JSONValue) {
-        switch json {
-        case .int(let value): self = .int(value)
-        case .double(let value): self = .double(value)
-        case .bool(let value): self = .bool(value)
-        case .string(let value): self = .string(value)
-        case .array(let items):
-            var values: [ObservedValue] = []
-            for item in items {
-                guard let value = ObservedValue(item) else { return nil }
-                values.append(value)
-            }
-            self = .list(values)
-        case .null, .object: return nil
         }
     }
 }

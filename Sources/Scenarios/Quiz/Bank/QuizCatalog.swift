@@ -94,14 +94,14 @@ public struct QuizCatalog: Sendable {
     }
 
     /// The values and parameters of a scenario, runnable or pending; nil if the catalog does not know it.
-    func shape(of name: String) -> (observes: [String], parameters: [String: ScenarioArgument])? {
+    public func shape(of name: String) -> (observes: [String], parameters: [String: ScenarioArgument])? {
         if let scenario = scenarios[name] { return (scenario.observes, scenario.parameters) }
         if let pending = pending[name] { return (pending.observes, pending.parameters) }
         return nil
     }
 
     /// Whether the catalog knows a crash scenario of that name, runnable or pending.
-    func knowsCrash(_ name: String) -> Bool {
+    public func knowsCrash(_ name: String) -> Bool {
         crashes[name] != nil || pendingCrashes[name] != nil
     }
 }
@@ -110,6 +110,8 @@ public struct QuizCatalog: Sendable {
 public struct ScenarioArguments: Sendable {
     /// Every parameter's value.
     public var values: [String: ScenarioArgument]
+    /// The run's pace: virtual under seeds, real under strict and system, where a scenario may want wider margins.
+    public var pace: Pace = .real
 
     /// The arguments made of `defaults` overridden by `given`.
     public init(defaults: [String: ScenarioArgument], given: [String: ScenarioArgument]) {
@@ -126,5 +128,30 @@ public struct ScenarioArguments: Sendable {
     public func string(_ name: String) -> String {
         guard case .string(let value) = values[name] else { preconditionFailure("no string argument \(name)") }
         return value
+    }
+
+    /// A string argument naming one of `T`'s cases — a control's counterfactual shape; a name `T` lacks throws.
+    public func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ name: String = "shape") throws -> T
+        where T.RawValue == String
+    {
+        let text = string(name)
+        guard let value = T(rawValue: text) else {
+            throw BadScenarioInput(scenario: "\(T.self)", parameter: name, value: text,
+                                   expected: "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return value
+    }
+}
+
+/// An argument a runtime check passes to its scenario.
+public enum ScenarioArgument: Sendable, Hashable, CustomStringConvertible {
+    case int(Int)
+    case string(String)
+
+    public var description: String {
+        switch self {
+        case .int(let value): "\(value)"
+        case .string(let value): "\"\(value)\""
+        }
     }
 }

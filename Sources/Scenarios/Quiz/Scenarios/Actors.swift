@@ -11,17 +11,25 @@ actor Visits {
         counts[city, default: 0] += 1
     }
 
+    /// The quiz's control: the same count, with an await between its read and its write.
+    func recordSlowly(_ city: String) async {
+        let seen = counts[city, default: 0]
+        await Task.yield()
+        counts[city] = seen + 1
+    }
+
     func count(_ city: String) -> Int {
         counts[city, default: 0]
     }
 }
 
 /// L38 card 4: a thousand tasks record a visit at once, and not one is lost.
-nonisolated(nonsending) public func visitsRecorded() async -> Int {
+/// `wrong`, the quiz's control: each visit is recorded with an await between read and write.
+nonisolated(nonsending) public func visitsRecorded(wrong: Bool = false) async -> Int {
     let visits = Visits()
     await withTaskGroup(of: Void.self) { group in
         for _ in 1...1000 {
-            group.addTask { await visits.record("Seattle") }
+            group.addTask { wrong ? await visits.recordSlowly("Seattle") : await visits.record("Seattle") }
         }
     }
     return await visits.count("Seattle")
@@ -67,7 +75,8 @@ public struct ActorPlace: QuizObservable, Hashable {
 }
 
 /// L38 actors Q5: an actor's method runs on the shared pool, not the main thread.
-@MainActor public func actorMethodPlace() async -> ActorPlace {
-    let (thread, queue) = await ThreadAsker().here()
+/// `wrong`, the quiz's control: the same question asked on the main actor.
+@MainActor public func actorMethodPlace(wrong: Bool = false) async -> ActorPlace {
+    let (thread, queue) = wrong ? (onMainThread(), onMainQueue()) : await ThreadAsker().here()
     return ActorPlace(onMainThread: thread, onMainQueue: queue)
 }

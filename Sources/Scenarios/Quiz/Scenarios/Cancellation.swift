@@ -13,32 +13,42 @@ public struct CancelledLoop: QuizObservable, Hashable {
 
 /// L37 card 5: `while !Task.isCancelled { n += 1; await Task.yield() }` stops when its task is cancelled, and its
 /// `Task.yield()` gives other tasks turns meanwhile (on one thread, without it nothing else would ever run).
-nonisolated(nonsending) public func isCancelledLoop() async -> CancelledLoop {
+/// `stopped` is whether the loop ended before a cap of ten thousand laps (by the cancellation, not the cap);
+/// `otherTurnsWhileLooping` counts, of the caller's three turns after the loop began, those in which it had not ended. `wrong`, the
+/// control: a loop that neither looks at cancellation nor yields, ended only by the cap.
+nonisolated(nonsending) public func isCancelledLoop(wrong: Bool = false) async -> CancelledLoop {
+    let cap = 10_000
+    let laps = Shared(0)
     let loop = Task {
-        var n = 0
-        while !Task.isCancelled {
-            n += 1
-            await Task.yield()
+        while wrong || !Task.isCancelled {
+            laps.update { $0 += 1 }
+            if laps.value >= cap { break }
+            if !wrong { await Task.yield() }
         }
-        return n
     }
+    while laps.value == 0 { await Task.yield() }
     var turns = 0
     for _ in 0..<3 {
         await Task.yield()
-        turns += 1
+        if (1..<cap).contains(laps.value) { turns += 1 }
     }
     loop.cancel()
-    let laps = await loop.value
-    return CancelledLoop(stopped: true, laps: laps, otherTurnsWhileLooping: turns)
+    await loop.value
+    return CancelledLoop(stopped: laps.value < cap, laps: laps.value, otherTurnsWhileLooping: turns)
 }
 
 /// L38 card 3: `try Task.checkCancellation()` ends a 100-lap loop soon after its task is cancelled at 150 ms.
-nonisolated(nonsending) public func checkCancellationLoop() async -> String {
+/// `wrong`, the control: no `checkCancellation()`, and `try?` around the sleep.
+nonisolated(nonsending) public func checkCancellationLoop(wrong: Bool = false) async -> String {
     let task = Task {
         var done = 0
         for _ in 1...100 {
-            try Task.checkCancellation()
-            try await Task.sleep(for: .milliseconds(10))
+            if wrong {
+                try? await Task.sleep(for: .milliseconds(10))
+            } else {
+                try Task.checkCancellation()
+                try await Task.sleep(for: .milliseconds(10))
+            }
             done += 1
         }
         return done
@@ -96,9 +106,10 @@ public struct ReplacedLoad: QuizObservable, Hashable {
 }
 
 /// The architecture seed: cancelling the previous load stops a slow first response landing after a fast retry.
-nonisolated(nonsending) public func replaceLoad() async -> ReplacedLoad {
+/// `swapped`, the control: the screen that cancels measured where the one that does not is, and the other way round.
+nonisolated(nonsending) public func replaceLoad(swapped: Bool = false) async -> ReplacedLoad {
     var shown: [String] = []
-    for cancels in [true, false] {
+    for cancels in swapped ? [false, true] : [true, false] {
         let screen = LoadingScreen(cancelsPrevious: cancels)
         screen.load("first", after: .milliseconds(300))
         try? await Task.sleep(for: .milliseconds(10))

@@ -65,6 +65,82 @@ actor CardDisk11 {
 }
 
 /// L38 card 11: the actor's code runs on its own executor, "trips.disk".
-nonisolated(nonsending) public func ownQueueLabel() async -> String {
-    await CardDisk11().queueLabel()
+/// The quiz's control for `CardDisk11`: the same actor on the default executor.
+actor DefaultExecutorDisk {
+    /// The name of the thread it runs on.
+    func queueLabel() -> String {
+        currentThreadName()
+    }
+}
+
+/// `wrong`, the quiz's control: an actor with no executor of its own.
+nonisolated(nonsending) public func ownQueueLabel(wrong: Bool = false) async -> String {
+    wrong ? await DefaultExecutorDisk().queueLabel() : await CardDisk11().queueLabel()
+}
+
+/// L38 actors Q14's counters: one on the default executor, one on an executor of its own (a `ThreadExecutor`, for the
+/// lesson's `DispatchSerialQueue`).
+protocol HopCounter: Actor {
+    /// One hit.
+    func hit()
+}
+
+/// A counter on the shared pool.
+actor PoolHopCounter: HopCounter {
+    /// Hits so far.
+    var hits = 0
+
+    func hit() {
+        hits += 1
+    }
+}
+
+/// A counter on a thread of its own.
+actor OwnThreadHopCounter: HopCounter {
+    /// The counter's own executor.
+    private let executor = ThreadExecutor(name: "trips.counter")
+    /// Hits so far.
+    var hits = 0
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+
+    func hit() {
+        hits += 1
+    }
+}
+
+/// How long a task takes to go back and forth between `a` and `b`, `turns` times.
+@concurrent func turns(_ turns: Int, between a: some HopCounter, and b: some HopCounter) async -> Duration {
+    let start = ContinuousClock.now
+    for _ in 0..<turns {
+        await a.hit()
+        await b.hit()
+    }
+    return start.duration(to: .now)
+}
+
+/// The hop costs of L38 actors Q14, measured in one run.
+public struct HopCost: QuizObservable, Hashable {
+    /// Nanoseconds a turn between two plain actors, and between two on executors of their own.
+    public var plainNs: Int, ownExecutorNs: Int
+
+    public var observed: Observation {
+        ["plainNs": .int(plainNs), "ownExecutorNs": .int(ownExecutorNs),
+         "ratio": .double(Double(ownExecutorNs) / Double(max(plainNs, 1)))]
+    }
+}
+
+/// L38 actors Q14: a turn between two actors on executors of their own costs many times a turn between two plain
+/// actors. Both measured in the same run, so only their ratio is compared. `wrong`, the quiz's control: both pairs
+/// are plain actors.
+@concurrent public func hopCost(turns count: Int, wrong: Bool = false) async -> HopCost {
+    let plain = await turns(count, between: PoolHopCounter(), and: PoolHopCounter())
+    let own = wrong ? await turns(count, between: PoolHopCounter(), and: PoolHopCounter())
+        : await turns(count, between: OwnThreadHopCounter(), and: OwnThreadHopCounter())
+    func nanoseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds) * 1_000_000_000 + Int(duration.components.attoseconds / 1_000_000_000)
+    }
+    return HopCost(plainNs: nanoseconds(plain) / (2 * count), ownExecutorNs: nanoseconds(own) / (2 * count))
 }

@@ -26,11 +26,12 @@ public struct SerialQueueThreads: QuizObservable, Hashable {
 
 /// L37 Q10, the Q&A seed: six blocks on one private serial queue, 30 ms apart — one at a time, on whatever threads
 /// GCD lends; and `queue.sync` runs its block on the calling thread.
-nonisolated(nonsending) public func serialQueueThreads() async -> SerialQueueThreads {
+/// `wrong`, the quiz's control: a concurrent queue, the blocks sent at once.
+nonisolated(nonsending) public func serialQueueThreads(wrong: Bool = false) async -> SerialQueueThreads {
     await onAThreadOfItsOwn {
-        let queue = DispatchQueue(label: "jar")
+        let queue = wrong ? DispatchQueue(label: "jar", attributes: .concurrent) : DispatchQueue(label: "jar")
         let threads = Shared<[UInt64]>([])
-        let flight = InFlight()
+        let flight = OverlapMeter()
         for _ in 0..<6 {
             queue.async {
                 flight.enter()
@@ -38,12 +39,12 @@ nonisolated(nonsending) public func serialQueueThreads() async -> SerialQueueThr
                 usleep(5_000)
                 flight.leave()
             }
-            usleep(30_000)
+            if !wrong { usleep(30_000) }
         }
-        queue.sync {}
+        queue.sync(flags: .barrier) {}
         let caller = threadNumber()
         let syncThread = queue.sync { threadNumber() }
-        return SerialQueueThreads(distinctThreads: Set(threads.value).count, oneAtATime: flight.peak == 1,
+        return SerialQueueThreads(distinctThreads: Set(threads.value).count, oneAtATime: flight.mostAtOnce == 1,
                                   syncRanOnCallingThread: syncThread == caller)
     }
 }
@@ -51,21 +52,40 @@ nonisolated(nonsending) public func serialQueueThreads() async -> SerialQueueThr
 /// The dispatch queues two kinds of code ran on.
 public struct PoolLabels: QuizObservable, Hashable {
     public var gcdGlobal: String, detached: String
+    /// The label of what `dispatch_get_global_queue` gives for the undocumented flag 0x4, or "none" (NULL).
+    public var flag4: String = ""
 
     public var observed: Observation {
-        ["gcdGlobal": .string(gcdGlobal), "detached": .string(detached), "samePool": .bool(gcdGlobal == detached)]
+        ["gcdGlobal": .string(gcdGlobal), "detached": .string(detached), "samePool": .bool(gcdGlobal == detached),
+         "flag4": .string(flag4)]
     }
 }
 
+/// The C function behind `DispatchQueue.global`, as L37 Q13 calls it: a `dispatch_queue_t`, or NULL.
+@_silgen_name("dispatch_get_global_queue")
+func globalQueue(_ qos: Int, _ flags: UInt) -> OpaquePointer?
+
+/// L37 Q13's undocumented door: the label of the root queue `dispatch_get_global_queue(user-initiated, 0x4)` gives,
+/// read without sending it anything; "none" when it gives NULL (Linux's libdispatch has no such queue).
+func flag4QueueLabel() -> String {
+    let userInitiated = 0x19  // QOS_CLASS_USER_INITIATED
+    return globalQueue(userInitiated, 0x4).map { queueLabel(of: $0) } ?? "none"
+}
+
 /// L37 Q13: GCD's global queue is not the pool Swift concurrency runs on.
-nonisolated(nonsending) public func cooperativePoolLabels() async -> PoolLabels {
+/// `wrong`, the quiz's control: the second block is a GCD block too, not a task.
+nonisolated(nonsending) public func cooperativePoolLabels(wrong: Bool = false) async -> PoolLabels {
     let gcd = await withCheckedContinuation { continuation in
         DispatchQueue.global(qos: .userInitiated).async {
             continuation.resume(returning: currentQueueLabel())
         }
     }
-    let detached = await Task.detached(priority: .userInitiated) { currentQueueLabel() }.value
-    return PoolLabels(gcdGlobal: gcd, detached: detached)
+    let detached = wrong ? await withCheckedContinuation { continuation in
+        DispatchQueue.global(qos: .userInitiated).async {
+            continuation.resume(returning: currentQueueLabel())
+        }
+    } : await Task.detached(priority: .userInitiated) { currentQueueLabel() }.value
+    return PoolLabels(gcdGlobal: gcd, detached: detached, flag4: flag4QueueLabel())
 }
 
 /// Where a DispatchQueue.main.async block ran, and whether the call returned first.
@@ -80,10 +100,11 @@ public struct MainAsync: QuizObservable, Hashable {
 
 /// The Q&A seed: DispatchQueue.main.async returns at once, and its block runs on the main queue later. Sent from
 /// the main queue itself, so the block cannot start before the sender's job ends.
-@MainActor public func mainAsync() async -> MainAsync {
+/// `wrong`, the quiz's control: the block goes to a global queue, not the main one.
+@MainActor public func mainAsync(wrong: Bool = false) async -> MainAsync {
     let returned = Shared(false)
     return await withCheckedContinuation { continuation in
-        DispatchQueue.main.async {
+        (wrong ? DispatchQueue.global() : DispatchQueue.main).async {
             continuation.resume(returning: MainAsync(returnedBeforeBlockRan: returned.value,
                                                      ranOnMainThread: onMainThread(), ranOnMainQueue: onMainQueue()))
         }
@@ -105,18 +126,18 @@ public struct MainSyncOrder: QuizObservable, Hashable {
 
 /// The Q&A seed's test() from a background queue: print A, main.async B, print C, main.sync D, print E.
 nonisolated(nonsending) public func mainSyncFromBackground() async -> MainSyncOrder {
-    let log = QuizLog()
+    let log = EventLog()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         DispatchQueue.global().async {
-            log.add("A")
-            DispatchQueue.main.async { log.add("B") }
-            log.add("C")
-            DispatchQueue.main.sync { log.add("D") }
-            log.add("E")
+            log.record("A")
+            DispatchQueue.main.async { log.record("B") }
+            log.record("C")
+            DispatchQueue.main.sync { log.record("D") }
+            log.record("E")
             continuation.resume()
         }
     }
-    return MainSyncOrder(events: log.all)
+    return MainSyncOrder(events: log.entries)
 }
 
 /// How many operations ran at once under a limit of three.
@@ -129,12 +150,13 @@ public struct OperationLimit: QuizObservable, Hashable {
 }
 
 /// The Q&A seed: `maxConcurrentOperationCount = 3` — ten operations of 20 ms never run more than three at once.
-nonisolated(nonsending) public func operationQueueLimit() async -> OperationLimit {
-    let flight = InFlight()
+/// `wrong`, the quiz's control: no limit set.
+nonisolated(nonsending) public func operationQueueLimit(wrong: Bool = false) async -> OperationLimit {
+    let flight = OverlapMeter()
     let finished = Shared(0)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 3
+        if !wrong { queue.maxConcurrentOperationCount = 3 }
         for _ in 0..<10 {
             queue.addOperation {
                 flight.enter()
@@ -145,26 +167,27 @@ nonisolated(nonsending) public func operationQueueLimit() async -> OperationLimi
         }
         queue.addBarrierBlock { continuation.resume() }
     }
-    return OperationLimit(peak: flight.peak, finished: finished.value)
+    return OperationLimit(peak: flight.mostAtOnce, finished: finished.value)
 }
 
 /// The Q&A seed: `b.addDependency(a)` makes b wait for a, even when b is added first.
-nonisolated(nonsending) public func operationDependency() async -> [String] {
-    let log = QuizLog()
+/// `wrong`, the quiz's control: no dependency.
+nonisolated(nonsending) public func operationDependency(wrong: Bool = false) async -> [String] {
+    let log = EventLog()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 2
         let a = BlockOperation {
             usleep(20_000)
-            log.add("a")
+            log.record("a")
         }
-        let b = BlockOperation { log.add("b") }
-        b.addDependency(a)
+        let b = BlockOperation { log.record("b") }
+        if !wrong { b.addDependency(a) }
         queue.addOperation(b)
         queue.addOperation(a)
         queue.addBarrierBlock { continuation.resume() }
     }
-    return log.all
+    return log.entries
 }
 
 /// What cancel() did to two work items: one not yet started, one running.

@@ -227,3 +227,24 @@ nonisolated func heavyPlain(_ hum: HumCount) async -> (Grind, String) {
         await withTaskExecutorPreference(globalConcurrentExecutor) { grind(hum) }
     }
 }
+
+/// Every errand the hive is measured against: the lesson's shapes, each the others' control (an errand that awaits
+/// beside one that holds the main actor: the hum count must tell them apart).
+enum HiveShape: String, CaseIterable, Sendable {
+    case awaitRequest, awaitSleep, mainActorComputation, concurrentComputation, concurrentCallsMainActor
+    case nonsendingComputation, plainNonisolatedComputation, executorPreference
+
+    /// Runs this errand from the main actor while the hive hums.
+    @MainActor func run() async -> HiveErrand {
+        switch self {
+        case .awaitRequest: await hiveAwaitRequest()
+        case .awaitSleep: await hiveAwaitSleep()
+        case .mainActorComputation: await hiveMainActorComputation()
+        case .concurrentComputation: await hiveConcurrentComputation()
+        case .concurrentCallsMainActor: await hiveConcurrentCallsMainActor()
+        case .nonsendingComputation: await hiveNonsendingComputation()
+        case .plainNonisolatedComputation: await hivePlainNonisolatedComputation()
+        case .executorPreference: await hiveExecutorPreference()
+        }
+    }
+}

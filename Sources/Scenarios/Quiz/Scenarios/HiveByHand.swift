@@ -7,18 +7,24 @@ import Subjects
 // (card 19).
 
 /// Ada's flight, the sugar: leaves from the main actor, awaits the request, is back on the main actor.
-@MainActor func fly(_ log: QuizLog) async -> Int {
-    log.add("Ada leaves from \(whereAmI())")
+@MainActor func fly(_ log: EventLog) async -> Int {
+    log.record("Ada leaves from \(queuePlace())")
     let bytes = await standInRequest(after: .milliseconds(100))
-    log.add("Ada is back on \(whereAmI())")
+    log.record("Ada is back on \(queuePlace())")
     return bytes
 }
 
 /// `fly()`'s first half, by hand: everything before the await, then the request with a completion handler that
 /// hops back to the main actor for the second half. It returns at once: the thread is free.
-@MainActor func flyFirstHalf(_ log: QuizLog, then: @escaping @Sendable (Int) -> Void) {
-    log.add("Ada leaves from \(whereAmI())")
+@MainActor func flyFirstHalf(_ log: EventLog, hop: Bool = true, then: @escaping @Sendable (Int) -> Void) {
+    log.record("Ada leaves from \(queuePlace())")
     DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) {
+        // The quiz's control (`hop` false): the second half runs where the answer arrived, with no hop back.
+        if !hop {
+            log.record("Ada is back on \(queuePlace())")
+            then(323)
+            return
+        }
         Task { @MainActor in
             flySecondHalf(323, log, then: then)
         }
@@ -26,8 +32,8 @@ import Subjects
 }
 
 /// `fly()`'s second half, by hand: everything after the await, back on the main actor.
-@MainActor func flySecondHalf(_ bytes: Int, _ log: QuizLog, then: (Int) -> Void) {
-    log.add("Ada is back on \(whereAmI())")
+@MainActor func flySecondHalf(_ bytes: Int, _ log: EventLog, then: (Int) -> Void) {
+    log.record("Ada is back on \(queuePlace())")
     then(bytes)
 }
 
@@ -43,13 +49,13 @@ public struct FlightsSideBySide: QuizObservable, Hashable {
 }
 
 /// L37 card 15: the sugar and the two hand-written halves print the same.
-@MainActor public func hiveFlyByHand() async -> FlightsSideBySide {
-    let sugarLog = QuizLog(), handLog = QuizLog()
+@MainActor public func hiveFlyByHand(wrong: Bool = false) async -> FlightsSideBySide {
+    let sugarLog = EventLog(), handLog = EventLog()
     let sugar = await fly(sugarLog)
     let byHand = await withCheckedContinuation { continuation in
-        flyFirstHalf(handLog) { continuation.resume(returning: $0) }
+        flyFirstHalf(handLog, hop: !wrong) { continuation.resume(returning: $0) }
     }
-    return FlightsSideBySide(sugar: sugarLog.all, byHand: handLog.all, sameNectar: sugar == byHand)
+    return FlightsSideBySide(sugar: sugarLog.entries, byHand: handLog.entries, sameNectar: sugar == byHand)
 }
 
 /// A fixed count of pollen, the same every time: how the two versions are compared.
@@ -63,13 +69,15 @@ func countGrains() -> Int {
 
 /// The count, `@concurrent`: on the pool, the same task.
 @concurrent func countPollenConcurrently() async -> (String, Int) {
-    (whereAmI(), countGrains())
+    (queuePlace(), countGrains())
 }
 
 /// The count, written out as Swift before `@concurrent`: a new detached task on the pool, awaited where you are.
-nonisolated(nonsending) func countPollenByHand() async -> (String, Int) {
-    await Task.detached {
-        (whereAmI(), countGrains())
+nonisolated(nonsending) func countPollenByHand(detached: Bool = true) async -> (String, Int) {
+    // The quiz's control (`detached` false): counted where the caller is.
+    guard detached else { return (queuePlace(), countGrains()) }
+    return await Task.detached {
+        (queuePlace(), countGrains())
     }.value
 }
 
@@ -87,11 +95,11 @@ public struct ConcurrentByHand: QuizObservable, Hashable {
 }
 
 /// L37 card 16: both versions count on no actor and come back to the main actor.
-@MainActor public func hiveConcurrentByHand() async -> ConcurrentByHand {
+@MainActor public func hiveConcurrentByHand(wrong: Bool = false) async -> ConcurrentByHand {
     let (concurrentOn, concurrentGrains) = await countPollenConcurrently()
-    let (byHandOn, byHandGrains) = await countPollenByHand()
+    let (byHandOn, byHandGrains) = await countPollenByHand(detached: !wrong)
     return ConcurrentByHand(concurrentOn: concurrentOn, byHandOn: byHandOn, sameGrains: concurrentGrains == byHandGrains,
-                            backOn: whereAmI())
+                            backOn: queuePlace())
 }
 
 /// `whereAmI()` from a @concurrent function, and written out with nil.
@@ -113,4 +121,20 @@ public struct IsolationWrittenOut: QuizObservable, Hashable {
 /// `whereAmI(nil)`.
 @MainActor public func isolationWrittenOut() async -> IsolationWrittenOut {
     IsolationWrittenOut(fromMainActor: whereAmI() == whereAmI(MainActor.shared), fromConcurrent: await comparePoolAnswers())
+}
+
+/// Where this code runs, observed at run time: "the main queue" (the main actor's) or "another queue". Unlike
+/// `whereAmI()`, whose `#isolation` is fixed at compile time, this could come out otherwise.
+func queuePlace() -> String {
+    onMainQueue() ? "the main queue" : "another queue"
+}
+
+/// Where main-actor code runs, observed: the run-time half of `whereIsHere()`.
+@MainActor func queueOfTheMainActorPlace() -> String {
+    queuePlace()
+}
+
+/// Where @concurrent code runs, observed: the run-time half of `whereIsThePool()`.
+@concurrent func queueOfThePoolPlace() async -> String {
+    queuePlace()
 }

@@ -3,13 +3,20 @@ import Subjects
 
 // The main actor from elsewhere: MainActor.run, @concurrent, a task group's children, the main queue.
 
-/// A report made on the main actor: where it ran.
+/// A report made on the main actor: where it ran, observed (the main queue or another).
 @MainActor func report() -> String {
-    whereAmI()
+    queuePlace()
+}
+
+/// The quiz's control: the same report on no actor.
+func reportAnywhere() -> String {
+    queuePlace()
 }
 
 /// The report from @concurrent code: called directly (the compiler's await is the hop), and through MainActor.run.
-@concurrent func reportFromThePool() async -> (String, String) {
+/// `wrong`, the quiz's control: both made on no actor, with no hop.
+@concurrent func reportFromThePool(wrong: Bool = false) async -> (String, String) {
+    if wrong { return (reportAnywhere(), reportAnywhere()) }
     let direct = await report()
     let run = await MainActor.run { report() }
     return (direct, run)
@@ -25,8 +32,8 @@ public struct ReportsFromThePool: QuizObservable, Hashable {
 }
 
 /// L37 card 21: `await report()` from @concurrent code is `await MainActor.run { report() }`: both on MainActor.
-nonisolated(nonsending) public func runFromConcurrent() async -> ReportsFromThePool {
-    let (direct, run) = await reportFromThePool()
+nonisolated(nonsending) public func runFromConcurrent(wrong: Bool = false) async -> ReportsFromThePool {
+    let (direct, run) = await reportFromThePool(wrong: wrong)
     return ReportsFromThePool(direct: direct, run: run)
 }
 
@@ -43,8 +50,13 @@ nonisolated(nonsending) public func runFromConcurrent() async -> ReportsFromTheP
 }
 
 /// L38 card 6: a few lines run on the main actor from code that is not on it.
-@MainActor public func renameScreen() async -> String {
+/// `wrong`, the quiz's control: the rename is an unstructured task nobody awaits.
+@MainActor public func renameScreen(wrong: Bool = false) async -> String {
     let screen = Screen()
+    if wrong {
+        Task { @MainActor in screen.title = "Weather" }
+        return screen.title
+    }
     await rename(screen)
     return screen.title
 }
@@ -64,8 +76,14 @@ public struct ConcurrentWork: QuizObservable, Hashable {
 }
 
 /// L38 card 7: called from the main actor, the work runs off it.
-@MainActor public func concurrentWork() async -> ConcurrentWork {
-    await work()
+/// The same work, on the main actor: the quiz's control.
+@MainActor func workOnMain() -> ConcurrentWork {
+    ConcurrentWork(ranOffMainThread: !onMainThread(), ranOnMainQueue: onMainQueue(), isolation: whereAmI())
+}
+
+/// `wrong`, the quiz's control: the work is @MainActor, not @concurrent.
+@MainActor public func concurrentWork(wrong: Bool = false) async -> ConcurrentWork {
+    wrong ? workOnMain() : await work()
 }
 
 /// Where a @MainActor strip's group children ran, and where a Task { } made in the same place runs.
@@ -79,11 +97,16 @@ public struct GroupChildren: QuizObservable, Hashable {
 }
 
 /// L38 card 20: `strip()` says @MainActor, and its group's three children start on the pool.
-@MainActor public func stripGroupChildren() async -> GroupChildren {
+/// `wrong`, the quiz's control: the children are `@MainActor` closures.
+@MainActor public func stripGroupChildren(wrong: Bool = false) async -> GroupChildren {
     var threads: [Bool] = [], queues: [Bool] = [], places: [String] = []
     await withTaskGroup(of: (Bool, Bool, String).self) { group in
         for _ in 0..<3 {
-            group.addTask { (onMainThread(), onMainQueue(), whereAmI()) }
+            if wrong {
+                group.addTask { @MainActor in (onMainThread(), onMainQueue(), whereAmI()) }
+            } else {
+                group.addTask { (onMainThread(), onMainQueue(), whereAmI()) }
+            }
         }
         for await (thread, queue, place) in group {
             threads.append(thread)
@@ -109,13 +132,20 @@ public struct GroupChildren: QuizObservable, Hashable {
 }
 
 /// Swift 6.2's default for a nonisolated async function, written out: it stays on its caller's actor, so the
-/// check passes.
+/// check passes. The answer is the main queue's, observed — `assertIsolated` alone does nothing in `-O` builds.
 nonisolated(nonsending) func whereAmINonsending() async -> String {
     MainActor.assertIsolated("not on the main actor")
-    return "on the main actor"
+    return onMainQueue() ? "on the main actor" : "off the main actor"
 }
 
-/// L38 actors Q7: called from the main actor, the nonsending function is on the main actor.
-@MainActor public func nonsendingAssertion() async -> String {
-    await whereAmINonsending()
+/// The same function compiled the old way (a plain nonisolated async function goes to the pool), without the
+/// assertion that would stop the program there: the quiz's control.
+nonisolated func whereAmIPlain() async -> String {
+    onMainQueue() ? "on the main actor" : "off the main actor"
+}
+
+/// L38 actors Q7: called from the main actor, the nonsending function is on the main actor. `wrong`, the quiz's
+/// control: the plain nonisolated function, which leaves it.
+@MainActor public func nonsendingAssertion(wrong: Bool = false) async -> String {
+    wrong ? await whereAmIPlain() : await whereAmINonsending()
 }

@@ -28,14 +28,20 @@ struct Handle: ~Copyable {
 
 /// L40 card 10: `a` is closed by hand, so its deinit never runs; nothing consumes `b`, so its deinit runs when
 /// its scope ends.
-public func handleLifetimes() -> [String] {
+/// `closeBoth`, the quiz's control: the second handle is closed by hand too.
+public func handleLifetimes(closeBoth: Bool = false) -> [String] {
     let run = handleRuns.add(1, ordering: .relaxed).newValue
     do {
         let a = Handle(fd: 3, run: run)
         let b = Handle(fd: 4, run: run)
         a.close()
-        handleLines.withLock { $0[run, default: []].append("end of main") }
-        _ = b.fd
+        if closeBoth {
+            b.close()
+            handleLines.withLock { $0[run, default: []].append("end of main") }
+        } else {
+            handleLines.withLock { $0[run, default: []].append("end of main") }
+            _ = b.fd
+        }
     }
     return handleLines.withLock { $0.removeValue(forKey: run) ?? [] }
 }

@@ -13,18 +13,22 @@ func blockingWait(_ semaphore: DispatchSemaphore) -> Bool {
 
 /// The Q&A seed, on the harness's one thread: a job waits on a semaphore for a Task that would signal it — and the
 /// Task needs the very thread that waits.
-nonisolated(nonsending) public func semaphoreAroundTask() async -> Bool {
+/// `wrong`, the quiz's control: the signal comes from a GCD thread, which needs no thread of the pool.
+nonisolated(nonsending) public func semaphoreAroundTask(wrong: Bool = false) async -> Bool {
     let semaphore = DispatchSemaphore(value: 0)
-    let signaller = Task { _ = semaphore.signal() }
+    if wrong { DispatchQueue.global().async { semaphore.signal() } }
+    let signaller = Task { if !wrong { _ = semaphore.signal() } }
     let timedOut = blockingWait(semaphore)
     await signaller.value
     return timedOut
 }
 
 /// The Q&A seed, on the main actor: the Task inherits the main actor, which is blocked in wait().
-@MainActor public func semaphoreOnMainActor() async -> Bool {
+/// `wrong`, the quiz's control: the signal comes from a GCD thread, which needs no main actor.
+@MainActor public func semaphoreOnMainActor(wrong: Bool = false) async -> Bool {
     let semaphore = DispatchSemaphore(value: 0)
-    let signaller = Task { _ = semaphore.signal() }
+    if wrong { DispatchQueue.global().async { semaphore.signal() } }
+    let signaller = Task { if !wrong { _ = semaphore.signal() } }
     let timedOut = blockingWait(semaphore)
     await signaller.value
     return timedOut
@@ -32,7 +36,7 @@ nonisolated(nonsending) public func semaphoreAroundTask() async -> Bool {
 
 /// How many jobs of the real pool ran at once: eight detached tasks, each computing for 100 ms.
 @concurrent public func realPoolWidth() async -> Int {
-    let flight = InFlight()
+    let flight = OverlapMeter()
     await withTaskGroup(of: Void.self) { group in
         for _ in 0..<8 {
             group.addTask {
@@ -42,5 +46,5 @@ nonisolated(nonsending) public func semaphoreAroundTask() async -> Bool {
             }
         }
     }
-    return flight.peak
+    return flight.mostAtOnce
 }

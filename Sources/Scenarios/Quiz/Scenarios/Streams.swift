@@ -40,22 +40,24 @@ public struct EndlessLoopLines: QuizObservable, Hashable {
 /// L40 Q9, adapted: a loop over notifications that never finish (an AsyncStream nobody finishes stands for
 /// NotificationCenter, which Linux Foundation cannot give as a sequence). The line after the loop runs only
 /// when the task goes — here, when it is cancelled.
-nonisolated(nonsending) public func lineAfterEndlessLoop() async -> EndlessLoopLines {
+/// `finite`, the quiz's control: the notifications end after the first one.
+nonisolated(nonsending) public func lineAfterEndlessLoop(finite: Bool = false) async -> EndlessLoopLines {
     let (notifications, continuation) = AsyncStream.makeStream(of: Void.self)
-    let log = QuizLog()
+    let log = EventLog()
     let listener = Task {
-        log.add("the loop begins")
+        log.record("the loop begins")
         for await _ in notifications {
-            log.add("became active")
+            log.record("became active")
         }
-        log.add("after the loop")
+        log.record("after the loop")
     }
     continuation.yield()
+    if finite { continuation.finish() }
     try? await Task.sleep(for: .milliseconds(100))
-    let before = log.all
+    let before = log.entries
     listener.cancel()
     await listener.value
-    return EndlessLoopLines(beforeCancel: before, afterCancel: log.all)
+    return EndlessLoopLines(beforeCancel: before, afterCancel: log.entries)
 }
 
 /// L40 card 23: a main-actor class that is its own async sequence, through isolated conformances.

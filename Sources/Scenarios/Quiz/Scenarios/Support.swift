@@ -3,55 +3,6 @@ import Foundation
 import Harness
 import Synchronization
 
-/// Lines that a scenario's tasks write as things happen, in the order they happen.
-///
-/// Tasks on any thread may add; a `Mutex` keeps the lines whole.
-public final class QuizLog: Sendable {
-    /// The lines so far.
-    private let lines = Mutex<[String]>([])
-
-    /// An empty log.
-    public init() {}
-
-    /// Adds a line.
-    public func add(_ line: String) {
-        lines.withLock { $0.append(line) }
-    }
-
-    /// The lines so far, oldest first.
-    public var all: [String] {
-        lines.withLock { $0 }
-    }
-}
-
-/// A counter of work in flight that remembers the most there ever was at once: how overlap is measured, as a
-/// count and not as seconds.
-public final class InFlight: Sendable {
-    /// Now and the most so far.
-    private let counts = Mutex<(now: Int, peak: Int)>((0, 0))
-
-    /// A counter at zero.
-    public init() {}
-
-    /// One more in flight.
-    public func enter() {
-        counts.withLock { counts in
-            counts.now += 1
-            counts.peak = max(counts.peak, counts.now)
-        }
-    }
-
-    /// One fewer in flight.
-    public func leave() {
-        counts.withLock { $0.now -= 1 }
-    }
-
-    /// The most that were ever in flight at once.
-    public var peak: Int {
-        counts.withLock { $0.peak }
-    }
-}
-
 /// Whether this code runs on the process's main thread. Synchronous, because Swift 6 refuses the question in
 /// `async` code (the answer can change at every await); on no actor, so it answers for whoever calls it.
 public func onMainThread() -> Bool {
@@ -63,6 +14,11 @@ public func onMainThread() -> Bool {
 /// Apple's SDK calls it `__dispatch_queue_get_label(nil)`; Linux's Dispatch module does not export the C function,
 /// so it is looked up by name in the running process (libdispatch is always loaded).
 public func currentQueueLabel() -> String {
+    queueLabel(of: nil)
+}
+
+/// The label of `queue` (a `dispatch_queue_t`), or of the current queue for nil.
+func queueLabel(of queue: OpaquePointer?) -> String {
     typealias GetLabel = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
     #if os(Linux)
     let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
@@ -71,7 +27,7 @@ public func currentQueueLabel() -> String {
     #endif
     guard let symbol = dlsym(everywhere, "dispatch_queue_get_label") else { return "?" }
     let getLabel = unsafeBitCast(symbol, to: GetLabel.self)
-    return getLabel(nil).map { String(cString: $0) } ?? ""
+    return getLabel(queue).map { String(cString: $0) } ?? ""
 }
 
 /// Whether this code runs on the main dispatch queue, the main actor's executor.

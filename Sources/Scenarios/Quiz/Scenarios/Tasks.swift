@@ -8,9 +8,13 @@ public struct TaskAndDetached: QuizObservable, Hashable {
     public var task: String, byHand: String, detached: String
     public var taskOnMainThread: Bool, detachedOnMainThread: Bool
     public var taskOnMainQueue: Bool, detachedOnMainQueue: Bool
+    /// Whether the hand-written Task { } ran its body on the main queue: a run-time fact, where `byHand` (from
+    /// `#isolation`) is fixed at compile time.
+    public var byHandOnMainQueue: Bool
 
     public var observed: Observation {
         ["task": .string(task), "byHand": .string(byHand), "detached": .string(detached),
+         "byHandOnMainQueue": .bool(byHandOnMainQueue),
          "taskOnMainThread": .bool(taskOnMainThread), "detachedOnMainThread": .bool(detachedOnMainThread),
          "taskOnMainQueue": .bool(taskOnMainQueue), "detachedOnMainQueue": .bool(detachedOnMainQueue)]
     }
@@ -18,14 +22,19 @@ public struct TaskAndDetached: QuizObservable, Hashable {
 
 /// L37 card 20 and Q9, L38 actors Q4: Task { } takes its creator's actor; Task.detached takes none; Task { } by
 /// hand is a detached task that hops to its creator's actor first.
-@MainActor public func taskAndDetached() async -> TaskAndDetached {
-    let task = await Task { (whereAmI(), onMainThread(), onMainQueue()) }.value
+/// `swapped`, the control: Task.detached where the lesson has Task { }, and the other way round, with a hand-written
+/// task that does not hop.
+@MainActor public func taskAndDetached(swapped: Bool = false) async -> TaskAndDetached {
+    let task = swapped ? await Task.detached { (whereAmI(), onMainThread(), onMainQueue()) }.value
+        : await Task { (whereAmI(), onMainThread(), onMainQueue()) }.value
     let byHand = await Task.detached(priority: Task.currentPriority) {
-        await MainActor.run { whereAmI() }
+        swapped ? (whereAmI(), onMainQueue()) : await MainActor.run { (whereAmI(), onMainQueue()) }
     }.value
-    let detached = await Task.detached { (whereAmI(), onMainThread(), onMainQueue()) }.value
-    return TaskAndDetached(task: task.0, byHand: byHand, detached: detached.0, taskOnMainThread: task.1,
-                           detachedOnMainThread: detached.1, taskOnMainQueue: task.2, detachedOnMainQueue: detached.2)
+    let detached = swapped ? await Task { (whereAmI(), onMainThread(), onMainQueue()) }.value
+        : await Task.detached { (whereAmI(), onMainThread(), onMainQueue()) }.value
+    return TaskAndDetached(task: task.0, byHand: byHand.0, detached: detached.0, taskOnMainThread: task.1,
+                           detachedOnMainThread: detached.1, taskOnMainQueue: task.2, detachedOnMainQueue: detached.2,
+                           byHandOnMainQueue: byHand.1)
 }
 
 /// A task-local value, to see who inherits it.
@@ -52,21 +61,24 @@ public struct Inheritance: QuizObservable, Hashable {
 ///
 /// Priorities are base priorities: awaiting a task's value escalates it to the awaiter's priority, which would hide
 /// what it was given.
-@MainActor func makeBoth() async -> Inheritance {
+@MainActor func makeBoth(swapped: Bool) async -> Inheritance {
     let callers = Task.basePriority
-    let task = await Task { (whereAmI(), Hive.name ?? "none", Task.basePriority) }.value
-    let detached = await Task.detached { (whereAmI(), Hive.name ?? "none", Task.basePriority, 42) }.value
+    let task = swapped ? await Task.detached { (whereAmI(), Hive.name ?? "none", Task.basePriority) }.value
+        : await Task { (whereAmI(), Hive.name ?? "none", Task.basePriority) }.value
+    let detached = swapped ? await Task { (whereAmI(), Hive.name ?? "none", Task.basePriority, 42) }.value
+        : await Task.detached { (whereAmI(), Hive.name ?? "none", Task.basePriority, 42) }.value
     return Inheritance(taskIsolation: task.0, taskTaskLocal: task.1, taskPriorityIsCallers: task.2 == callers,
                        detachedIsolation: detached.0, detachedTaskLocal: detached.1,
                        detachedPriorityIsCallers: detached.2 == callers, value: detached.3)
 }
 
 /// L37 card 8, the Q&A seed, the architecture seed: Task { } inherits actor, priority and task-local values;
-/// Task.detached inherits none of them. Run from a high-priority main-actor task with `Hive.name` set.
-nonisolated(nonsending) public func detachedInheritsNothing() async -> Inheritance {
+/// Task.detached inherits none of them. Run from a high-priority main-actor task with `Hive.name` set. `swapped`,
+/// the control: each made the other way.
+nonisolated(nonsending) public func detachedInheritsNothing(swapped: Bool = false) async -> Inheritance {
     await Task(priority: .high) { @MainActor in
         await Hive.$name.withValue("hive") {
-            await makeBoth()
+            await makeBoth(swapped: swapped)
         }
     }.value
 }
@@ -80,14 +92,15 @@ public struct TaskValue: QuizObservable, Hashable {
     }
 }
 
-/// L37 card 9: `Task { 42 }` is a pointer — eight bytes — and cancelling a copy cancels the task.
-nonisolated(nonsending) public func taskValue() async -> TaskValue {
+/// L37 card 9: `Task { 42 }` is a pointer — eight bytes — and cancelling a copy cancels the task. `wrong`, the
+/// control: what is cancelled is another task, not a copy.
+nonisolated(nonsending) public func taskValue(wrong: Bool = false) async -> TaskValue {
     let task = Task { 42 }
     let sleeper = Task {
         try? await Task.sleep(for: .seconds(1))
         return Task.isCancelled
     }
-    let copy = sleeper
+    let copy = wrong ? Task { try? await Task.sleep(for: .seconds(1)); return Task.isCancelled } : sleeper
     copy.cancel()
     return TaskValue(type: "\(type(of: task))", size: MemoryLayout.size(ofValue: task), value: await task.value,
                      copyCancelReachesTask: await sleeper.value)
@@ -103,12 +116,25 @@ public struct GroupOrder: QuizObservable, Hashable {
 }
 
 /// L37 card 10: children added Ada, Bea, Cia come back in the order they finish, and the group returns only
-/// when all have. Ada naps 30 ms, Bea 10 ms, Cia 20 ms.
-nonisolated(nonsending) public func groupFinishOrder() async -> GroupOrder {
+/// when all have. Ada naps 30 ms, Bea 10 ms, Cia 20 ms. `wrong`, the control: the children are tasks awaited in
+/// the order they were made.
+nonisolated(nonsending) public func groupFinishOrder(wrong: Bool = false) async -> GroupOrder {
     let bees = [("Ada", 30), ("Bea", 10), ("Cia", 20)]
     let finished = Shared(0)
     var added: [String] = []
     var back: [String] = []
+    if wrong {
+        let tasks = bees.map { bee, ms in
+            Task {
+                try? await Task.sleep(for: .milliseconds(ms))
+                finished.update { $0 += 1 }
+                return bee
+            }
+        }
+        added = bees.map(\.0)
+        for task in tasks { back.append(await task.value) }
+        return GroupOrder(added: added, back: back, allFinishedBeforeReturn: finished.value == bees.count)
+    }
     await withTaskGroup(of: String.self) { group in
         for (bee, ms) in bees {
             group.addTask {
@@ -135,7 +161,7 @@ public struct ThreeAtOnce: QuizObservable, Hashable {
 }
 
 /// One visit: `ms` at a flower, counted in flight meanwhile.
-nonisolated(nonsending) func visit(_ name: String, for ms: Int, suffix: String, _ flight: InFlight) async -> String {
+nonisolated(nonsending) func visit(_ name: String, for ms: Int, suffix: String, _ flight: OverlapMeter) async -> String {
     flight.enter()
     try? await Task.sleep(for: .milliseconds(ms))
     flight.leave()
@@ -144,15 +170,23 @@ nonisolated(nonsending) func visit(_ name: String, for ms: Int, suffix: String, 
 
 /// L37 card 3, L38 card 1, the architecture seed: three async let visits run at the same time; one await
 /// collects them. `names` is comma-separated.
-nonisolated(nonsending) public func threeAtOnce(ms: Int, names: String, suffix: String) async -> ThreeAtOnce {
+/// `oneAfterAnother`: the control, three awaits in a row instead of three `async let`s.
+nonisolated(nonsending) public func threeAtOnce(ms: Int, names: String, suffix: String, oneAfterAnother: Bool = false)
+    async -> ThreeAtOnce
+{
     let three = names.split(separator: ",").map(String.init) + ["", "", ""]
-    let flight = InFlight()
+    let flight = OverlapMeter()
     let start = scenarioMilliseconds()
+    if oneAfterAnother {
+        var results: [String] = []
+        for name in three.prefix(3) { results.append(await visit(name, for: ms, suffix: suffix, flight)) }
+        return ThreeAtOnce(results: results, peakInFlight: flight.mostAtOnce, elapsedMs: scenarioMilliseconds() - start)
+    }
     async let first = visit(three[0], for: ms, suffix: suffix, flight)
     async let second = visit(three[1], for: ms, suffix: suffix, flight)
     async let third = visit(three[2], for: ms, suffix: suffix, flight)
     let results = await [first, second, third]
-    return ThreeAtOnce(results: results, peakInFlight: flight.peak, elapsedMs: scenarioMilliseconds() - start)
+    return ThreeAtOnce(results: results, peakInFlight: flight.mostAtOnce, elapsedMs: scenarioMilliseconds() - start)
 }
 
 /// A visit that fails.
@@ -167,11 +201,12 @@ nonisolated(nonsending) func fineVisit(_ name: String, after ms: Int) async thro
     return name
 }
 
-/// The architecture seed: the single `try await` over three async lets catches the one that throws.
-nonisolated(nonsending) public func threeAtOnceOneThrows() async -> String {
+/// The architecture seed: the single `try await` over three async lets catches the one that throws. `wrong`, the
+/// control: the three all succeed.
+nonisolated(nonsending) public func threeAtOnceOneThrows(wrong: Bool = false) async -> String {
     do {
         async let products = fineVisit("products", after: 20)
-        async let toppings = failingVisit()
+        async let toppings = wrong ? fineVisit("toppings", after: 10) : failingVisit()
         // Not due at the moment the error surfaces: a child cancelled in the same instant its sleep ends leaves the
         // harness a stray job (reported to the lead), which is not what this claim is about.
         async let crusts = fineVisit("crusts", after: 40)
@@ -202,8 +237,14 @@ nonisolated(nonsending) func errand() async -> String {
 }
 
 /// L37 card 17: `async let x = errand()` costs nothing by itself; `await x` waits while the slot is empty.
-nonisolated(nonsending) public func asyncLetLineAndRead() async -> LineAndRead {
+/// `wrong`, the control: `let x = await errand()` on the line.
+nonisolated(nonsending) public func asyncLetLineAndRead(wrong: Bool = false) async -> LineAndRead {
     let before = scenarioMilliseconds()
+    if wrong {
+        let x = await errand()
+        let lineTook = scenarioMilliseconds() - before
+        return LineAndRead(lineTookMs: lineTook, readTookMs: scenarioMilliseconds() - before - lineTook, value: x)
+    }
     async let x = errand()
     let lineTook = scenarioMilliseconds() - before
     let value = await x
@@ -220,29 +261,44 @@ public struct AsyncLetStart: QuizObservable, Hashable {
 }
 
 /// L38 card 12: the child of an async let starts at the declaration. The parent does 100 ms of other awaited work
-/// before it says "about to await" (on one thread a child cannot print before its parent suspends).
-nonisolated(nonsending) public func asyncLetStartsAtDeclaration() async -> AsyncLetStart {
-    let log = QuizLog()
+/// before it says "about to await" (on one thread a child cannot print before its parent suspends). `wrong`, the
+/// control: the work is a closure called at the await, not a child started at the declaration.
+nonisolated(nonsending) public func asyncLetStartsAtDeclaration(wrong: Bool = false) async -> AsyncLetStart {
+    let log = EventLog()
     let started = Shared(-1)
-    async let seattle: String = {
-        log.add("started Seattle")
+    @Sendable nonisolated(nonsending) func seattle() async -> String {
+        log.record("started Seattle")
         started.update { $0 = scenarioMilliseconds() }
         try? await Task.sleep(for: .milliseconds(300))
         return "Seattle"
-    }()
-    try? await Task.sleep(for: .milliseconds(100))
-    log.add("about to await")
-    let answer = await seattle
-    log.add("got \(answer)")
-    return AsyncLetStart(events: log.all, childStartedAtMs: started.value)
+    }
+    let answer: String
+    if wrong {
+        try? await Task.sleep(for: .milliseconds(100))
+        log.record("about to await")
+        answer = await seattle()
+    } else {
+        async let child = seattle()
+        try? await Task.sleep(for: .milliseconds(100))
+        log.record("about to await")
+        answer = await child
+    }
+    log.record("got \(answer)")
+    return AsyncLetStart(events: log.entries, childStartedAtMs: started.value)
 }
 
 /// L38 card 13: a child throws, the body never reads the results — the group does not throw. (The body cannot
-/// throw, so the call needs no `try`: the compiler's warning on the lesson's `try` says the same.)
-nonisolated(nonsending) public func throwingGroupUnread() async -> String {
-    await withThrowingTaskGroup(of: String.self) { group in
-        group.addTask { throw QuizOffline() }
-        return "the body returned"
+/// throw, so the call needs no `try`: the compiler's warning on the lesson's `try` says the same.) `wrong`, the
+/// control: the body reads one result.
+nonisolated(nonsending) public func throwingGroupUnread(wrong: Bool = false) async -> String {
+    do {
+        return try await withThrowingTaskGroup(of: String.self) { group in
+            group.addTask { throw QuizOffline() }
+            if wrong { _ = try await group.next() }
+            return "the body returned"
+        }
+    } catch {
+        return "the group threw \(error)"
     }
 }
 
@@ -252,9 +308,18 @@ nonisolated(nonsending) func weather(_ city: String, after seconds: Double) asyn
     return "\(city): fine"
 }
 
-/// L38 card 2: a throwing group's results come in the order the children finish.
-nonisolated(nonsending) public func throwingGroupOrder() async throws -> [String] {
-    try await withThrowingTaskGroup(of: String.self) { group in
+/// L38 card 2: a throwing group's results come in the order the children finish. `wrong`, the control: tasks awaited
+/// in the order they were made.
+nonisolated(nonsending) public func throwingGroupOrder(wrong: Bool = false) async throws -> [String] {
+    if wrong {
+        let tasks = [("Seattle", 0.6), ("Vancouver", 0.2), ("Bergen", 0.4)].map { city, seconds in
+            Task { try await weather(city, after: seconds) }
+        }
+        var answers: [String] = []
+        for task in tasks { answers.append(try await task.value) }
+        return answers
+    }
+    return try await withThrowingTaskGroup(of: String.self) { group in
         for (city, seconds) in [("Seattle", 0.6), ("Vancouver", 0.2), ("Bergen", 0.4)] {
             group.addTask { try await weather(city, after: seconds) }
         }
@@ -268,34 +333,42 @@ nonisolated(nonsending) public func throwingGroupOrder() async throws -> [String
 
 /// An object whose method starts a Task { } that uses self.
 final class Loader: Sendable {
-    let log: QuizLog
+    let log: EventLog
 
-    init(_ log: QuizLog) {
+    init(_ log: EventLog) {
         self.log = log
     }
 
     deinit {
-        log.add("the loader freed")
+        log.record("the loader freed")
     }
 
-    /// Starts a task that holds `self` until it ends.
-    func start() -> Task<Void, Never> {
-        Task {
+    /// Starts a task that holds `self` until it ends; `weakly`, the control: one that does not.
+    func start(weakly: Bool = false) -> Task<Void, Never> {
+        if weakly {
+            let log = log
+            return Task { [weak self] in
+                try? await Task.sleep(for: .milliseconds(100))
+                log.record(self == nil ? "the loader's task finished" : "the loader's task finished, holding it")
+            }
+        }
+        return Task {
             try? await Task.sleep(for: .milliseconds(100))
-            log.add("the loader's task finished")
+            log.record("the loader's task finished")
         }
     }
 }
 
 /// L38 card 15: the task holds the object until it ends; then the object is freed.
-nonisolated(nonsending) public func taskKeepsSelfAlive() async -> [String] {
-    let log = QuizLog()
+/// `wrong`, the control: the task holds the loader weakly.
+nonisolated(nonsending) public func taskKeepsSelfAlive(wrong: Bool = false) async -> [String] {
+    let log = EventLog()
     var loader: Loader? = Loader(log)
-    let task = loader?.start()
+    let task = loader?.start(weakly: wrong)
     loader = nil
-    log.add("the last reference is gone")
+    log.record("the last reference is gone")
     await task?.value
-    return log.all
+    return log.entries
 }
 
 /// A thousand sleepers: how many finished, on how many threads, in how long.
@@ -308,10 +381,19 @@ public struct Sleepers: QuizObservable, Hashable {
 }
 
 /// The Q&A seed: a suspended task holds no thread — a thousand tasks sleeping 100 ms each finish together.
-nonisolated(nonsending) public func thousandSleepers() async -> Sleepers {
+/// `oneAfterAnother`, the quiz's control: the thousand sleep one after another, in one task.
+nonisolated(nonsending) public func thousandSleepers(oneAfterAnother: Bool = false) async -> Sleepers {
     let start = scenarioMilliseconds()
     var threads = Set<UInt64>()
     var finished = 0
+    if oneAfterAnother {
+        for _ in 0..<1000 {
+            try? await Task.sleep(for: .milliseconds(100))
+            threads.insert(threadNumber())
+            finished += 1
+        }
+        return Sleepers(finished: finished, threads: threads.count, elapsedMs: scenarioMilliseconds() - start)
+    }
     await withTaskGroup(of: UInt64.self) { group in
         for _ in 0..<1000 {
             group.addTask {
@@ -378,7 +460,11 @@ nonisolated(nonsending) public func priorityInheritance() async -> PriorityInher
         }
         let low = Task(priority: .low) { () -> (String, String) in
             let before = name(of: Task.currentPriority)
-            try? await Task.sleep(for: .milliseconds(50))
+            // Until someone raises it, up to a second: a fixed wait would lose to a parent that is late to await on
+            // a loaded machine.
+            for _ in 0..<100 where Task.currentPriority == .low {
+                try? await Task.sleep(for: .milliseconds(10))
+            }
             return (before, name(of: Task.currentPriority))
         }
         // Let the low task read its priority before anyone awaits it.

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Scenarios
 
 /// Reads the bank's JSON files and checks every field, against the catalog of scenarios and the snippet folder.
 ///
@@ -114,7 +115,7 @@ public enum QuizBankLoader {
     }
 
     /// `L37-C04`, `L38-Q01`, `L38-AQ13`, `QA-03`, `AR-12`.
-    static let idPattern = try! NSRegularExpression(pattern: #"^(L[0-9]{2}-(C|Q|AQ)[0-9]{2}|QA-[0-9]{2}|AR-[0-9]{2})$"#)
+    static let idPattern = try! NSRegularExpression(pattern: #"^(L[0-9]{2}-(C|Q|AQ|S)[0-9]{2}|QA-[0-9]{2}|AR-[0-9]{2})$"#)
 
     /// One entry.
     static func parseEntry(_ value: JSONValue, bank: String, at place: FieldReader.Place, snippets: String?,
@@ -281,8 +282,49 @@ public enum QuizBankLoader {
             linux = LinuxOverride(value: values, note: note)
         }
         let note = try reader.optionalString("note")
+        let control = try parseControl(&reader, scenario: scenario, shape: shape)
+        let adapted = try reader.optionalString("adapted")
         return RuntimeCheck(scenario: scenario, arguments: arguments, schedules: schedules, seeds: seeds, expect: expect,
-                            expectSome: expectSome, failsWith: failsWith, linux: linux, note: note)
+                            expectSome: expectSome, failsWith: failsWith, linux: linux, note: note, control: control,
+                            adapted: adapted)
+    }
+
+    /// A runtime check's `control`: `{"arguments": {…}, "why": "…"}`, or `"none"` with the check's `why`.
+    static func parseControl(_ reader: inout FieldReader, scenario: String,
+                             shape: (observes: [String], parameters: [String: ScenarioArgument])?)
+        throws(QuizBankError) -> RuntimeControl
+    {
+        let place = reader.place.appending("control")
+        guard let value = reader.value("control") else {
+            throw place.error("is missing: name the counterfactual under which the expectation must fail "
+                + "({\"arguments\": {…}, \"why\": \"…\"}), or say \"none\" with a \"why\"")
+        }
+        if case .string("none") = value {
+            guard let why = try reader.optionalString("why") else {
+                throw reader.place.appending("why").error("is missing: why can no counterfactual exist?")
+            }
+            return .none(why: why)
+        }
+        var object = try FieldReader(value, at: place)
+        guard let given = try object.optionalObject("arguments") else {
+            throw place.appending("arguments").error("is missing: the arguments that make the scenario the wrong shape")
+        }
+        var arguments: [String: ScenarioArgument] = [:]
+        for (name, value) in given.fields {
+            switch value {
+            case .int(let number): arguments[name] = .int(number)
+            case .string(let text): arguments[name] = .string(text)
+            default: throw given.place.appending(name).error("expected a whole number or a string, found \(value.kindName)")
+            }
+            if let shape, shape.parameters[name] == nil {
+                throw given.place.appending(name).error("scenario \(scenario) takes no argument \"\(name)\" "
+                    + "(it takes: \(shape.parameters.keys.sorted().joined(separator: ", ").nonEmpty ?? "none"))")
+            }
+        }
+        guard !arguments.isEmpty else { throw given.place.error("is empty: a control changes at least one argument") }
+        let why = try object.string("why")
+        try object.finish()
+        return .arguments(arguments, why: why)
     }
 
     /// The `expect` object of a runtime check.
@@ -336,8 +378,10 @@ public enum QuizBankLoader {
             linux = LinuxOverride(value: value, note: note)
         }
         let note = try reader.optionalString("note")
-        return CompileCheck(snippet: snippet, source: source, swiftVersion: swiftVersion, mode: mode, flags: flags,
-                            topLevel: topLevel, expect: expect, linux: linux, note: note)
+        var check = CompileCheck(snippet: snippet, source: source, swiftVersion: swiftVersion, mode: mode, flags: flags,
+                                 topLevel: topLevel, expect: expect, linux: linux, note: note)
+        check.adapted = try reader.optionalString("adapted")
+        return check
     }
 
     /// The expected outcome of a compile check (over `base` for a Linux override).
@@ -397,7 +441,9 @@ public enum QuizBankLoader {
             linux = LinuxOverride(value: value, note: note)
         }
         let note = try reader.optionalString("note")
-        return CrashCheck(scenario: scenario, environment: environment, expect: expect, linux: linux, note: note)
+        var check = CrashCheck(scenario: scenario, environment: environment, expect: expect, linux: linux, note: note)
+        check.adapted = try reader.optionalString("adapted")
+        return check
     }
 
     /// The expected end of a crash check (over `base` for a Linux override).

@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 
 /// Where the bank is: `QUIZ_BANK`, else the package's `Quiz/` folder, found from this source file's path (so
 /// `swift run quiz` and `swift test` find it from any working directory).
@@ -6,9 +7,9 @@ public enum BankLocation {
     /// The bank's folder.
     public static var directory: String {
         if let chosen = ProcessInfo.processInfo.environment["QUIZ_BANK"], !chosen.isEmpty { return chosen }
-        // …/Sources/Scenarios/Quiz/Bank/BankLocation.swift → …/Quiz
+        // …/Sources/Quiz/Bank/BankLocation.swift → …/Quiz
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<5 { url.deleteLastPathComponent() }
+        for _ in 0..<4 { url.deleteLastPathComponent() }
         return url.appendingPathComponent("Quiz").path
     }
 

@@ -1,31 +1,47 @@
+import Harness
+import Scenarios
+
 /// What checking an entry (or one of its checks) found.
 public enum Verdict: Sendable, Hashable, CustomStringConvertible {
-    /// The lesson's answer holds here.
+    /// The lesson's answer holds here, and a control shows the check could have failed.
     case validated
     /// What happened here is not what the lesson says (or the check could not run to its end).
     case contradicted
+    /// The expectation held, but nothing shows the check could have failed: no counterfactual exists (the reason
+    /// says why), or the control held too.
+    case unguarded(String)
     /// Nothing here can check it; the reason says why (an Apple platform, another toolchain).
     case skipped(String)
     /// The check needs something not yet in the package (a scenario still being written).
     case notCovered(String)
 
-    /// `validated`, `contradicted`, `skipped: needs Swift 6.4`, `not covered: …`.
+    /// `validated`, `contradicted`, `unguarded: …`, `skipped: needs Swift 6.4`, `not covered: …`.
     public var description: String {
         switch self {
         case .validated: "validated"
         case .contradicted: "contradicted"
+        case .unguarded(let reason): "unguarded: \(reason)"
         case .skipped(let reason): "skipped: \(reason)"
         case .notCovered(let reason): "not covered: \(reason)"
         }
     }
 
-    /// `validated`, `contradicted`, `skipped`, `not covered`: the word alone, for counts and JSON.
+    /// `validated`, `contradicted`, `unguarded`, `skipped`, `not covered`: the word alone.
     public var word: String {
         switch self {
         case .validated: "validated"
         case .contradicted: "contradicted"
+        case .unguarded: "unguarded"
         case .skipped: "skipped"
         case .notCovered: "not covered"
+        }
+    }
+
+    /// The reason a skipped, unguarded or not-covered verdict gives.
+    public var reason: String? {
+        switch self {
+        case .skipped(let reason), .notCovered(let reason), .unguarded(let reason): reason
+        default: nil
         }
     }
 }
@@ -39,12 +55,29 @@ public struct CheckResult: Sendable, Hashable {
     /// Where Linux measurably differs from the lesson, the note that says how (set when the Linux expectation
     /// was the one checked).
     public var differs: String?
+    /// The expectation, in words (runtime checks).
+    public var expect: String?
+    /// What each schedule observed (runtime checks).
+    public var runs: [RunSummary]
+    /// The control's result (runtime checks whose expectation held).
+    public var control: ControlResult?
+    /// How the lesson's example was adapted in a way that changes what is measured.
+    public var adapted: String?
+    /// The check's kind: runtime, compile, crash, platform, toolchain.
+    public var kind = ""
+    /// Why the control is what it is (the bank's `why`).
+    public var controlWhy: String?
 
     /// A result.
-    public init(_ verdict: Verdict, observed: String, differs: String? = nil) {
+    public init(_ verdict: Verdict, observed: String, differs: String? = nil, expect: String? = nil,
+                runs: [RunSummary] = [], control: ControlResult? = nil, adapted: String? = nil) {
         self.verdict = verdict
         self.observed = observed
         self.differs = differs
+        self.expect = expect
+        self.runs = runs
+        self.control = control
+        self.adapted = adapted
     }
 }
 
@@ -61,11 +94,15 @@ public struct EntryResult: Sendable, Hashable {
         self.checks = checks
     }
 
-    /// Contradicted if any check is; else not covered if any is; else validated if any is; else skipped.
+    /// Contradicted if any check is; else not covered if any is; else unguarded if any is (one check that could not
+    /// have failed is enough to doubt the entry); else validated if any is; else skipped.
     public var verdict: Verdict {
         if checks.contains(where: { $0.verdict == .contradicted }) { return .contradicted }
         if let missing = checks.first(where: { if case .notCovered = $0.verdict { true } else { false } }) {
             return missing.verdict
+        }
+        if let unguarded = checks.first(where: { if case .unguarded = $0.verdict { true } else { false } }) {
+            return unguarded.verdict
         }
         if checks.contains(where: { $0.verdict == .validated }) { return .validated }
         let reasons = checks.compactMap { result -> String? in
@@ -73,6 +110,22 @@ public struct EntryResult: Sendable, Hashable {
             return nil
         }
         return .skipped(reasons.joined(separator: "; "))
+    }
+
+    /// The summary's category: a validated entry is `differs` if Linux differs, else `adapted` if an example had to
+    /// be adapted, else `partlySkipped` if a check was skipped, else `validated`; the others are their verdict's.
+    public var category: String {
+        switch verdict {
+        case .validated:
+            if !differences.isEmpty { return "differs" }
+            if checks.contains(where: { $0.adapted != nil }) { return "adapted" }
+            if checks.contains(where: { if case .skipped = $0.verdict { true } else { false } }) { return "partlySkipped" }
+            return "validated"
+        case .contradicted: return "contradicted"
+        case .unguarded: return "unguarded"
+        case .skipped: return "skipped"
+        case .notCovered: return "notCovered"
+        }
     }
 
     /// Every check's observation, joined: what the report prints after the verdict. A check skipped inside an entry

@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 
 /// Runs crash checks' scenarios in child processes and judges how they ended.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 
 /// A JSON value as the bank files hold it, read strictly: `true` is a Bool and `1` an Int, never each other.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 
 /// One diagnostic of the compiler: `error` or `warning`, its line in the snippet, and its words.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
@@ -125,10 +126,15 @@ public struct CompileValidator: Sendable {
             let severity = expect.outcome.rawValue
             let found = diagnostics.first { matches($0, severity: severity) }
             let rightEnding = expect.outcome == .error ? !succeeded : succeeded
-            verdict = found != nil && rightEnding ? .validated : .contradicted
+            // `count` on an error: exactly that many errors — 1 for the lessons' "only this line fails".
+            let errors = diagnostics.filter { $0.severity == "error" }.count
+            let rightCount = expect.outcome != .error || expect.count.map { $0 == errors } ?? true
+            verdict = found != nil && rightEnding && rightCount ? .validated : .contradicted
             if let found {
                 observed = "\(found)" + (expect.at != nil ? " (line \(found.line))" : "")
                 if !rightEnding { observed += succeeded ? ", yet it compiled" : ", and it failed to compile" }
+                if !rightCount { observed += " — and \(errors) errors in all, not \(expect.count!)" }
+                if rightCount, expect.outcome == .error, expect.count != nil { observed += " (the only error)" }
             } else {
                 observed = diagnostics.isEmpty ? (succeeded ? "compiles, with no diagnostic" : "fails with no diagnostic")
                     : diagnostics.prefix(3).map(\.description).joined(separator: "; ")

@@ -1,3 +1,5 @@
+import Scenarios
+
 /// A mistake in the bank, named by file, entry and field: `Quiz/L37.json: L37-C13: checks[0].expect.drops: …`.
 public struct QuizBankError: Error, Equatable, CustomStringConvertible {
     /// The bank file, relative to the bank's folder.

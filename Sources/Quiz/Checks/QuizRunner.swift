@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 
 /// Checks every entry of the bank: compile and crash checks in child processes (a few at once), runtime checks
 /// under the harness, and the checks that use the real pool last and one at a time, so that nothing else
@@ -83,6 +84,14 @@ public struct QuizRunner: Sendable {
 
     /// Judges one check.
     @concurrent public func validate(_ check: QuizCheck, processes: Slots? = nil, harness: Slots? = nil) async -> CheckResult {
+        var result = await judge(check, processes: processes, harness: harness)
+        result.kind = check.kindName
+        if result.verdict != .contradicted { result.adapted = check.adapted }
+        return result
+    }
+
+    /// Judges one check, by its kind.
+    @concurrent func judge(_ check: QuizCheck, processes: Slots?, harness: Slots?) async -> CheckResult {
         switch check {
         case .runtime(let runtime):
             if let harness, !runsAlone(check) {

@@ -1,3 +1,5 @@
+import Scenarios
+
 /// Reads the fields of one JSON object of the bank, and turns every mistake into a `QuizBankError` that names
 /// the file, the entry and the full path of the field.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 
 /// What the bank expects of one observed value.
 ///

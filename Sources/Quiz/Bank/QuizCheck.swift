@@ -1,4 +1,5 @@
 import Harness
+import Scenarios
 
 /// One way of validating an entry: running a scenario, compiling a snippet, crashing a child process — or a
 /// reason why this machine cannot.
@@ -10,6 +11,17 @@ public enum QuizCheck: Sendable, Hashable {
     case appleOnly(reason: String)
     /// Needs another toolchain: `check` runs only where `requirement` holds.
     case toolchain(ToolchainRequirement, reason: String, check: QuizCheckBox?)
+
+    /// How the lesson's example was changed in a way that changes what is measured, if it was.
+    public var adapted: String? {
+        switch self {
+        case .runtime(let check): check.adapted
+        case .compile(let check): check.adapted
+        case .crash(let check): check.adapted
+        case .appleOnly: nil
+        case .toolchain(_, _, let inner): inner?.check.adapted
+        }
+    }
 
     /// The check's kind, as the bank writes it.
     public var kindName: String {
@@ -63,11 +75,18 @@ public struct RuntimeCheck: Sendable, Hashable {
     public var linux: LinuxOverride<[String: ValueExpectation]>?
     /// How the lesson's example was adapted, if it was.
     public var note: String?
+    /// The counterfactual under which the expectation must fail, or why none exists.
+    public var control: RuntimeControl
+    /// How the lesson's example had to be adapted in a way that changes what is measured (printed in the report).
+    public var adapted: String?
 
     /// A runtime check.
     public init(scenario: String, arguments: [String: ScenarioArgument], schedules: [QuizSchedule], seeds: Int,
                 expect: [String: ValueExpectation], expectSome: [String: ValueExpectation] = [:],
-                failsWith: HarnessFailure.Kind? = nil, linux: LinuxOverride<[String: ValueExpectation]>?, note: String?) {
+                failsWith: HarnessFailure.Kind? = nil, linux: LinuxOverride<[String: ValueExpectation]>?, note: String?,
+                control: RuntimeControl, adapted: String? = nil) {
+        self.control = control
+        self.adapted = adapted
         self.scenario = scenario
         self.arguments = arguments
         self.schedules = schedules
@@ -80,6 +99,24 @@ public struct RuntimeCheck: Sendable, Hashable {
     }
 }
 
+/// A runtime check's control: the same scenario with some arguments changed to the lesson's wrong shape (a
+/// plain class for the actor, no `await` before the read, …), under which its expectation must fail — or, where
+/// no counterfactual can exist, why.
+public enum RuntimeControl: Sendable, Hashable, CustomStringConvertible {
+    /// The scenario with these arguments over the check's, and what they change.
+    case arguments([String: ScenarioArgument], why: String)
+    /// No counterfactual: the check is reported as unguarded.
+    case none(why: String)
+
+    /// `shape="plainClass"`: the control's name in a report.
+    public var description: String {
+        switch self {
+        case .arguments(let values, _): values.keys.sorted().map { "\($0)=\(values[$0]!)" }.joined(separator: ", ")
+        case .none: "none"
+        }
+    }
+}
+
 /// How a runtime check is scheduled.
 public enum QuizSchedule: String, Sendable, Hashable, CaseIterable {
     /// The harness's one thread, first in first out, real time.
@@ -88,19 +125,6 @@ public enum QuizSchedule: String, Sendable, Hashable, CaseIterable {
     case seeded
     /// The real global executor.
     case system
-}
-
-/// An argument a runtime check passes to its scenario.
-public enum ScenarioArgument: Sendable, Hashable, CustomStringConvertible {
-    case int(Int)
-    case string(String)
-
-    public var description: String {
-        switch self {
-        case .int(let value): "\(value)"
-        case .string(let value): "\"\(value)\""
-        }
-    }
 }
 
 /// What Linux does instead, and why.
@@ -182,6 +206,8 @@ public struct CompileCheck: Sendable, Hashable {
     public var linux: LinuxOverride<Expectation>?
     /// How the lesson's example was adapted, if it was.
     public var note: String?
+    /// How the lesson's example was changed in a way that changes what is measured (printed in the report).
+    public var adapted: String?
 
     /// A compile check.
     public init(snippet: String, source: String?, swiftVersion: Int, mode: Mode, flags: [String], topLevel: Bool,
@@ -240,6 +266,8 @@ public struct CrashCheck: Sendable, Hashable {
     public var linux: LinuxOverride<Expectation>?
     /// How the lesson's example was adapted, if it was.
     public var note: String?
+    /// How the lesson's example was changed in a way that changes what is measured (printed in the report).
+    public var adapted: String?
 
     /// A crash check.
     public init(scenario: String, environment: [String: String], expect: Expectation, linux: LinuxOverride<Expectation>?,

@@ -1,0 +1,347 @@
+// One mechanism for "this claim holds, and could have failed": a scenario, the schedules it runs under, what
+// must hold, and a control — the same claim against a counterfactual, under which it must fail. The topic
+// tests render a `ClaimResult` as Swift Testing issues (HarnessTesting); the quiz renders it as a verdict.
+
+/// What must hold for one outcome: nil if it holds, else what was wrong (`drops = 99, expected 1...5`).
+public struct Condition<Outcome: Sendable>: Sendable, CustomStringConvertible {
+    /// The condition in words: `drops 1...5`.
+    public var description: String
+    /// Nil if `outcome` satisfies the condition, else the miss in words.
+    public var miss: @Sendable (Outcome) -> String?
+
+    /// A condition described as `description`, judged by `miss`.
+    public init(_ description: String, miss: @escaping @Sendable (Outcome) -> String?) {
+        self.description = description
+        self.miss = miss
+    }
+
+    /// A condition that holds when `holds` is true; a miss shows the outcome.
+    public static func that(_ description: String, _ holds: @escaping @Sendable (Outcome) -> Bool) -> Condition {
+        Condition(description) { holds($0) ? nil : "\($0)" }
+    }
+}
+
+extension Condition where Outcome: Equatable {
+    /// The outcome is exactly `expected`.
+    public static func equals(_ expected: Outcome) -> Condition {
+        Condition("\(expected)") { $0 == expected ? nil : "\($0), expected \(expected)" }
+    }
+}
+
+/// What a claim expects of its runs: a condition on every run, a condition at least one seed shows, or a
+/// harness failure (a deadlock) every run must end in.
+public struct Expectation<Outcome: Sendable>: Sendable, CustomStringConvertible {
+    /// Must hold for every run; a run that fails in the harness is a miss.
+    public var every: Condition<Outcome>?
+    /// Must hold for at least one seeded run (all runs, if none is seeded): a race some interleavings show.
+    public var some: Condition<Outcome>?
+    /// Every run must end in this harness failure.
+    public var fails: HarnessFailure.Kind?
+
+    /// `every` must hold for every run, and `some` for at least one seed.
+    public init(every: Condition<Outcome>? = nil, some: Condition<Outcome>? = nil) {
+        self.every = every
+        self.some = some
+    }
+
+    /// Every run must end in `kind`.
+    public static func fails(_ kind: HarnessFailure.Kind) -> Expectation {
+        var expectation = Expectation()
+        expectation.fails = kind
+        return expectation
+    }
+
+    /// `every run: drops 1...5; some seed: drops 2`.
+    public var description: String {
+        if let fails { return "every run ends in \(fails.rawValue)" }
+        var parts: [String] = []
+        if let every { parts.append("every run: \(every)") }
+        if let some { parts.append("some seed: \(some)") }
+        return parts.joined(separator: "; ")
+    }
+
+    /// The misses among `runs`: each with the schedule that shows it (nil: no single run shows it).
+    public func misses(_ runs: [ClaimRun<Outcome>]) -> [Counterexample] {
+        var misses: [Counterexample] = []
+        for run in runs {
+            switch (run.result, fails) {
+            case (.success(let outcome), nil):
+                if let miss = every?.miss(outcome) { misses.append(Counterexample(run.schedule, miss)) }
+            case (.success(let outcome), let kind?):
+                misses.append(Counterexample(run.schedule, "finished with \(outcome), expected \(kind.rawValue)"))
+            case (.failure(let failure), nil):
+                misses.append(Counterexample(run.schedule, "\(failure)"))
+            case (.failure(let failure), let kind?):
+                if failure.kind != kind { misses.append(Counterexample(run.schedule, "ended otherwise: \(failure)")) }
+            }
+        }
+        if let some, fails == nil {
+            let seeded = runs.filter { $0.schedule.seed != nil }
+            let pool = seeded.isEmpty ? runs : seeded
+            let shown = pool.contains { run in
+                if case .success(let outcome) = run.result { return some.miss(outcome) == nil }
+                return false
+            }
+            if !shown { misses.append(Counterexample(nil, "no run of \(pool.count) showed \(some)")) }
+        }
+        return misses
+    }
+}
+
+/// How fast a scenario's clock runs: `virtual` under a seeded schedule (a sleep costs nothing, so the lesson's
+/// seconds may stay seconds), `real` under strict and system (where a scenario wants its times scaled down).
+public enum Pace: Sendable, Hashable {
+    case virtual, real
+
+    /// `virtual` under `.seeded(n)`, `real` otherwise.
+    init<Outcome>(_ runs: Claim<Outcome>.Runs) {
+        if case .seeded = runs { self = .virtual } else { self = .real }
+    }
+
+    /// The value for this pace: `pace.pick(virtual: .seconds(5), real: .milliseconds(200))`.
+    public func pick<Value>(virtual: Value, real: Value) -> Value {
+        self == .virtual ? virtual : real
+    }
+}
+
+/// The counterfactual a claim must fail against: the lesson's wrong shape, a breakage, the scenario with its
+/// property removed — or, where none can exist, why.
+public enum Control<Outcome: Sendable>: Sendable {
+    /// Runs `body` instead of the claim's scenario, under the same schedules and paces; the expectation must miss.
+    case counterfactual(String, @Sendable (Pace) async throws -> Outcome)
+    /// No counterfactual exists: the claim is reported as unguarded, with this reason.
+    case none(why: String)
+
+    /// A counterfactual whose timings do not depend on the pace.
+    public static func counterfactual(_ name: String, _ body: @escaping @Sendable () async throws -> Outcome) -> Control {
+        .counterfactual(name) { (_: Pace) in try await body() }
+    }
+}
+
+/// A claim: a scenario, where it runs, what must hold, and the control under which it must not.
+public struct Claim<Outcome: Hashable & Sendable>: Sendable {
+    /// Where a claim's scenario runs.
+    public enum Runs: Sendable, Hashable, CustomStringConvertible {
+        /// Once on the harness's one thread, first in first out.
+        case strict
+        /// Once on the real global executor.
+        case system
+        /// Under this many seeds (the harness's `SUBJECTS_SEED(S)` variables apply).
+        case seeded(Int)
+
+        public var description: String {
+            switch self {
+            case .strict: "strict"
+            case .system: "system"
+            case .seeded(let count): "\(count) seeds"
+            }
+        }
+    }
+
+    /// What the lesson claims, in words: the first thing a failure says.
+    public var statement: String
+    /// The schedules it runs under, in order.
+    public var runs: [Runs]
+    /// How the harness runs it.
+    public var options: RunOptions
+    /// What must hold.
+    public var expectation: Expectation<Outcome>
+    /// The scenario, told its pace.
+    public var body: @Sendable (Pace) async throws -> Outcome
+    /// Under what the expectation must fail.
+    public var control: Control<Outcome>
+
+    /// A claim about `body`, which is told its pace (virtual under seeds, real under strict and system) and may
+    /// scale its timings by it.
+    public init(_ statement: String, runs: [Runs] = [.strict, .seeded(200)], options: RunOptions = RunOptions(),
+                expect expectation: Expectation<Outcome>, control: Control<Outcome>,
+                paced body: @escaping @Sendable (Pace) async throws -> Outcome) {
+        self.statement = statement
+        self.runs = runs
+        self.options = options
+        self.expectation = expectation
+        self.control = control
+        self.body = body
+    }
+
+    /// A claim about `body`, whose timings are the same at any pace.
+    public init(_ statement: String, runs: [Runs] = [.strict, .seeded(200)], options: RunOptions = RunOptions(),
+                expect expectation: Expectation<Outcome>, control: Control<Outcome>,
+                _ body: @escaping @Sendable () async throws -> Outcome) {
+        self.init(statement, runs: runs, options: options, expect: expectation, control: control,
+                  paced: { _ in try await body() })
+    }
+}
+
+/// One run of a claim's scenario (or its control's): the schedule, and what it gave or how it failed.
+public struct ClaimRun<Outcome: Sendable>: Sendable {
+    /// The schedule it ran as (strict, a seed, system).
+    public var schedule: Schedule
+    /// The outcome, or the harness's failure.
+    public var result: Result<Outcome, HarnessFailure>
+
+    /// A run.
+    public init(_ schedule: Schedule, _ result: Result<Outcome, HarnessFailure>) {
+        self.schedule = schedule
+        self.result = result
+    }
+}
+
+/// A run that shows an expectation missed: its schedule (nil when no single run shows it) and what it showed.
+public struct Counterexample: Sendable, Hashable, CustomStringConvertible {
+    /// The schedule that replays it, if one does.
+    public var schedule: Schedule?
+    /// What was observed instead.
+    public var what: String
+
+    /// A counterexample.
+    public init(_ schedule: Schedule?, _ what: String) {
+        self.schedule = schedule
+        self.what = what
+    }
+
+    /// `under seeded(0x…): drops = 99, expected 1...5`.
+    public var description: String {
+        schedule.map { "under \($0): \(what)" } ?? what
+    }
+}
+
+/// How the control came out.
+public enum ControlResult: Sendable, Hashable, CustomStringConvertible {
+    /// The expectation missed under the counterfactual, as it must: the claim could have failed.
+    case failed(name: String, evidence: String)
+    /// The expectation held under the counterfactual too: the check cannot tell right from wrong.
+    case held(name: String, observed: String)
+    /// No counterfactual exists.
+    case none(why: String)
+
+    /// `failed`, `held` or `none`: the word the quiz's JSON uses.
+    public var word: String {
+        switch self {
+        case .failed: "failed"
+        case .held: "held"
+        case .none: "none"
+        }
+    }
+
+    /// `control plainClass failed: drops = 100 …`.
+    public var description: String {
+        switch self {
+        case .failed(let name, let evidence): "control \(name) failed it: \(evidence)"
+        case .held(let name, let observed): "control \(name) held too (\(observed)): the check cannot fail"
+        case .none(let why): "no control: \(why)"
+        }
+    }
+}
+
+/// What checking a claim found: every run, the misses, and the control's result.
+public struct ClaimResult<Outcome: Hashable & Sendable>: Sendable {
+    /// The claim's statement.
+    public var statement: String
+    /// The expectation, in words.
+    public var expectation: String
+    /// Every run of the scenario, in order.
+    public var runs: [ClaimRun<Outcome>]
+    /// The runs (or the absence of one) that show the expectation missed; empty if it held.
+    public var counterexamples: [Counterexample]
+    /// The control's result (not run when the claim itself missed).
+    public var control: ControlResult?
+    /// A malformed `SUBJECTS_*` setting: nothing ran.
+    public var badSetting: HarnessFailure?
+
+    /// Whether the expectation held on every run.
+    public var held: Bool { badSetting == nil && counterexamples.isEmpty }
+
+    /// Whether it held, and the control made it fail: the only result the quiz calls validated.
+    public var validated: Bool {
+        if held, case .failed = control { return true }
+        return false
+    }
+
+    /// `1 (strict); 1 → 18 seeds, 2 → 2 seeds`: what each schedule gave, seeds as a distribution.
+    public func observed(_ show: (Outcome) -> String = { "\($0)" }) -> String {
+        ClaimResult.distribution(runs, show)
+    }
+
+    /// What `runs` gave: single runs by schedule, seeded runs as a distribution, most frequent first.
+    static func distribution(_ runs: [ClaimRun<Outcome>], _ show: (Outcome) -> String) -> String {
+        func text(_ result: Result<Outcome, HarnessFailure>) -> String {
+            switch result {
+            case .success(let outcome): show(outcome)
+            case .failure(let failure): failure.kind.rawValue
+            }
+        }
+        var parts = runs.filter { $0.schedule.seed == nil }.map { "\(text($0.result)) (\($0.schedule))" }
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for run in runs where run.schedule.seed != nil {
+            let key = text(run.result)
+            if counts[key] == nil { order.append(key) }
+            counts[key, default: 0] += 1
+        }
+        let ranked = order.enumerated().sorted { (counts[$0.element]!, -$0.offset) > (counts[$1.element]!, -$1.offset) }
+        let shown = ranked.prefix(4).map { "\($0.element) → \(counts[$0.element]!) seed\(counts[$0.element]! == 1 ? "" : "s")" }
+        if !shown.isEmpty { parts.append(shown.joined(separator: "; ") + (ranked.count > 4 ? "; …" : "")) }
+        return parts.joined(separator: "; ")
+    }
+}
+
+/// Runs `claim` under each of its schedules, judges every run, and — if it held — runs the control under the
+/// same schedules, which must make it miss.
+public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (Outcome) -> String = { "\($0)" })
+    async -> ClaimResult<Outcome>
+{
+    var result = ClaimResult<Outcome>(statement: claim.statement, expectation: "\(claim.expectation)", runs: [],
+                                      counterexamples: [], control: nil)
+    do {
+        result.runs = try await runs(of: claim.body, claim.runs, options: claim.options)
+    } catch {
+        result.badSetting = error
+        return result
+    }
+    result.counterexamples = claim.expectation.misses(result.runs)
+    guard result.counterexamples.isEmpty else { return result }
+    switch claim.control {
+    case .none(let why):
+        result.control = ControlResult.none(why: why)
+    case .counterfactual(let name, let body):
+        let runs = (try? await runs(of: body, claim.runs, options: claim.options)) ?? []
+        // A control that could not run (a deadlock where values were expected) is no evidence either way.
+        let counted = claim.expectation.fails == nil ? runs.filter { if case .success = $0.result { true } else { false } }
+            : runs
+        let misses = counted.isEmpty ? [] : claim.expectation.misses(counted)
+        if let first = misses.first {
+            result.control = .failed(name: name, evidence: first.description)
+        } else {
+            result.control = .held(name: name, observed: ClaimResult.distribution(runs, show))
+        }
+    }
+    return result
+}
+
+/// Every run of `body` under `schedules`, each told its pace; throws only for a malformed `SUBJECTS_*` setting.
+func runs<Outcome: Hashable & Sendable>(of paced: @escaping @Sendable (Pace) async throws -> Outcome,
+                                        _ schedules: [Claim<Outcome>.Runs],
+                                        options: RunOptions) async throws(HarnessFailure) -> [ClaimRun<Outcome>] {
+    var runs: [ClaimRun<Outcome>] = []
+    for schedule in schedules {
+        let pace = Pace(schedule)
+        let body: @Sendable () async throws -> Outcome = { try await paced(pace) }
+        switch schedule {
+        case .strict, .system:
+            let asked: Schedule = schedule == .strict ? .strict : .system
+            do {
+                let run = try await run(asked, options: options, body)
+                runs.append(ClaimRun(run.ranAs, .success(run.value)))
+            } catch where error.kind == .badSetting {
+                throw error
+            } catch {
+                runs.append(ClaimRun(asked, .failure(error)))
+            }
+        case .seeded(let count):
+            let exploration = try await explore("claim", seeds: count, options: options, body)
+            runs += exploration.runs.map { ClaimRun(.seeded($0.seed), $0.result) }
+        }
+    }
+    return runs
+}

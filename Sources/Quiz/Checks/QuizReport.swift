@@ -1,0 +1,182 @@
+import Foundation
+import Scenarios
+import Synchronization
+
+/// The quiz's report: one line per entry, the differences from the lesson, then the counts; or the same as JSON.
+public enum QuizReport {
+    /// The longest line the listing prints.
+    public static let width = 119
+
+    /// `L37-C13   validated   jar.pourSlowly: drops 1 (strict); …`, cut to `width` characters.
+    public static func line(_ result: EntryResult) -> String {
+        let id = result.id.padding(toLength: 9, withPad: " ", startingAt: 0)
+        let word = label(result).padding(toLength: 12, withPad: " ", startingAt: 0)
+        var text = "\(id) \(word)"
+        let detail = result.verdict.reason.map { "\($0) — " } ?? ""
+        if !result.observed.isEmpty || !detail.isEmpty { text += " " + detail + result.observed }
+        return cut(text, to: width)
+    }
+
+    /// `validated`, `differs`, `adapted`, `part-skipped`, `unguarded`, …: the listing's verdict column.
+    static func label(_ result: EntryResult) -> String {
+        switch result.category {
+        case "partlySkipped": "part-skipped"
+        case "notCovered": "not covered"
+        default: result.category
+        }
+    }
+
+    /// `text`, or its first `width - 1` characters and `…`.
+    static func cut(_ text: String, to width: Int) -> String {
+        text.count <= width ? text : String(text.prefix(width - 1)) + "…"
+    }
+
+    /// `text` broken into lines of at most `width` characters, each after `indent`.
+    public static func wrap(_ text: String, indent: String, width: Int = QuizReport.width) -> [String] {
+        var lines: [String] = []
+        var current = indent
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            if current.count + word.count + 1 > width, current.count > indent.count {
+                lines.append(current)
+                current = indent
+            }
+            current += (current.count > indent.count ? " " : "") + word
+        }
+        if current.count > indent.count { lines.append(current) }
+        return lines
+    }
+
+    /// The differences the listing prints after the entries: each Linux difference and adaptation, wrapped.
+    public static func differences(_ results: [EntryResult]) -> [String] {
+        var lines: [String] = []
+        for result in results {
+            for (index, check) in result.checks.enumerated() {
+                let tag = "\(result.id)#\(index + 1)"
+                if let differs = check.differs { lines += wrap("\(tag) linux: \(differs)", indent: "  ") }
+                if let adapted = check.adapted { lines += wrap("\(tag) adapted: \(adapted)", indent: "  ") }
+            }
+        }
+        return lines
+    }
+
+    /// The summary's categories, in the order they are printed.
+    public static let categories = ["validated", "differs", "adapted", "partlySkipped", "unguarded", "contradicted",
+                                    "skipped", "notCovered"]
+
+    /// How many entries fall in each category.
+    public static func counts(_ results: [EntryResult]) -> [String: Int] {
+        var counts = Dictionary(uniqueKeysWithValues: categories.map { ($0, 0) })
+        for result in results { counts[result.category, default: 0] += 1 }
+        return counts
+    }
+
+    /// Skipped entries by reason: `apple-only 6, needs Swift 6.4 5`.
+    public static func skipReasons(_ results: [EntryResult]) -> [String: Int] {
+        var reasons: [String: Int] = [:]
+        for result in results {
+            guard case .skipped(let reason) = result.verdict else { continue }
+            let key = reason.hasPrefix("apple-only") ? "apple-only"
+                : reason.hasPrefix("needs ") ? String(reason.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
+                : "other"
+            reasons[key, default: 0] += 1
+        }
+        return reasons
+    }
+
+    /// `120 validated, 20 differ on Linux, 3 adapted, 2 partly skipped, 0 unguarded, 0 contradicted,
+    /// 11 skipped (apple-only 6, needs Swift 6.4 5), 0 not covered`
+    public static func summary(_ results: [EntryResult]) -> String {
+        let counts = counts(results)
+        let reasons = skipReasons(results).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        let skipped = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))"
+        return "\(counts["validated"]!) validated, \(counts["differs"]!) validated but differ on Linux, "
+            + "\(counts["adapted"]!) adapted, \(counts["partlySkipped"]!) partly skipped, "
+            + "\(counts["unguarded"]!) unguarded, \(counts["contradicted"]!) contradicted, "
+            + "\(counts["skipped"]!) skipped\(skipped), \(counts["notCovered"]!) not covered"
+    }
+
+    /// Whether the run passes: nothing contradicted, nothing not covered.
+    public static func passes(_ results: [EntryResult]) -> Bool {
+        let counts = counts(results)
+        return counts["contradicted"] == 0 && counts["notCovered"] == 0
+    }
+
+    /// One check as JSON: kind, verdict, expectation, what each schedule observed, the control, the difference.
+    static func json(_ check: CheckResult) -> [String: Any] {
+        var item: [String: Any] = ["kind": check.kind, "verdict": check.verdict.word, "differs": check.differs ?? NSNull(),
+                                   "summary": check.observed]
+        if let reason = check.verdict.reason { item["reason"] = reason }
+        if let expect = check.expect { item["expect"] = expect }
+        if let adapted = check.adapted { item["adapted"] = adapted }
+        if check.kind == "runtime" {
+            item["observed"] = check.runs.map { run -> [String: Any] in
+                var one: [String: Any] = ["schedule": run.schedule]
+                if let seeds = run.seeds { one["seeds"] = seeds }
+                if let values = run.values { one["values"] = values.mapValues(\.json) }
+                if let failure = run.failure { one["failure"] = failure }
+                return one
+            }
+            var control: [String: Any] = ["why": check.controlWhy ?? NSNull()]
+            switch check.control {
+            case .failed(let name, let evidence)?: control["name"] = name; control["verdict"] = "failed"; control["evidence"] = evidence
+            case .held(let name, let observed)?: control["name"] = name; control["verdict"] = "held"; control["observed"] = observed
+            case .none?: control["name"] = NSNull(); control["verdict"] = "none"
+            case nil: control["name"] = NSNull(); control["verdict"] = NSNull()
+            }
+            item["control"] = control
+        }
+        return item
+    }
+
+    /// The whole report as JSON: per entry its id, verdict, question, answer and checks; the summary's counts.
+    public static func json(_ results: [EntryResult], entries: [QuizEntry], seconds: Double) -> String {
+        let byId = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let items: [[String: Any]] = results.map { result in
+            var entry: [String: Any] = ["id": result.id, "verdict": result.verdict.word, "category": result.category,
+                                        "question": byId[result.id]?.question ?? "", "answer": byId[result.id]?.answer ?? ""]
+            if let reason = result.verdict.reason { entry["reason"] = reason }
+            entry["checks"] = result.checks.map(json)
+            return entry
+        }
+        var summary: [String: Any] = counts(results)
+        summary["skippedBy"] = skipReasons(results)
+        let root: [String: Any] = ["entries": items, "summary": summary, "text": Self.summary(results),
+                                   "seconds": (seconds * 10).rounded() / 10]
+        guard let data = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys]),
+              let text = String(data: data, encoding: .utf8) else { return "{}" }
+        return text
+    }
+}
+
+/// Prints entries' lines in the bank's order as their results arrive: each line as soon as every entry before it
+/// is printed.
+public final class OrderedPrinter: Sendable {
+    /// The ids in the bank's order, the results that came early, and how many lines are out.
+    private let state: Mutex<(order: [String], waiting: [String: EntryResult], printed: Int)>
+    /// How an entry's result is shown.
+    private let render: @Sendable (EntryResult) -> String
+    /// Where lines go.
+    private let write: @Sendable (String) -> Void
+
+    /// A printer for entries in `order`, showing each with `render` and writing it with `write`.
+    public init(order: [String], render: @escaping @Sendable (EntryResult) -> String = { QuizReport.line($0) },
+                write: @escaping @Sendable (String) -> Void = { print($0) }) {
+        state = Mutex((order, [:], 0))
+        self.render = render
+        self.write = write
+    }
+
+    /// Takes one entry's result, and prints every line that is now due.
+    public func take(_ result: EntryResult) {
+        let due: [EntryResult] = state.withLock { state in
+            state.waiting[result.id] = result
+            var due: [EntryResult] = []
+            while state.printed < state.order.count, let next = state.waiting.removeValue(forKey: state.order[state.printed]) {
+                due.append(next)
+                state.printed += 1
+            }
+            return due
+        }
+        for result in due { write(render(result)) }
+    }
+}

@@ -1,0 +1,184 @@
+import Harness
+import Scenarios
+
+/// Whether this build runs on Linux, where a check's `linux` expectation replaces the lesson's.
+public let quizRunsOnLinux: Bool = {
+    #if os(Linux)
+    true
+    #else
+    false
+    #endif
+}()
+
+/// Turns a runtime check into the harness's `Claim` and judges its `ClaimResult`: the quiz's verdict and the
+/// tests' issues come from the same claim.
+public struct RuntimeValidator: Sendable {
+    /// Where scenarios are looked up.
+    public var catalog: QuizCatalog
+
+    /// A validator over `catalog`.
+    public init(catalog: QuizCatalog) {
+        self.catalog = catalog
+    }
+
+    /// Runs the check and judges it.
+    @concurrent public func validate(_ check: RuntimeCheck) async -> CheckResult {
+        guard let scenario = catalog.scenarios[check.scenario] else {
+            return CheckResult(.notCovered(Self.awaiting(check.scenario, in: catalog)), observed: "")
+        }
+        let claim = Self.claim(check, scenario: scenario)
+        return Self.judge(check, await Harness.check(claim, show: Self.show(Self.names(of: check))))
+    }
+
+    /// "scenario countdown.whileLet, from issue 4 (StreamTests)".
+    public static func awaiting(_ name: String, in catalog: QuizCatalog) -> String {
+        if let pending = catalog.pending[name] { return "scenario \(name), from \(pending.awaiting)" }
+        return "scenario \(name) is not in the catalog"
+    }
+
+    /// The expectations that apply here: the lesson's, with Linux's in place of the values it names.
+    public static func expectations(of check: RuntimeCheck, onLinux: Bool = quizRunsOnLinux)
+        -> (expect: [String: ValueExpectation], differs: String?)
+    {
+        guard onLinux, let linux = check.linux else { return (check.expect, nil) }
+        return (check.expect.merging(linux.value) { _, linux in linux }, linux.note)
+    }
+
+    /// The observed values a check names, in order.
+    static func names(of check: RuntimeCheck) -> [String] {
+        Set(check.expect.keys).union(check.expectSome.keys).union(check.linux?.value.keys ?? [:].keys).sorted()
+    }
+
+    /// `drops 1, lost 0`: the named values of one observation.
+    static func show(_ names: [String]) -> @Sendable (Observation) -> String {
+        { observation in names.map { "\($0) \(observation[$0].map(\.description) ?? "?")" }.joined(separator: ", ") }
+    }
+
+    /// The condition that every value named in `expect` meets its expectation.
+    static func condition(_ expect: [String: ValueExpectation]) -> Condition<Observation> {
+        let names = expect.keys.sorted()
+        return Condition(names.map { "\($0) \(expect[$0]!)" }.joined(separator: ", ")) { observation in
+            let misses = names.compactMap { name -> String? in
+                guard let value = observation[name] else { return "the scenario reported no \"\(name)\"" }
+                return expect[name]!.holds(for: value) ? nil : "\(name) = \(value), expected \(expect[name]!)"
+            }
+            return misses.isEmpty ? nil : misses.joined(separator: "; ")
+        }
+    }
+
+    /// The claim a check makes: its scenario under its schedules, its expectations (Linux's where they differ),
+    /// and its control.
+    public static func claim(_ check: RuntimeCheck, scenario: QuizScenario, statement: String? = nil,
+                             onLinux: Bool = quizRunsOnLinux) -> Claim<Observation> {
+        let (expect, _) = expectations(of: check, onLinux: onLinux)
+        var expectation: Expectation<Observation>
+        if let kind = check.failsWith {
+            expectation = .fails(kind)
+        } else {
+            expectation = Expectation(every: condition(expect),
+                                      some: check.expectSome.isEmpty ? nil : condition(check.expectSome))
+        }
+        let runs: [Claim<Observation>.Runs] = check.schedules.map { schedule in
+            switch schedule {
+            case .strict: .strict
+            case .system: .system
+            case .seeded: .seeded(check.seeds)
+            }
+        }
+        let arguments = ScenarioArguments(defaults: scenario.parameters, given: check.arguments)
+        let control: Control<Observation>
+        switch check.control {
+        case .none(let why):
+            control = .none(why: why)
+        case .arguments(let changed, _):
+            let counterfactual = ScenarioArguments(defaults: arguments.values, given: changed)
+            control = .counterfactual(check.control.description) { pace in
+                var paced = counterfactual
+                paced.pace = pace
+                return try await scenario.run(paced)
+            }
+        }
+        return Claim(statement ?? "\(check.scenario): \(expectation)", runs: runs, options: scenario.options,
+                     expect: expectation, control: control, paced: { pace in
+                         var paced = arguments
+                         paced.pace = pace
+                         return try await scenario.run(paced)
+                     })
+    }
+
+    /// The verdict on a claim's result: validated only if the expectation held and the control made it fail;
+    /// unguarded if it held but no control (or a control that held too) shows it could have failed.
+    public static func judge(_ check: RuntimeCheck, _ result: ClaimResult<Observation>,
+                             onLinux: Bool = quizRunsOnLinux) -> CheckResult {
+        let (_, differs) = expectations(of: check, onLinux: onLinux)
+        let names = names(of: check)
+        var observed = "\(check.scenario): " + result.observed(show(names))
+        if differs != nil, let linux = check.linux {
+            let lesson = linux.value.keys.sorted().compactMap { name in check.expect[name].map { "\(name) \($0)" } }
+            observed += " (the lesson: \(lesson.joined(separator: ", ")))"
+        }
+        let verdict: Verdict
+        if let bad = result.badSetting {
+            verdict = .contradicted
+            observed = "\(check.scenario): nothing ran: \(bad)"
+        } else if !result.held {
+            verdict = .contradicted
+            let shown = result.counterexamples.prefix(3).map(\.description).joined(separator: "; ")
+            let more = result.counterexamples.count > 3 ? " (and \(result.counterexamples.count - 3) more)" : ""
+            observed = "\(check.scenario): \(shown)\(more) — observed \(result.observed(show(names)))"
+        } else {
+            switch result.control {
+            case .failed?: verdict = .validated
+            case .held(let name, let controlObserved)?: verdict = .unguarded("control \(name) held too: \(controlObserved)")
+            case .none(let why)?: verdict = .unguarded(why)
+            case nil: verdict = .unguarded("no control ran")
+            }
+        }
+        var judged = CheckResult(verdict, observed: observed, differs: differs, expect: result.expectation,
+                                 runs: RunSummary.of(result.runs, names: names), control: result.control,
+                                 adapted: check.adapted)
+        switch check.control {
+        case .arguments(_, let why), .none(let why): judged.controlWhy = why
+        }
+        return judged
+    }
+}
+
+/// What a schedule (or a group of seeds) observed, for `--json`: the schedule, how many seeds gave it, and the
+/// values the check names (or the harness's failure).
+public struct RunSummary: Sendable, Hashable {
+    /// `strict`, `system`, or `seeded`.
+    public var schedule: String
+    /// For seeded runs: how many seeds gave these values.
+    public var seeds: Int?
+    /// The values, by name; nil if the run failed.
+    public var values: Observation?
+    /// The harness failure, if the run failed.
+    public var failure: String?
+
+    /// Single runs one by one; seeded runs grouped by what they gave, most frequent first.
+    static func of(_ runs: [ClaimRun<Observation>], names: [String]) -> [RunSummary] {
+        func summary(_ run: ClaimRun<Observation>, seeds: Int?) -> RunSummary {
+            let schedule = run.schedule.seed == nil ? "\(run.schedule)" : "seeded"
+            switch run.result {
+            case .success(let observation):
+                return RunSummary(schedule: schedule, seeds: seeds, values: observation.filter { names.contains($0.key) })
+            case .failure(let failure):
+                return RunSummary(schedule: schedule, seeds: seeds, failure: failure.kind.rawValue)
+            }
+        }
+        var result = runs.filter { $0.schedule.seed == nil }.map { summary($0, seeds: nil) }
+        var groups: [RunSummary] = []
+        for run in runs where run.schedule.seed != nil {
+            let one = summary(run, seeds: 1)
+            if let index = groups.firstIndex(where: { $0.values == one.values && $0.failure == one.failure }) {
+                groups[index].seeds! += 1
+            } else {
+                groups.append(one)
+            }
+        }
+        result += groups.enumerated().sorted { ($0.element.seeds!, -$0.offset) > ($1.element.seeds!, -$1.offset) }
+            .map(\.element)
+        return result
+    }
+}

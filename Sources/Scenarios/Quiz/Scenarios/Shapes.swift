@@ -1,0 +1,108 @@
+// The shapes a scenario can be run in: the lesson's, and the counterfactuals the bank's controls name (the wrong
+// shape the lesson warns about), under which the check's expectation must fail. One switch per scenario, so that a
+// scenario that stopped measuring — returned a constant — gives the same answer under its control, and the quiz
+// stops calling it validated.
+
+/// How the bees pour into the jar.
+enum PourShape: String, CaseIterable, Sendable {
+    /// `pour()`: read, change, write, no await between (lesson 37, step 6).
+    case pour
+    /// `pourSlowly()`: read, await 10 ms, write (step 7).
+    case slowly
+}
+
+/// Which way a polling loop treats cancellation.
+enum PollShape: String, CaseIterable, Sendable {
+    /// `try await Task.sleep`: the cancellation ends the loop.
+    case stops
+    /// `try? await Task.sleep`: the cancellation is swallowed, the loop polls on.
+    case swallows
+}
+
+/// How three visits are made.
+enum VisitShape: String, CaseIterable, Sendable {
+    /// Three `async let`s, awaited together.
+    case atOnce
+    /// Three awaits, one after the other.
+    case oneAfterAnother
+}
+
+/// How two calls reach the call log.
+enum CallShape: String, CaseIterable, Sendable {
+    /// Two `async let`s: both at once.
+    case atOnce
+    /// The second after the first returned.
+    case oneAfterAnother
+}
+
+/// How a stream buffers what nobody has read yet.
+enum BufferShape: String, CaseIterable, Sendable {
+    case newest1, oldest1, unbounded
+
+    /// The policy.
+    var buffering: StreamBuffering {
+        switch self {
+        case .newest1: .newest(1)
+        case .oldest1: .oldest(1)
+        case .unbounded: .unbounded
+        }
+    }
+}
+
+/// What the continuation's owner does.
+enum ResumeShape: String, CaseIterable, Sendable {
+    /// Never resumes it.
+    case never
+    /// Resumes it once, with an answer.
+    case once
+}
+
+/// A scenario that measures two things side by side (two countdowns, Task { } and Task.detached), as the lesson
+/// has them or swapped.
+enum SwapShape: String, CaseIterable, Sendable {
+    /// As the lesson has them.
+    case lesson
+    /// The two swapped.
+    case swapped
+}
+
+/// Whether a race cancels its loser.
+enum RaceShape: String, CaseIterable, Sendable {
+    /// `group.cancelAll()` after the first answer.
+    case cancelsTheRest
+    /// No `cancelAll()`: the group waits for the loser.
+    case waitsForTheRest
+}
+
+/// Whether the timeout is shorter than the slow operation.
+enum TimeoutShape: String, CaseIterable, Sendable {
+    /// The slow operation takes 1 s, the limit is 100 ms.
+    case limitShorter
+    /// The limit is 2 s: nothing times out.
+    case limitLonger
+}
+
+/// A stream's continuation replaced while a loop reads.
+enum ReplaceShape: String, CaseIterable, Sendable {
+    /// `stop()` cancels the first loop.
+    case cancelFirst
+    /// Nothing ends the first loop.
+    case keepFirst
+}
+
+/// A scenario with one counterfactual: the lesson's shape, or the wrong one the bank's control names (each
+/// scenario's documentation says what its wrong shape is).
+enum LessonShape: String, CaseIterable, Sendable {
+    /// As the lesson writes it.
+    case lesson
+    /// The counterfactual.
+    case wrong
+}
+
+/// Where a swarm's bees fly.
+enum SwarmShape: String, CaseIterable, Sendable {
+    /// `@MainActor func bee()`.
+    case mainActor
+    /// `@concurrent`, on the pool.
+    case pool
+}
