@@ -8,6 +8,10 @@ public struct SeededRun<Outcome: Sendable>: Sendable {
     public var scheduleHash: UInt64
     /// Scenario time at the end (virtual).
     public var elapsed: Duration
+    /// The schedule it ran under: `seeded(seed)`, `pct(…)` or `replay(…)`.
+    public var schedule: Schedule = .strict
+    /// Its choices, replayable with `SUBJECTS_SCHEDULE` (up to the failure, for a run that failed).
+    public var interleaving = Interleaving([])
 }
 
 /// The outcomes of one scenario over many seeds, and how often each came up.
@@ -16,6 +20,12 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
     public var label: String
     /// Every run, in seed order.
     public var runs: [SeededRun<Outcome>]
+    /// How the schedules were picked.
+    public var strategy: SearchStrategy = .random
+    /// For `exhaustive`: every schedule (within the bound, if any) was run.
+    public var exhausted = false
+    /// For `exhaustive`: whether the preemption bound left some schedules out.
+    public var bounded = false
 
     /// The outcomes of the runs that finished, in seed order.
     public var outcomes: [Outcome] {
@@ -62,43 +72,121 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
     /// `requests: 1 → 137 seeds, 2 → 63 seeds` (and failures by kind, if any).
     public var description: String {
         let ranked = distribution
-        var parts = ranked.prefix(8).map { "\($0.outcome) → \($0.seeds.count) seed\($0.seeds.count == 1 ? "" : "s")" }
+        let unit = if case .exhaustive = strategy { "schedule" } else { "seed" }
+        var parts = ranked.prefix(8).map { "\($0.outcome) → \(Plural.count($0.seeds.count, unit))" }
         if ranked.count > 8 {
-            parts.append("\(ranked.count - 8) other outcomes → \(ranked.dropFirst(8).map(\.seeds.count).reduce(0, +)) seeds")
+            parts.append("\(ranked.count - 8) other outcomes → \(Plural.count(ranked.dropFirst(8).map(\.seeds.count).reduce(0, +), unit))")
         }
         var failed: [String: Int] = [:]
         for (_, failure) in failures { failed[failure.kind.rawValue, default: 0] += 1 }
-        parts += failed.keys.sorted().map { "\($0) → \(failed[$0]!) seed\(failed[$0]! == 1 ? "" : "s")" }
-        return "\(label): " + (parts.isEmpty ? "no runs" : parts.joined(separator: ", "))
+        parts += failed.keys.sorted().map { "\($0) → \(Plural.count(failed[$0]!, unit))" }
+        return "\(label): " + (parts.isEmpty ? "no runs" : parts.joined(separator: ", ")) + coverage
+    }
+
+    /// What the runs cover, for an exhaustive exploration: ` — all 6 schedules`.
+    public var coverage: String {
+        guard case .exhaustive(let bound) = strategy else { return "" }
+        let count = Plural.count(runs.count, "schedule")
+        if !exhausted { return " — stopped after \(count), the run budget: not every schedule was tried" }
+        if bounded, let bound { return " — \(count), every one with at most \(Plural.count(bound, "preemption")) (bound \(bound))" }
+        return " — all \(count)"
     }
 }
 
-/// Runs `body` once per seed under `seeded(seed)`, and collects what each run returned.
+/// Runs `body` once per schedule that `strategy` picks, and collects what each run returned.
 ///
-/// The seeds are `0..<seeds` by default, times `SUBJECTS_ITERATIONS`; `SUBJECTS_SEEDS=a..<b` runs
-/// exactly that slice of the seed space (to shard a soak), and `SUBJECTS_SEED=0x…` only that seed
-/// (to replay a failure). A run that fails does not stop the others: its failure is in `runs`.
+/// `random` (the default) and `pct` run one seed per run: `0..<seeds` by default, times
+/// `SUBJECTS_ITERATIONS`; `SUBJECTS_SEEDS=a..<b` runs exactly that slice of the seed space (to
+/// shard a soak), and `SUBJECTS_SEED=0x…` only that seed. `exhaustive` runs every schedule, up to
+/// `seeds` runs. `SUBJECTS_STRATEGY` picks the strategy where the caller names none, and
+/// `SUBJECTS_SCHEDULE=s1-…` runs only that interleaving (to replay a failure). A run that fails does
+/// not stop the others: its failure is in `runs`.
 ///
 /// - Throws: `HarnessFailure` of kind `badSetting` if a variable is malformed.
 public func explore<Outcome: Hashable & Sendable>(
     _ label: String,
     seeds count: Int = 200,
+    strategy: SearchStrategy? = nil,
     options: RunOptions = RunOptions(),
     _ body: @escaping @Sendable () async throws -> Outcome
 ) async throws(HarnessFailure) -> Exploration<Outcome> {
     let settings = try Settings.checked()
-    var runs: [SeededRun<Outcome>] = []
-    for seed in settings.seedsToExplore(defaultCount: count) {
-        do {
-            let run = try await run(.seeded(seed), options: options, body)
-            runs.append(SeededRun(seed: seed, result: .success(run.value), scheduleHash: run.scheduleHash,
-                                  elapsed: run.elapsed))
-        } catch {
-            runs.append(SeededRun(seed: seed, result: .failure(error), scheduleHash: 0, elapsed: error.elapsed))
+    let strategy = strategy ?? settings.exploration.strategy ?? .random
+    var exploration = Exploration<Outcome>(label: label, runs: [], strategy: strategy)
+    if let replayed = settings.exploration.schedule {
+        var run = await seededRun(seed: 0, .replay(replayed), options: options, body)
+        if run.interleaving.choices.prefix(replayed.choices.count) != replayed.choices[...] {
+            run.result = .failure(HarnessFailure(.badSetting, schedule: .replay(replayed), summary:
+                "SUBJECTS_SCHEDULE=\(replayed) does not fit this scenario: its run made the choices " +
+                "\(run.interleaving) instead (was it printed by another test, or before the code changed?)"))
         }
-        if Task.isCancelled { break }
+        exploration.runs = [run]
+        return exploration
     }
-    return Exploration(label: label, runs: runs)
+    switch strategy {
+    case .random:
+        for seed in settings.seedsToExplore(defaultCount: count) {
+            exploration.runs.append(await seededRun(seed: seed, .seeded(seed), options: options, body))
+            if Task.isCancelled { break }
+        }
+    case .pct(let depth):
+        let horizon = await pctHorizon(options: options, body)
+        for seed in settings.seedsToExplore(defaultCount: count) {
+            exploration.runs.append(await seededRun(seed: seed, .pct(seed: seed, depth: depth, horizon: horizon),
+                                                    options: options, body))
+            if Task.isCancelled { break }
+        }
+    case .exhaustive(let bound):
+        var prefix: [UInt32]? = []
+        while let next = prefix, exploration.runs.count < max(count, 1) * settings.iterations, !Task.isCancelled {
+            let (run, trace) = await tracedRun(number: UInt64(exploration.runs.count), next, options: options, body)
+            exploration.runs.append(run)
+            let step = DepthFirst.next(after: trace, bound: bound)
+            prefix = step.prefix
+            exploration.bounded = exploration.bounded || step.pruned
+        }
+        exploration.exhausted = prefix == nil
+    }
+    return exploration
+}
+
+/// PCT's horizon for a scenario: the choice points of its run that never preempts (a run of
+/// `replay` with no choices), so that change points fall where the scenario really chooses. It is a
+/// function of the scenario alone, so a PCT seed replays alone too.
+func pctHorizon<Outcome: Sendable>(options: RunOptions, _ body: @escaping @Sendable () async throws -> Outcome) async -> Int {
+    do {
+        return max(try await run(.replay(Interleaving([])), options: options, body).choices.count, 1)
+    } catch {
+        return max(error.choices.count, 1)
+    }
+}
+
+/// One run under `schedule`, as an exploration keeps it.
+func seededRun<Outcome: Sendable>(
+    seed: UInt64, _ schedule: Schedule, options: RunOptions, _ body: @escaping @Sendable () async throws -> Outcome
+) async -> SeededRun<Outcome> {
+    await tracedRun(seed: seed, schedule, options: options, body).run
+}
+
+/// One run of an exhaustive exploration, following `prefix`, with its choice points.
+func tracedRun<Outcome: Sendable>(
+    number: UInt64, _ prefix: [UInt32], options: RunOptions, _ body: @escaping @Sendable () async throws -> Outcome
+) async -> (run: SeededRun<Outcome>, trace: [ChoicePoint]) {
+    await tracedRun(seed: number, .replay(Interleaving(prefix)), options: options, body)
+}
+
+/// One run under `schedule`, with its choice points (recorded under `replay` only).
+func tracedRun<Outcome: Sendable>(
+    seed: UInt64, _ schedule: Schedule, options: RunOptions, _ body: @escaping @Sendable () async throws -> Outcome
+) async -> (run: SeededRun<Outcome>, trace: [ChoicePoint]) {
+    do {
+        let run = try await run(schedule, options: options, body)
+        return (SeededRun(seed: seed, result: .success(run.value), scheduleHash: run.scheduleHash, elapsed: run.elapsed,
+                          schedule: schedule, interleaving: run.interleaving), run.trace)
+    } catch {
+        return (SeededRun(seed: seed, result: .failure(error), scheduleHash: 0, elapsed: error.elapsed,
+                          schedule: schedule, interleaving: Interleaving(error.choices)), error.trace)
+    }
 }
 
 /// Runs `body` twice under `seeded(seed)` and fails if the two schedules differ: the shuttle-style

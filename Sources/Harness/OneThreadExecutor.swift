@@ -62,9 +62,9 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         let limits = RunJudge.Limits(leftovers: options.leftovers, jobLimit: options.jobLimit,
                                      drainBudget: options.drainBudget,
                                      waitsForOutsideWork: options.outsideWorkGrace > .zero)
-        if case .seeded(let seed) = schedule {
-            scheduler = Scheduler(strategy: .random(SeededGenerator(seed: seed)), virtualTime: true, limits: limits,
-                                  jobCost: Nanoseconds(options.virtualJobCost))
+        if let strategy = Self.virtualTimeStrategy(for: schedule) {
+            scheduler = Scheduler(strategy: strategy, virtualTime: true, limits: limits,
+                                  jobCost: Nanoseconds(options.virtualJobCost), taskKey: Self.taskKey)
         } else {
             scheduler = Scheduler(strategy: .fifo, virtualTime: false, limits: limits)
         }
@@ -192,7 +192,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                 finish(.success(RunRecord(value: value, jobs: scheduler.jobsRun,
                                           elapsed: .nanoseconds(scheduler.virtualTime ? scheduler.finishedAt : realNow()),
                                           scheduleHash: scheduler.hash.value, leftoverJobs: scheduler.leftoverJobs,
-                                          guessedTimers: guessedTimers, choices: scheduler.choices)))
+                                          guessedTimers: guessedTimers, choices: scheduler.choices,
+                                          trace: scheduler.trace)))
             }
         case .deadlock:
             fail(.deadlock, "nothing is ready, no timer is set, and the scenario has not returned: " +
@@ -224,6 +225,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         failure.jobs = scheduler.jobsRun
         failure.elapsed = .nanoseconds(scheduler.virtualTime ? scheduler.now : realNow())
         failure.notes = notes
+        failure.choices = scheduler.choices
+        failure.trace = scheduler.trace
         return failure
     }
 
@@ -330,4 +333,6 @@ struct RunRecord: Sendable {
     var guessedTimers: Int = 0
     /// Each choice among more than one ready job, in order.
     var choices: [UInt32] = []
+    /// The choice points with their alternatives (under `replay` only).
+    var trace: [ChoicePoint] = []
 }

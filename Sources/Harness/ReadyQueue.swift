@@ -30,8 +30,8 @@ struct ReadyQueue<Job> {
     private var main: [Entry] = []
     /// The index of the main actor's oldest live job.
     private var mainHead = 0
-    /// The next sequence number.
-    private var nextSequence: UInt64 = 0
+    /// The sequence number the next job will get.
+    private(set) var nextSequence: UInt64 = 0
 
     /// How many jobs are ready.
     var count: Int { others.count - head + main.count - mainHead }
@@ -75,6 +75,12 @@ struct ReadyQueue<Job> {
         let position = head + index
         others.swapAt(position, others.count - 1)
         return others.removeLast()
+    }
+
+    /// Candidate `index`, without taking it.
+    func candidate(_ index: Int) -> Entry {
+        let othersCount = others.count - head
+        return index == othersCount ? main[mainHead] : others[head + index]
     }
 
     /// The sequence number of candidate `index`, without taking it.

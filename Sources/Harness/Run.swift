@@ -22,6 +22,11 @@ public struct Run<Value: Sendable>: Sendable {
     public var guessedTimers: Int = 0
     /// Each choice the schedule made among more than one ready job, in order (empty under `strict`).
     public var choices: [UInt32] = []
+    /// The choice points with their alternatives (recorded under `replay` only).
+    var trace: [ChoicePoint] = []
+
+    /// The choices as a replay string (`SUBJECTS_SCHEDULE`).
+    public var interleaving: Interleaving { Interleaving(choices) }
 }
 
 /// Runs `body` as a scenario under `schedule`, and returns what it returned.
@@ -65,7 +70,7 @@ public func run<Value: Sendable>(
     }
     return Run(value: value, schedule: schedule, ranAs: effective, jobs: record.jobs, elapsed: record.elapsed,
                scheduleHash: record.scheduleHash, leftoverJobs: record.leftoverJobs,
-               guessedTimers: record.guessedTimers, choices: record.choices)
+               guessedTimers: record.guessedTimers, choices: record.choices, trace: record.trace)
 }
 
 /// `system` becomes `strict` where the strict-pool variable is set and the platform ignores it.

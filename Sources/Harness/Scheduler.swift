@@ -29,6 +29,10 @@ struct Scheduler<Job> {
         case fifo
         /// A candidate drawn by a seeded generator.
         case random(SeededGenerator)
+        /// The ready task of highest priority, priorities random and lowered at change points.
+        case pct(PCTPicker)
+        /// Recorded choices, then the calm candidate (see `calmIndex`); records a `ChoicePoint` each.
+        case replay(ReplayPicker)
     }
 
     /// The rule that picks.
@@ -54,6 +58,14 @@ struct Scheduler<Job> {
     private(set) var hash = ScheduleHash()
     /// Each choice among more than one candidate, in order: the schedule, replayable.
     private(set) var choices: [UInt32] = []
+    /// Each choice point with its alternatives, recorded under `replay` only (what exhaustive
+    /// exploration and shrinking walk).
+    private(set) var trace: [ChoicePoint] = []
+    /// The task a job belongs to: jobs of one task share a key (see `OneThreadExecutor.taskKey`).
+    /// Read only by `pct`, so the other strategies pay nothing for it.
+    let taskKey: (Job) -> UInt64
+    /// The sequence number of the first job made ready after the last pick (under `replay`).
+    private var handedOnFrom: UInt64 = 0
     /// Jobs handed out so far.
     private(set) var jobsRun = 0
     /// Whether the scenario has returned (or thrown).
@@ -72,8 +84,10 @@ struct Scheduler<Job> {
     private var streak = 0
 
     /// A scheduler that picks by `strategy`, with virtual or real time.
-    init(strategy: Strategy, virtualTime: Bool, limits: RunJudge.Limits, jobCost: Int64 = 1_000) {
+    init(strategy: Strategy, virtualTime: Bool, limits: RunJudge.Limits, jobCost: Int64 = 1_000,
+         taskKey: @escaping (Job) -> UInt64 = { _ in 0 }) {
         self.strategy = strategy
+        self.taskKey = taskKey
         self.virtualTime = virtualTime
         self.limits = limits
         self.jobCost = jobCost
@@ -164,6 +178,58 @@ struct Scheduler<Job> {
             hash.mix(UInt64(count) << 32 | UInt64(index))
             choices.append(UInt32(index))
             return ready.removeCandidate(index)
+        case .pct(var picker):
+            let count = ready.candidateCount
+            guard count > 1 else { return ready.removeCandidate(0) }
+            strategy = .fifo // so that the picker's priorities are not shared, and not copied on write
+            let index = picker.pick(count: count) { taskKey(ready.candidate($0).job) }
+            strategy = .pct(picker)
+            recordChoice(index, among: count)
+            return ready.removeCandidate(index)
+        case .replay(var picker):
+            let count = ready.candidateCount
+            guard count > 1 else { return taken(0) }
+            let calm = calmIndex()
+            let index = picker.pick(count: count, calm: calm)
+            strategy = .replay(picker)
+            recordChoice(index, among: count)
+            trace.append(ChoicePoint(index: UInt32(index), count: UInt32(count), calm: UInt32(calm)))
+            return taken(index)
         }
+    }
+
+    /// Hashes and records the choice of candidate `index` among `count`.
+    private mutating func recordChoice(_ index: Int, among count: Int) {
+        hash.mix(UInt64(count) << 32 | UInt64(index))
+        choices.append(UInt32(index))
+    }
+
+    /// Removes candidate `index`, marking where the jobs it hands on will start.
+    private mutating func taken(_ index: Int) -> ReadyQueue<Job>.Entry {
+        handedOnFrom = ready.nextSequence
+        return ready.removeCandidate(index)
+    }
+
+    /// The candidate a scheduler that never preempts takes: the oldest job that the last job
+    /// handed on (its own continuation after a yield, the actor it hopped to, the first child it
+    /// started), else the job that has waited longest. So one line of work runs on until it waits,
+    /// whichever jobs carry it (a task's own, or an actor's that runs it). Any other choice is a
+    /// preemption, and `exhaustive(bound:)` counts those.
+    func calmIndex() -> Int {
+        var oldest = 0, oldestSequence = UInt64.max
+        var handedOn = -1, handedOnSequence = UInt64.max
+        for index in 0..<ready.candidateCount {
+            let sequence = ready.candidate(index).sequence
+            if sequence < oldestSequence { (oldest, oldestSequence) = (index, sequence) }
+            if sequence >= handedOnFrom, sequence < handedOnSequence { (handedOn, handedOnSequence) = (index, sequence) }
+        }
+        return handedOn >= 0 ? handedOn : oldest
+    }
+
+    /// Whether the replayed choices named candidates that did not exist (the schedule was made for
+    /// another scenario, or another build of it).
+    var replayDiverged: Bool {
+        if case .replay(let picker) = strategy { return picker.diverged }
+        return false
     }
 }
