@@ -19,17 +19,31 @@ public func replayCommand(for schedule: Schedule?) -> String {
     let prefix: String
     switch schedule {
     case .seeded(let seed): prefix = "SUBJECTS_SEED=\(Seed.format(seed)) "
+    case .pct(let seed, let depth, _):
+        prefix = "SUBJECTS_STRATEGY=pct SUBJECTS_PCT_DEPTH=\(depth) SUBJECTS_SEED=\(Seed.format(seed)) "
+    case .replay(let interleaving): prefix = "SUBJECTS_SCHEDULE='\(interleaving)' "
     case .system: prefix = "LIBDISPATCH_COOPERATIVE_POOL_STRICT=0 "
     default: prefix = ""
     }
     return "\(prefix)swift test --filter '\(filter)'"
 }
 
+/// The replay lines for a run under `schedule` that made `choices`: the interleaving itself first
+/// (it replays in any process, whatever found it), then the seed's command if it had one.
+public func replayLines(for schedule: Schedule?, choices: [UInt32]) -> String {
+    guard let schedule, schedule.seed != nil || !choices.isEmpty else { return replayCommand(for: schedule) }
+    let interleaving = Interleaving(choices)
+    var lines = replayCommand(for: .replay(interleaving))
+    if case .replay = schedule {} else if schedule.seed != nil { lines += "\n  or: " + replayCommand(for: schedule) }
+    return lines
+}
+
 /// Records `failure` as an issue at `sourceLocation`, with the replay command; `claim`, if given,
 /// comes first, so the student reads the lesson's point before the harness's diagnosis.
 public func record(_ failure: HarnessFailure, claim: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
     let lead = claim.map { "\($0) — but the run ended in " } ?? ""
-    Issue.record("\(lead)\(failure)\nReplay: \(replayCommand(for: failure.schedule))", sourceLocation: sourceLocation)
+    Issue.record("\(lead)\(failure)\nReplay: \(replayLines(for: failure.schedule, choices: failure.choices))",
+                 sourceLocation: sourceLocation)
 }
 
 /// Runs `body` under `schedule`; a harness failure (deadlock, blocked thread, leftovers, time
@@ -84,7 +98,8 @@ public func exploreRecordingIssues<Outcome: Hashable & Sendable>(
 /// Prints an exploration's distribution in the test's output.
 public func report<Outcome>(_ exploration: Exploration<Outcome>) {
     let name = Test.current?.displayName ?? Test.current?.name ?? "scenario"
-    print("◇ \(name): \(exploration) (\(exploration.runs.count) seeds, \(exploration.distinctSchedules) distinct schedules)")
+    let runs = if case .exhaustive = exploration.strategy { "runs" } else { "seeds" }
+    print("◇ \(name): \(exploration) (\(exploration.runs.count) \(runs), \(exploration.distinctSchedules) distinct schedules)")
 }
 
 /// Expects `holds` for the outcome of every seed; the issue lists the counterexamples with the
@@ -95,13 +110,13 @@ public func expectEverySeed<Outcome>(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ holds: (Outcome) -> Bool
 ) {
-    let bad = exploration.runs.compactMap { run -> (UInt64, Outcome)? in
+    let bad = exploration.runs.compactMap { run -> (SeededRun<Outcome>, Outcome)? in
         guard case .success(let outcome) = run.result, !holds(outcome) else { return nil }
-        return (run.seed, outcome)
+        return (run, outcome)
     }
     guard !bad.isEmpty else { return }
-    let examples = bad.prefix(3).map { seed, outcome in
-        "  seed \(Seed.format(seed)) → \(outcome)\n    replay: \(replayCommand(for: .seeded(seed)))"
+    let examples = bad.prefix(3).map { run, outcome in
+        "  \(run.schedule) → \(outcome)\n    replay: \(replayLines(for: run.schedule, choices: run.interleaving.choices))"
     }
     Issue.record("""
         \(claim) — failed for \(bad.count) of \(exploration.runs.count) seeds (\(exploration)):
@@ -143,8 +158,8 @@ public func expectEverySeedFails<Outcome>(
     }
     Issue.record("""
         \(claim) — expected \(kind.rawValue) under every seed, but \(bad.count) of \(exploration.runs.count) \
-        did not; seed \(Seed.format(first.seed)) \(what)
-        replay: \(replayCommand(for: .seeded(first.seed)))
+        did not; \(first.schedule) \(what)
+        replay: \(replayLines(for: first.schedule, choices: first.interleaving.choices))
         """, sourceLocation: sourceLocation)
 }
 

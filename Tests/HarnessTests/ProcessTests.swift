@@ -33,3 +33,32 @@ struct ProcessTests {
         #expect(a.contains(Seed.format(here.scheduleHash)), "this process: \(Seed.format(here.scheduleHash)); child: \(a)")
     }
 }
+
+/// Runs the racing scenario under `schedule` in this process and prints its interleaving, schedule
+/// hash and outcome.
+@Sendable func printRun(_ schedule: Schedule) async {
+    do {
+        let run = try await run(schedule) { await racingAppends() }
+        print("interleaving \(run.interleaving) hash \(Seed.format(run.scheduleHash)) outcome \(run.value)")
+    } catch {
+        print("failed: \(error)")
+    }
+}
+
+@Suite("A printed interleaving replays across processes", .timeLimit(.minutes(1)))
+struct InterleavingProcessTests {
+    @Test("a replay string printed by one process gives the same schedule and outcome in another, without the seed")
+    func replayStringInAnotherProcess() async throws {
+        let first = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            await printRun(.seeded(0x5eed))
+        }
+        let printed = String(decoding: try #require(first).standardOutputContent, as: UTF8.self)
+        let text = try #require(printed.split(separator: " ").dropFirst().first.map(String.init), "the child printed: \(printed)")
+        let second = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) { [text = text as String] in
+            await printRun(.replay(Interleaving(parsing: text)!))
+        }
+        let replayed = String(decoding: try #require(second).standardOutputContent, as: UTF8.self)
+        #expect(printed.hasPrefix("interleaving s1-") && replayed == printed,
+                "seeded in one process:\n\(printed)replayed from \(text) in another:\n\(replayed)")
+    }
+}
