@@ -26,6 +26,8 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
     public var exhausted = false
     /// For `exhaustive`: whether the preemption bound left some schedules out.
     public var bounded = false
+    /// Runs the scenario again under a schedule, with its choice points (for `shrink`).
+    var rerun: (@Sendable (Schedule) async -> (SeededRun<Outcome>, [ChoicePoint]))? = nil
 
     /// The outcomes of the runs that finished, in seed order.
     public var outcomes: [Outcome] {
@@ -113,6 +115,7 @@ public func explore<Outcome: Hashable & Sendable>(
     let settings = try Settings.checked()
     let strategy = strategy ?? settings.exploration.strategy ?? .random
     var exploration = Exploration<Outcome>(label: label, runs: [], strategy: strategy)
+    exploration.rerun = { schedule in await tracedRun(seed: 0, schedule, options: options, body) }
     if let replayed = settings.exploration.schedule {
         var run = await seededRun(seed: 0, .replay(replayed), options: options, body)
         if run.interleaving.choices.prefix(replayed.choices.count) != replayed.choices[...] {

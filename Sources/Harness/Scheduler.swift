@@ -64,8 +64,9 @@ struct Scheduler<Job> {
     /// The task a job belongs to: jobs of one task share a key (see `OneThreadExecutor.taskKey`).
     /// Read only by `pct`, so the other strategies pay nothing for it.
     let taskKey: (Job) -> UInt64
-    /// The sequence number of the first job made ready after the last pick (under `replay`).
-    private var handedOnFrom: UInt64 = 0
+    /// For each job handed out under `replay`, the sequence number the first job it made ready
+    /// would get: which job made which ready, for `calmIndex`.
+    private var handOffs: [UInt64] = []
     /// Jobs handed out so far.
     private(set) var jobsRun = 0
     /// Whether the scenario has returned (or thrown).
@@ -206,24 +207,31 @@ struct Scheduler<Job> {
 
     /// Removes candidate `index`, marking where the jobs it hands on will start.
     private mutating func taken(_ index: Int) -> ReadyQueue<Job>.Entry {
-        handedOnFrom = ready.nextSequence
+        handOffs.append(ready.nextSequence)
         return ready.removeCandidate(index)
     }
 
-    /// The candidate a scheduler that never preempts takes: the oldest job that the last job
-    /// handed on (its own continuation after a yield, the actor it hopped to, the first child it
-    /// started), else the job that has waited longest. So one line of work runs on until it waits,
-    /// whichever jobs carry it (a task's own, or an actor's that runs it). Any other choice is a
-    /// preemption, and `exhaustive(bound:)` counts those.
+    /// The candidate a scheduler that never preempts takes: the oldest job handed on by the most
+    /// recent job that handed on any still ready. So a line of work (a task's own jobs, or an
+    /// actor's that runs it) goes on until it waits, and when a line that preempted another
+    /// waits, the one it preempted resumes: a preemption is one switch away and back. Any other
+    /// choice is a preemption, and `exhaustive(bound:)` counts those.
     func calmIndex() -> Int {
-        var oldest = 0, oldestSequence = UInt64.max
-        var handedOn = -1, handedOnSequence = UInt64.max
+        var best = 0, bestHandOff = -1, bestSequence = UInt64.max
         for index in 0..<ready.candidateCount {
             let sequence = ready.candidate(index).sequence
-            if sequence < oldestSequence { (oldest, oldestSequence) = (index, sequence) }
-            if sequence >= handedOnFrom, sequence < handedOnSequence { (handedOn, handedOnSequence) = (index, sequence) }
+            // The job whose run made this one ready: the last hand-off mark at or before it.
+            var low = 0, high = handOffs.count
+            while low < high {
+                let middle = (low + high) / 2
+                if handOffs[middle] <= sequence { low = middle + 1 } else { high = middle }
+            }
+            let handOff = low - 1
+            if handOff > bestHandOff || (handOff == bestHandOff && sequence < bestSequence) {
+                (best, bestHandOff, bestSequence) = (index, handOff, sequence)
+            }
         }
-        return handedOn >= 0 ? handedOn : oldest
+        return best
     }
 
     /// Whether the replayed choices named candidates that did not exist (the schedule was made for

@@ -124,3 +124,23 @@ final class RecordingExecutor: TaskExecutor, Sendable {
         }
     }
 }
+
+@Suite("Shrinking a counterexample", .timeLimit(.minutes(1)))
+struct ShrinkTests {
+    @Test("100 bees losing drops under a random seed shrink to one preemption: one bee comes between another's read and write")
+    func lostDropsShrinkToOnePreemption() async throws {
+        let exploration = try await explore("drops", seeds: 5) { await yieldingPours(100) }
+        let failing = try #require(exploration.runs.first { (try? $0.result.get()).map { $0 != 200 } ?? false },
+                                   "some seed should lose drops: \(exploration)")
+        let shrunk = try #require(await exploration.shrink(failing, budget: 300) { result in
+            (try? result.get()).map { $0 != 200 } ?? false
+        })
+        #expect(shrunk.original.preemptions > 10, "a random schedule of 100 bees preempts often: \(shrunk.original.preemptions)")
+        #expect(shrunk.preemptions == 1, "shrunk to \(shrunk.preemptions) preemptions in \(shrunk.runs) runs: \(shrunk.interleaving)")
+        // One bee read what another had read before it wrote: one pour of two drops lost.
+        #expect((try? shrunk.result.get()) == 198, "\(shrunk.result)")
+        #expect(shrunk.runs <= 300)
+        let again = try await run(.replay(shrunk.interleaving)) { await yieldingPours(100) }
+        #expect(again.value == 198, "the shrunk string \(shrunk.interleaving) replays the failure")
+    }
+}
