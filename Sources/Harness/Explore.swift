@@ -12,6 +12,8 @@ public struct SeededRun<Outcome: Sendable>: Sendable {
     public var schedule: Schedule = .strict
     /// Its choices, replayable with `SUBJECTS_SCHEDULE` (up to the failure, for a run that failed).
     public var interleaving = Interleaving([])
+    /// Its notes, with the tasks that left them.
+    public var timeline = Timeline()
 }
 
 /// The outcomes of one scenario over many seeds, and how often each came up.
@@ -185,10 +187,11 @@ func tracedRun<Outcome: Sendable>(
     do {
         let run = try await run(schedule, options: options, body)
         return (SeededRun(seed: seed, result: .success(run.value), scheduleHash: run.scheduleHash, elapsed: run.elapsed,
-                          schedule: schedule, interleaving: run.interleaving), run.trace)
+                          schedule: schedule, interleaving: run.interleaving, timeline: run.timeline), run.trace)
     } catch {
         return (SeededRun(seed: seed, result: .failure(error), scheduleHash: 0, elapsed: error.elapsed,
-                          schedule: schedule, interleaving: Interleaving(error.choices)), error.trace)
+                          schedule: schedule, interleaving: Interleaving(error.choices), timeline: error.timeline),
+                error.trace)
     }
 }
 

@@ -41,6 +41,8 @@ public struct HarnessFailure: Error, CustomStringConvertible {
     public var choices: [UInt32] = []
     /// The choice points with their alternatives (under `replay` only).
     var trace: [ChoicePoint] = []
+    /// The scenario's notes up to the failure, with the tasks that left them.
+    public var timeline = Timeline()
 
     /// A failure of `kind` under `schedule`, explained by `summary`.
     public init(_ kind: Kind, schedule: Schedule?, summary: String) {

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// Each choice is the index of the ready job taken, among the candidates at that point (see
 /// `ReadyQueue.removeCandidate`). Written `s1-` and then, per choice, one character `0-9a-zA-Z` for
-/// 0 to 61, or `_n_` in decimal for more; `*k*` after a choice repeats it k times in all. Past its
-/// last choice a replay never preempts (`Scheduler.calmIndex`), so a short string is a whole schedule.
+/// 0 to 61, or `_n_` in decimal for more, or `.` for the calm choice (`Scheduler.calmIndex`,
+/// whatever its index); `*k*` after a choice repeats it k times in all. Past its last choice a
+/// replay stays calm, so a shrunk schedule is short: `s1-.*616*4` preempts once, at choice 617.
 public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
     /// The choices, one per point where more than one job was ready.
     public var choices: [UInt32]
@@ -27,7 +28,7 @@ public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
             let choice = choices[index]
             var run = 1
             while index + run < choices.count, choices[index + run] == choice { run += 1 }
-            let token = choice < 62 ? String(Self.digits[Int(choice)]) : "_\(choice)_"
+            let token = choice == ReplayPicker.calm ? "." : choice < 62 ? String(Self.digits[Int(choice)]) : "_\(choice)_"
             if run >= 3 || (run == 2 && choice >= 62) {
                 text += token + "*\(run)*"
             } else {
@@ -56,6 +57,8 @@ public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
             index += 1
             if let digit = Self.digits.firstIndex(of: character) {
                 choices.append(UInt32(digit))
+            } else if character == "." {
+                choices.append(ReplayPicker.calm)
             } else if character == "_" {
                 guard let value = number(until: "_"), value < UInt32.max else { return nil }
                 choices.append(value)

@@ -40,6 +40,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private var abandoned = false
     /// The last notes the scenario left, oldest first.
     private var notes: [String] = []
+    /// Every note, with the task that left it.
+    private var timeline = Timeline()
     /// Timers whose duration had to be guessed from a real-clock deadline.
     private var guessedTimers = 0
     /// Whether the job running now is the main actor's (harness thread only).
@@ -112,11 +114,12 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         return .nanoseconds(scheduler.virtualTime ? scheduler.now : realNow())
     }
 
-    /// Keeps a note for a failure report (the last twenty).
-    func note(_ text: String) {
+    /// Keeps a note for a failure report (the last twenty) and the timeline (`task`: who left it).
+    func note(_ text: String, task: String? = nil) {
         condition.lock()
         notes.append(text)
         if notes.count > 20 { notes.removeFirst() }
+        timeline.append(Timeline.Entry(task: task ?? "scenario", text: text))
         condition.unlock()
     }
 
@@ -193,7 +196,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                                           elapsed: .nanoseconds(scheduler.virtualTime ? scheduler.finishedAt : realNow()),
                                           scheduleHash: scheduler.hash.value, leftoverJobs: scheduler.leftoverJobs,
                                           guessedTimers: guessedTimers, choices: scheduler.choices,
-                                          trace: scheduler.trace)))
+                                          trace: scheduler.trace, timeline: timeline)))
             }
         case .deadlock:
             fail(.deadlock, "nothing is ready, no timer is set, and the scenario has not returned: " +
@@ -227,6 +230,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         failure.notes = notes
         failure.choices = scheduler.choices
         failure.trace = scheduler.trace
+        failure.timeline = timeline
         return failure
     }
 
@@ -335,4 +339,6 @@ struct RunRecord: Sendable {
     var choices: [UInt32] = []
     /// The choice points with their alternatives (under `replay` only).
     var trace: [ChoicePoint] = []
+    /// The scenario's notes, with the tasks that left them.
+    var timeline = Timeline()
 }

@@ -13,6 +13,8 @@ public struct Counterexample<Outcome: Sendable>: Sendable {
     public var original: (interleaving: Interleaving, preemptions: Int)
     /// Runs spent shrinking.
     public var runs: Int
+    /// The shrunk run's notes, with the tasks that left them.
+    public var timeline: Timeline
 }
 
 extension Exploration {
@@ -61,10 +63,28 @@ extension Exploration {
                 chunk = min(chunk, max(directives.filter { $0 != ReplayPicker.calm }.count / 2, 1))
             }
         }
-        let lastPreemption = best.trace.lastIndex(where: \.preempts).map { $0 + 1 } ?? 0
-        return Counterexample(interleaving: Interleaving(best.trace[..<lastPreemption].map(\.index)), result: best.run.result,
+        // Removing preemptions one at a time can leave two that fail only together, because a choice
+        // is named by its place: once one is gone, the other names another choice point. So try single
+        // preemptions near them: the run up to the first is calm either way, so those places hold.
+        let preempting = best.trace.indices.filter { best.trace[$0].preempts }
+        if preempting.count > 1, spent < budget {
+            spent += 1
+            let calmTrace = await rerun(.replay(Interleaving([]))).1
+            let window = max(preempting.first! - 2, 0)..<min(preempting.last! + 3, calmTrace.count)
+            search: for position in window {
+                let point = calmTrace[position]
+                for rank in 1..<max(point.count, 1) where spent < budget {
+                    let directives = Array(repeating: ReplayPicker.calm, count: position) + [DepthFirst.index(ofRank: rank, at: point)]
+                    if let found = await attempt(directives), Self.measure(found.trace) < Self.measure(best.trace) {
+                        best = found
+                        break search
+                    }
+                }
+            }
+        }
+        return Counterexample(interleaving: Interleaving(Self.calmed(best.trace)), result: best.run.result,
                               preemptions: best.trace.filter(\.preempts).count, choicePoints: best.trace.count,
-                              original: original, runs: spent)
+                              original: original, runs: spent, timeline: best.run.timeline)
     }
 
     /// A run's choices with every calm one written as "calm" (so it stays calm wherever it falls),

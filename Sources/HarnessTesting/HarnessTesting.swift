@@ -116,12 +116,18 @@ public func expectEverySeed<Outcome>(
     }
     guard !bad.isEmpty else { return }
     let examples = bad.prefix(3).map { run, outcome in
-        "  \(run.schedule) → \(outcome)\n    replay: \(replayLines(for: run.schedule, choices: run.interleaving.choices))"
+        "  \(name(of: run)) → \(outcome)\n    replay: \(replayLines(for: run.schedule, choices: run.interleaving.choices))"
     }
     Issue.record("""
         \(claim) — failed for \(bad.count) of \(exploration.runs.count) seeds (\(exploration)):
         \(examples.joined(separator: "\n"))
         """, sourceLocation: sourceLocation)
+}
+
+/// `seed 0x…` for a seeded run, else its schedule: how a report names one run of an exploration.
+func name<Outcome>(of run: SeededRun<Outcome>) -> String {
+    if case .seeded(let seed) = run.schedule { return "seed \(Seed.format(seed))" }
+    return "\(run.schedule)"
 }
 
 /// Expects `holds` for at least one seed's outcome: a bug that must show under some schedule.
@@ -158,7 +164,7 @@ public func expectEverySeedFails<Outcome>(
     }
     Issue.record("""
         \(claim) — expected \(kind.rawValue) under every seed, but \(bad.count) of \(exploration.runs.count) \
-        did not; \(first.schedule) \(what)
+        did not; \(name(of: first)) \(what)
         replay: \(replayLines(for: first.schedule, choices: first.interleaving.choices))
         """, sourceLocation: sourceLocation)
 }
@@ -220,4 +226,50 @@ public func expectEverySchedule<Outcome: Hashable & Sendable>(
             replay: \(replayCommand(for: .strict))
             """, sourceLocation: sourceLocation)
     }
+}
+
+/// Expects `holds` for the outcome of every run of `exploration`, like `expectEverySeed`; a
+/// counterexample is also shrunk (`Exploration.shrink`, at most `shrinkBudget` runs), and the issue
+/// shows the smallest one first — its timeline of notes and its replay string — then the first
+/// counterexample as found.
+public func expectEveryRun<Outcome>(
+    _ exploration: Exploration<Outcome>,
+    _ claim: String,
+    shrinkBudget: Int = 300,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ holds: @escaping @Sendable (Outcome) -> Bool
+) async {
+    let bad = exploration.runs.filter { run in
+        guard case .success(let outcome) = run.result else { return false }
+        return !holds(outcome)
+    }
+    guard let first = bad.first else { return }
+    let unit = if case .exhaustive = exploration.strategy { "schedules" } else { "seeds" }
+    var text = "\(claim) — failed for \(bad.count) of \(exploration.runs.count) \(unit) (\(exploration))."
+    let fails: @Sendable (Result<Outcome, HarnessFailure>) -> Bool = { result in
+        guard case .success(let outcome) = result else { return false }
+        return !holds(outcome)
+    }
+    if let shrunk = await exploration.shrink(first, budget: shrinkBudget, where: fails),
+       case .success(let outcome) = shrunk.result {
+        text += """
+
+            Smallest counterexample found: \(outcome), with \(Plural(shrunk.preemptions, "preemption")) \
+            (shrunk from \(shrunk.original.preemptions) in \(Plural(shrunk.runs, "run"))):
+            \(shrunk.timeline.render())
+              replay: \(replayCommand(for: .replay(shrunk.interleaving)))
+            """
+    }
+    text += "\nAs first found: \(name(of: first)) → \((try? first.result.get()).map { "\($0)" } ?? "")\n"
+    text += first.timeline.render(maxRows: 12) + "\n"
+    let interleaving = first.interleaving.description
+    text += interleaving.count <= 200
+        ? "  replay: \(replayLines(for: first.schedule, choices: first.interleaving.choices))"
+        : "  replay: \(replayCommand(for: first.schedule)) (its interleaving is \(interleaving.count) characters long)"
+    Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+}
+
+/// `1 preemption`, `3 runs`.
+func Plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

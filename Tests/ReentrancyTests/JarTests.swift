@@ -23,7 +23,7 @@ struct JarTests {
         let exploration = try #require(await exploreRecordingIssues("drops", seeds: bees >= 5_000 ? 10 : 100) {
             try await concurrentPours(bees)
         })
-        expectEverySeed(exploration, """
+        await expectEveryRun(exploration, """
             \(bees) bees pouring two drops each must leave exactly \(2 * bees): pour() has no await between its \
             read and its write
             """) { $0 == 2 * bees }
