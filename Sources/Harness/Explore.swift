@@ -119,8 +119,8 @@ public func explore<Outcome: Hashable & Sendable>(
     var exploration = Exploration<Outcome>(label: label, runs: [], strategy: strategy)
     exploration.rerun = { schedule in await tracedRun(seed: 0, schedule, options: options, body) }
     if let replayed = settings.exploration.schedule {
-        var run = await seededRun(seed: 0, .replay(replayed), options: options, body)
-        if run.interleaving.choices.prefix(replayed.choices.count) != replayed.choices[...] {
+        var (run, trace) = await tracedRun(seed: 0, .replay(replayed), options: options, body)
+        if !replayed.fits(trace) {
             run.result = .failure(HarnessFailure(.badSetting, schedule: .replay(replayed), summary:
                 "SUBJECTS_SCHEDULE=\(replayed) does not fit this scenario: its run made the choices " +
                 "\(run.interleaving) instead (was it printed by another test, or before the code changed?)"))

@@ -17,6 +17,14 @@ public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
         self.choices = choices
     }
 
+    /// Whether a run that followed these choices took each of them: none named a candidate that
+    /// was not there, and the run had a choice point for each.
+    func fits(_ trace: [ChoicePoint]) -> Bool {
+        trace.count >= choices.count && zip(choices, trace).allSatisfy { choice, point in
+            choice == ReplayPicker.calm ? !point.preempts : choice == point.index
+        }
+    }
+
     /// The characters of the one-character choices, 0 to 61.
     private static let digits = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 

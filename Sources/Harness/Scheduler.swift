@@ -217,19 +217,22 @@ struct Scheduler<Job> {
     /// waits, the one it preempted resumes: a preemption is one switch away and back. Any other
     /// choice is a preemption, and `exhaustive(bound:)` counts those.
     func calmIndex() -> Int {
-        var best = 0, bestHandOff = -1, bestSequence = UInt64.max
-        for index in 0..<ready.candidateCount {
-            let sequence = ready.candidate(index).sequence
-            // The job whose run made this one ready: the last hand-off mark at or before it.
-            var low = 0, high = handOffs.count
-            while low < high {
-                let middle = (low + high) / 2
-                if handOffs[middle] <= sequence { low = middle + 1 } else { high = middle }
-            }
-            let handOff = low - 1
-            if handOff > bestHandOff || (handOff == bestHandOff && sequence < bestSequence) {
-                (best, bestHandOff, bestSequence) = (index, handOff, sequence)
-            }
+        // Which job made a job ready grows with the job's sequence number, so the most recent job
+        // with work still ready is the one that made the newest candidate ready.
+        let sequences = ready.otherSequences, head = ready.otherSequencesHead, main = ready.mainSequence
+        var newest = main ?? 0
+        for position in head..<sequences.count { newest = max(newest, sequences[position]) }
+        var low = 0, high = handOffs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if handOffs[middle] <= newest { low = middle + 1 } else { high = middle }
+        }
+        let handedOnFrom = low > 0 ? handOffs[low - 1] : 0
+        var best = sequences.count - head, bestSequence = main ?? .max
+        if bestSequence < handedOnFrom { bestSequence = .max }
+        for position in head..<sequences.count {
+            let sequence = sequences[position]
+            if sequence >= handedOnFrom, sequence < bestSequence { (best, bestSequence) = (position - head, sequence) }
         }
         return best
     }

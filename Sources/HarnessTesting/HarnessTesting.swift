@@ -32,6 +32,7 @@ public func replayCommand(for schedule: Schedule?) -> String {
 /// (it replays in any process, whatever found it), then the seed's command if it had one.
 public func replayLines(for schedule: Schedule?, choices: [UInt32]) -> String {
     guard let schedule, schedule.seed != nil || !choices.isEmpty else { return replayCommand(for: schedule) }
+    if case .replay = schedule { return replayCommand(for: schedule) }
     let interleaving = Interleaving(choices)
     var lines = replayCommand(for: .replay(interleaving))
     if case .replay = schedule {} else if schedule.seed != nil { lines += "\n  or: " + replayCommand(for: schedule) }
@@ -250,12 +251,16 @@ public func expectEveryRun<Outcome>(
         guard case .success(let outcome) = result else { return false }
         return !holds(outcome)
     }
-    if let shrunk = await exploration.shrink(first, budget: shrinkBudget, where: fails),
-       case .success(let outcome) = shrunk.result {
+    if first.interleaving.choices.count > maxChoicePointsToShrink {
+        text += "\n(Not shrunk: its run made \(first.interleaving.choices.count) choices, and shrinking replays runs of up " +
+            "to \(maxChoicePointsToShrink); a smaller case of the same test shows the shape.)"
+    } else if let shrunk = await exploration.shrink(first, budget: shrinkBudget, where: fails),
+              case .success(let outcome) = shrunk.result {
         text += """
 
             Smallest counterexample found: \(outcome), with \(Plural(shrunk.preemptions, "preemption")) \
-            (shrunk from \(shrunk.original.preemptions) in \(Plural(shrunk.runs, "run"))):
+            (shrunk from \(shrunk.original.preemptions) in \(Plural(shrunk.runs, "run"))\
+            \(shrunk.stoppedAtBudget ? ", stopped at its budget" : "")):
             \(shrunk.timeline.render())
               replay: \(replayCommand(for: .replay(shrunk.interleaving)))
             """
@@ -263,11 +268,15 @@ public func expectEveryRun<Outcome>(
     text += "\nAs first found: \(name(of: first)) → \((try? first.result.get()).map { "\($0)" } ?? "")\n"
     text += first.timeline.render(maxRows: 12) + "\n"
     let interleaving = first.interleaving.description
-    text += interleaving.count <= 200
+    text += interleaving.count <= 200 || first.schedule.seed == nil
         ? "  replay: \(replayLines(for: first.schedule, choices: first.interleaving.choices))"
         : "  replay: \(replayCommand(for: first.schedule)) (its interleaving is \(interleaving.count) characters long)"
     Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
 }
+
+/// The most choices a counterexample may have made for `expectEveryRun` to shrink it: past it
+/// each replay takes long enough that a budget of runs would cost a test many seconds.
+let maxChoicePointsToShrink = 5_000
 
 /// `1 preemption`, `3 runs`.
 func Plural(_ count: Int, _ noun: String) -> String {
