@@ -25,10 +25,10 @@ let package = Package(
         .target(name: "HarnessTesting", dependencies: ["Harness"]),
         // Scenarios shared by the topic tests and the quiz: each written once.
         .target(name: "Scenarios", dependencies: ["Subjects", "Harness"]),
-        .executableTarget(name: "bench", dependencies: ["Harness", "Subjects"]),
+        .executableTarget(name: "bench", dependencies: ["Harness", "Subjects", "Scenarios"]),
         .executableTarget(name: "quiz", dependencies: ["Scenarios", "Harness", "Subjects"]),
 
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "HarnessTesting"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "HarnessTesting", "Scenarios"]),
         .testTarget(name: "ReentrancyTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
         .testTarget(name: "CancellationTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
         .testTarget(name: "ContinuationTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),

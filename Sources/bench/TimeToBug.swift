@@ -3,30 +3,8 @@
 // cannot do; so each bug is written here in the breakage's shape, and the table says so.
 import Foundation
 import Harness
+import Scenarios
 import Subjects
-
-/// A jar whose pour reads, yields, then writes what it saw + 1 and one more: the shape of
-/// `pour-awaits-between-read-and-write`.
-actor YieldingJar {
-    /// The drops in the jar.
-    private(set) var drops = 0
-    /// Two drops, the first with an await between its read and its write.
-    func pour() async {
-        let seen = drops
-        await Task.yield()
-        drops = seen + 1
-        drops += 1
-    }
-}
-
-/// `bees` tasks pour into one yielding jar at once; the drops left.
-@Sendable func yieldingPours(_ bees: Int) async -> Int {
-    let jar = YieldingJar()
-    await withTaskGroup(of: Void.self) { group in
-        for _ in 0..<bees { group.addTask { await jar.pour() } }
-    }
-    return await jar.drops
-}
 
 /// A cache actor that looks for an answer, awaits, and only then stores the question: the shape of
 /// `weather-actor-cache-awaits-before-storing`.

@@ -1,31 +1,9 @@
 import Foundation
 import Synchronization
 @testable import Harness
+import Scenarios
 import HarnessTesting
 import Testing
-
-/// A jar whose pour reads, yields, then writes what it saw + 1 and one more: the shape of the
-/// breakage `pour-awaits-between-read-and-write`, here so that the harness tests need no subject.
-actor YieldingJar {
-    /// The drops in the jar.
-    private(set) var drops = 0
-    /// Two drops, the first with an await between its read and its write.
-    func pour() async {
-        let seen = drops
-        await Task.yield()
-        drops = seen + 1
-        drops += 1
-    }
-}
-
-/// `bees` tasks pour into one yielding jar at once; the drops left.
-@Sendable func yieldingPours(_ bees: Int) async -> Int {
-    let jar = YieldingJar()
-    await withTaskGroup(of: Void.self) { group in
-        for _ in 0..<bees { group.addTask { await jar.pour() } }
-    }
-    return await jar.drops
-}
 
 @Suite("Exploration strategies on real runs", .timeLimit(.minutes(1)))
 struct ExplorationStrategyTests {
@@ -53,6 +31,17 @@ struct ExplorationStrategyTests {
         #expect(exploration.exhausted && exploration.bounded, "\(exploration)")
         // The count stays even (each write is a read + 2); 6 when no reads overlap, 2 when all read 0.
         #expect(Set(exploration.outcomes) == [2, 4, 6], "\(exploration)")
+    }
+
+    @Test("exhaustive over the lesson's 3-bee slow pour (read, sleep 10 ms, write) finds its one outcome: 1 drop")
+    func exhaustiveSlowPour() async throws {
+        let exploration = try await explore("drops", seeds: 10_000, strategy: .exhaustive(preemptionBound: 2)) {
+            try await concurrentSlowPours(3)
+        }
+        report(exploration)
+        // Every bee reads before any sleep ends, so each writes 0 + 1, whatever the order.
+        #expect(exploration.exhausted && exploration.failures.isEmpty && Set(exploration.outcomes) == [1], "\(exploration)")
+        #expect(exploration.runs.count > 100, "the pours interleave in many ways: \(exploration)")
     }
 
     @Test("exhaustive with bound 0 runs the one calm schedule, where no bee comes between another's read and write")
