@@ -117,12 +117,23 @@ public func expectEverySeed<Outcome>(
     }
     guard !bad.isEmpty else { return }
     let examples = bad.prefix(3).map { run, outcome in
-        "  \(name(of: run)) → \(outcome)\n    replay: \(replayLines(for: run.schedule, choices: run.interleaving.choices))"
+        "  \(name(of: run)) → \(outcome)\n    replay: \(replayText(for: run))"
     }
+    let timeline = bad[0].0.timeline.entries.isEmpty ? "" : "\nHow the first went:\n" + bad[0].0.timeline.render(maxRows: 12)
     Issue.record("""
         \(claim) — failed for \(bad.count) of \(exploration.runs.count) seeds (\(exploration)):
-        \(examples.joined(separator: "\n"))
+        \(examples.joined(separator: "\n"))\(timeline)
         """, sourceLocation: sourceLocation)
+}
+
+/// The replay command of one run of an exploration: its interleaving and its seed, or only the seed
+/// when the interleaving is too long to paste (over 200 characters).
+func replayText<Outcome>(for run: SeededRun<Outcome>) -> String {
+    let interleaving = run.interleaving.description
+    guard interleaving.count > 200, run.schedule.seed != nil else {
+        return replayLines(for: run.schedule, choices: run.interleaving.choices)
+    }
+    return "\(replayCommand(for: run.schedule)) (its interleaving is \(interleaving.count) characters long)"
 }
 
 /// `seed 0x…` for a seeded run, else its schedule: how a report names one run of an exploration.
@@ -267,10 +278,7 @@ public func expectEveryRun<Outcome>(
     }
     text += "\nAs first found: \(name(of: first)) → \((try? first.result.get()).map { "\($0)" } ?? "")\n"
     text += first.timeline.render(maxRows: 12) + "\n"
-    let interleaving = first.interleaving.description
-    text += interleaving.count <= 200 || first.schedule.seed == nil
-        ? "  replay: \(replayLines(for: first.schedule, choices: first.interleaving.choices))"
-        : "  replay: \(replayCommand(for: first.schedule)) (its interleaving is \(interleaving.count) characters long)"
+    text += "  replay: \(replayText(for: first))"
     Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
 }
 
