@@ -24,9 +24,11 @@ struct ReadyQueue<Job> {
 
     /// Jobs that are not the main actor's; `head` marks the first live one in FIFO use.
     private var others: [Entry] = []
-    /// The sequence numbers of `others`, index for index: a plain array that `Scheduler.calmIndex`
-    /// scans fast, even in a debug build where the generic entries are slow to read.
+    /// The sequence numbers of `others`, index for index, when `tracksSequences`: a plain array that
+    /// `Scheduler.calmIndex` scans fast, even in a debug build where the generic entries are slow to read.
     private(set) var otherSequences: [UInt64] = []
+    /// Whether `otherSequences` is kept (under `replay` only, so the other strategies pay nothing).
+    var tracksSequences = false
     /// The index of the oldest live entry of `others`; entries before it are spent.
     private var head = 0
     /// The main actor's jobs, oldest first from `mainHead`.
@@ -56,7 +58,7 @@ struct ReadyQueue<Job> {
             main.append(entry)
         } else {
             others.append(entry)
-            otherSequences.append(entry.sequence)
+            if tracksSequences { otherSequences.append(entry.sequence) }
         }
     }
 
@@ -69,7 +71,7 @@ struct ReadyQueue<Job> {
         head += 1
         if head > 1024, head * 2 > others.count {
             others.removeFirst(head)
-            otherSequences.removeFirst(head)
+            if tracksSequences { otherSequences.removeFirst(head) }
             head = 0
         }
         return entry
@@ -83,8 +85,10 @@ struct ReadyQueue<Job> {
         if index == othersCount { return popMain() }
         let position = head + index
         others.swapAt(position, others.count - 1)
-        otherSequences.swapAt(position, otherSequences.count - 1)
-        otherSequences.removeLast()
+        if tracksSequences {
+            otherSequences.swapAt(position, otherSequences.count - 1)
+            otherSequences.removeLast()
+        }
         return others.removeLast()
     }
 

@@ -35,8 +35,19 @@ struct Scheduler<Job> {
         case replay(ReplayPicker)
     }
 
+    /// The rule that picks, without the pickers' state: an enum whose payload is plain bits, so
+    /// that stepping `random` (the rule of every seeded run) copies and stores nothing that counts
+    /// references.
+    private enum Rule {
+        case fifo, random(SeededGenerator), pct, replay
+    }
+
     /// The rule that picks.
-    private(set) var strategy: Strategy
+    private var rule: Rule
+    /// PCT's state, under `pct`.
+    private var pctPicker: PCTPicker?
+    /// The replay's state, under `replay`.
+    private var replayPicker: ReplayPicker?
     /// Whether time is virtual (it jumps to the next timer) or real (the executor waits for it).
     let virtualTime: Bool
     /// What the run may do before it is judged over.
@@ -87,7 +98,14 @@ struct Scheduler<Job> {
     /// A scheduler that picks by `strategy`, with virtual or real time.
     init(strategy: Strategy, virtualTime: Bool, limits: RunJudge.Limits, jobCost: Int64 = 1_000,
          taskKey: @escaping (Job) -> UInt64 = { _ in 0 }) {
-        self.strategy = strategy
+        switch strategy {
+        case .fifo: rule = .fifo
+        case .random(let generator): rule = .random(generator)
+        case .pct(let picker): (rule, pctPicker) = (.pct, picker)
+        case .replay(let picker):
+            (rule, replayPicker) = (.replay, picker)
+            ready.tracksSequences = true
+        }
         self.taskKey = taskKey
         self.virtualTime = virtualTime
         self.limits = limits
@@ -168,31 +186,31 @@ struct Scheduler<Job> {
 
     /// Removes the next job by the strategy.
     private mutating func pick() -> ReadyQueue<Job>.Entry {
-        switch strategy {
+        switch rule {
         case .fifo:
             return ready.popOldest()
         case .random(var generator):
             let count = ready.candidateCount
             guard count > 1 else { return ready.removeCandidate(0) }
             let index = generator.index(below: count)
-            strategy = .random(generator)
+            rule = .random(generator)
             hash.mix(UInt64(count) << 32 | UInt64(index))
             choices.append(UInt32(index))
             return ready.removeCandidate(index)
-        case .pct(var picker):
+        case .pct:
             let count = ready.candidateCount
-            guard count > 1 else { return ready.removeCandidate(0) }
-            strategy = .fifo // so that the picker's priorities are not shared, and not copied on write
+            guard count > 1, var picker = pctPicker else { return ready.removeCandidate(0) }
+            pctPicker = nil // so that the picker's priorities are not shared, and not copied on write
             let index = picker.pick(count: count) { taskKey(ready.candidate($0).job) }
-            strategy = .pct(picker)
+            pctPicker = picker
             recordChoice(index, among: count)
             return ready.removeCandidate(index)
-        case .replay(var picker):
+        case .replay:
             let count = ready.candidateCount
-            guard count > 1 else { return taken(0) }
+            guard count > 1, var picker = replayPicker else { return taken(0) }
             let calm = calmIndex()
             let index = picker.pick(count: count, calm: calm)
-            strategy = .replay(picker)
+            replayPicker = picker
             recordChoice(index, among: count)
             trace.append(ChoicePoint(index: UInt32(index), count: UInt32(count), calm: UInt32(calm)))
             return taken(index)
@@ -235,12 +253,5 @@ struct Scheduler<Job> {
             if sequence >= handedOnFrom, sequence < bestSequence { (best, bestSequence) = (position - head, sequence) }
         }
         return best
-    }
-
-    /// Whether the replayed choices named candidates that did not exist (the schedule was made for
-    /// another scenario, or another build of it).
-    var replayDiverged: Bool {
-        if case .replay(let picker) = strategy { return picker.diverged }
-        return false
     }
 }
