@@ -48,6 +48,9 @@ struct InterleavingProcessTests {
         }
         let replayed = String(decoding: try #require(second).standardOutputContent, as: UTF8.self)
         #expect(printed.hasPrefix("interleaving s1-") && replayed == printed,
-                "seeded in one process:\n\(printed)replayed from \(text) in another:\n\(replayed)")
+                """
+                the replay string \(text) gave another run in a second process than the seeded run that printed it — \
+                seeded: \(printed)replayed: \(replayed)
+                """)
     }
 }
