@@ -119,7 +119,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         condition.lock()
         notes.append(text)
         if notes.count > 20 { notes.removeFirst() }
-        timeline.append(Timeline.Entry(task: task ?? "scenario", text: text))
+        timeline.append(Timeline.Entry(task: task ?? "(unnamed)", text: text))
         condition.unlock()
     }
 

@@ -4,7 +4,7 @@
 public struct Timeline: Sendable, Hashable, CustomStringConvertible {
     /// One note and who left it.
     public struct Entry: Sendable, Hashable {
-        /// The task's name, or `scenario` for the unnamed task the scenario runs in.
+        /// The task's name (`Task(name:)`, `addTask(name:)`), or `(unnamed)`.
         public var task: String
         /// The note.
         public var text: String
