@@ -27,10 +27,10 @@ let package = Package(
         .target(name: "Scenarios", dependencies: ["Subjects", "Harness"]),
         // The quiz's engine: the bank's loader, the checks, the verdicts and the report. The topic tests do not use it.
         .target(name: "Quiz", dependencies: ["Scenarios", "Harness"]),
-        .executableTarget(name: "bench", dependencies: ["Harness", "Subjects"]),
+        .executableTarget(name: "bench", dependencies: ["Harness", "Subjects", "Scenarios"]),
         .executableTarget(name: "quiz", dependencies: ["Quiz", "Scenarios", "Harness", "Subjects"]),
 
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "HarnessTesting"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "HarnessTesting", "Scenarios"]),
         .testTarget(name: "ReentrancyTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
         .testTarget(name: "CancellationTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
         .testTarget(name: "ContinuationTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),

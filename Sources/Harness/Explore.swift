@@ -8,6 +8,12 @@ public struct SeededRun<Outcome: Sendable>: Sendable {
     public var scheduleHash: UInt64
     /// Scenario time at the end (virtual).
     public var elapsed: Duration
+    /// The schedule it ran under: `seeded(seed)`, `pct(…)` or `replay(…)`.
+    public var schedule: Schedule = .strict
+    /// Its choices, replayable with `SUBJECTS_SCHEDULE` (up to the failure, for a run that failed).
+    public var interleaving = Interleaving([])
+    /// Its notes, with the tasks that left them.
+    public var timeline = Timeline()
 }
 
 /// The outcomes of one scenario over many seeds, and how often each came up.
@@ -16,6 +22,14 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
     public var label: String
     /// Every run, in seed order.
     public var runs: [SeededRun<Outcome>]
+    /// How the schedules were picked.
+    public var strategy: SearchStrategy = .random
+    /// For `exhaustive`: every schedule (within the bound, if any) was run.
+    public var exhausted = false
+    /// For `exhaustive`: whether the preemption bound left some schedules out.
+    public var bounded = false
+    /// Runs the scenario again under a schedule, with its choice points (for `shrink`).
+    var rerun: (@Sendable (Schedule) async -> (SeededRun<Outcome>, [ChoicePoint]))? = nil
 
     /// The outcomes of the runs that finished, in seed order.
     public var outcomes: [Outcome] {
@@ -62,43 +76,122 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
     /// `requests: 1 → 137 seeds, 2 → 63 seeds` (and failures by kind, if any).
     public var description: String {
         let ranked = distribution
-        var parts = ranked.prefix(8).map { "\($0.outcome) → \(counted($0.seeds.count, "seed"))" }
+        let unit = if case .exhaustive = strategy { "schedule" } else { "seed" }
+        var parts = ranked.prefix(8).map { "\($0.outcome) → \(counted($0.seeds.count, unit))" }
         if ranked.count > 8 {
-            parts.append("\(counted(ranked.count - 8, "other outcome")) → \(counted(ranked.dropFirst(8).map(\.seeds.count).reduce(0, +), "seed"))")
+            parts.append("\(ranked.count - 8) other outcomes → \(counted(ranked.dropFirst(8).map(\.seeds.count).reduce(0, +), unit))")
         }
         var failed: [String: Int] = [:]
         for (_, failure) in failures { failed[failure.kind.rawValue, default: 0] += 1 }
-        parts += failed.keys.sorted().map { "\($0) → \(counted(failed[$0]!, "seed"))" }
-        return "\(label): " + (parts.isEmpty ? "no runs" : parts.joined(separator: ", "))
+        parts += failed.keys.sorted().map { "\($0) → \(counted(failed[$0]!, unit))" }
+        return "\(label): " + (parts.isEmpty ? "no runs" : parts.joined(separator: ", ")) + coverage
+    }
+
+    /// What the runs cover, for an exhaustive exploration: ` — all 6 schedules`.
+    public var coverage: String {
+        guard case .exhaustive(let bound) = strategy else { return "" }
+        let count = counted(runs.count, "schedule")
+        if !exhausted { return " — stopped after \(count), the run budget: not every schedule was tried" }
+        if bounded, let bound { return " — \(count), every one with at most \(counted(bound, "preemption")) (bound \(bound))" }
+        return " — all \(count)"
     }
 }
 
-/// Runs `body` once per seed under `seeded(seed)`, and collects what each run returned.
+/// Runs `body` once per schedule that `strategy` picks, and collects what each run returned.
 ///
-/// The seeds are `0..<seeds` by default, times `SUBJECTS_ITERATIONS`; `SUBJECTS_SEEDS=a..<b` runs
-/// exactly that slice of the seed space (to shard a soak), and `SUBJECTS_SEED=0x…` only that seed
-/// (to replay a failure); they are produced one at a time, at most `Settings.maxSeeds`. A run that
-/// fails does not stop the others: its failure is in `runs`. A malformed variable stops the process
-/// once with one line naming it (`Settings`).
+/// `random` (the default) and `pct` run one seed per run: `0..<seeds` by default, times
+/// `SUBJECTS_ITERATIONS`; `SUBJECTS_SEEDS=a..<b` runs exactly that slice of the seed space (to
+/// shard a soak), and `SUBJECTS_SEED=0x…` only that seed; they are produced one at a time, at most
+/// `Settings.maxSeeds`. `exhaustive` runs every schedule, up to `seeds` runs. `SUBJECTS_STRATEGY`
+/// picks the strategy where the caller names none, and `SUBJECTS_SCHEDULE=s1-…` runs only that
+/// interleaving (to replay a failure). A run that fails does not stop the others: its failure is in
+/// `runs`. A malformed variable stops the process once with one line naming it (`Settings`).
 public func explore<Outcome: Hashable & Sendable>(
     _ label: String,
     seeds count: Int = 200,
+    strategy: SearchStrategy? = nil,
     options: RunOptions = RunOptions(),
     _ body: @escaping @Sendable () async throws -> Outcome
 ) async throws(HarnessFailure) -> Exploration<Outcome> {
     let settings = try Settings.checked()
-    var runs: [SeededRun<Outcome>] = []
-    for seed in settings.seedsToExplore(defaultCount: count) {
-        do {
-            let run = try await run(.seeded(seed), options: options, body)
-            runs.append(SeededRun(seed: seed, result: .success(run.value), scheduleHash: run.scheduleHash,
-                                  elapsed: run.elapsed))
-        } catch {
-            runs.append(SeededRun(seed: seed, result: .failure(error), scheduleHash: 0, elapsed: error.elapsed))
+    let strategy = strategy ?? settings.exploration.strategy ?? .random
+    var exploration = Exploration<Outcome>(label: label, runs: [], strategy: strategy)
+    exploration.rerun = { schedule in await tracedRun(seed: 0, schedule, options: options, body) }
+    if let replayed = settings.exploration.schedule {
+        var (run, trace) = await tracedRun(seed: 0, .replay(replayed), options: options, body)
+        if !replayed.fits(trace) {
+            run.result = .failure(HarnessFailure(.badSetting, schedule: .replay(replayed), summary:
+                "SUBJECTS_SCHEDULE=\(replayed) does not fit this scenario: its run made the choices " +
+                "\(run.interleaving) instead (was it printed by another test, or before the code changed?)"))
         }
-        if Task.isCancelled { break }
+        exploration.runs = [run]
+        return exploration
     }
-    return Exploration(label: label, runs: runs)
+    switch strategy {
+    case .random:
+        for seed in settings.seedsToExplore(defaultCount: count) {
+            exploration.runs.append(await seededRun(seed: seed, .seeded(seed), options: options, body))
+            if Task.isCancelled { break }
+        }
+    case .pct(let depth):
+        let horizon = await pctHorizon(options: options, body)
+        for seed in settings.seedsToExplore(defaultCount: count) {
+            exploration.runs.append(await seededRun(seed: seed, .pct(seed: seed, depth: depth, horizon: horizon),
+                                                    options: options, body))
+            if Task.isCancelled { break }
+        }
+    case .exhaustive(let bound):
+        var prefix: [UInt32]? = []
+        while let next = prefix, exploration.runs.count < max(count, 1) * settings.iterations, !Task.isCancelled {
+            let (run, trace) = await tracedRun(number: UInt64(exploration.runs.count), next, options: options, body)
+            exploration.runs.append(run)
+            let step = DepthFirst.next(after: trace, bound: bound)
+            prefix = step.prefix
+            exploration.bounded = exploration.bounded || step.pruned
+        }
+        exploration.exhausted = prefix == nil
+    }
+    return exploration
+}
+
+/// PCT's horizon for a scenario: the choice points of its run that never preempts (a run of
+/// `replay` with no choices), so that change points fall where the scenario really chooses. It is a
+/// function of the scenario alone, so a PCT seed replays alone too.
+func pctHorizon<Outcome: Sendable>(options: RunOptions, _ body: @escaping @Sendable () async throws -> Outcome) async -> Int {
+    do {
+        return max(try await run(.replay(Interleaving([])), options: options, body).choices.count, 1)
+    } catch {
+        return max(error.choices.count, 1)
+    }
+}
+
+/// One run under `schedule`, as an exploration keeps it.
+func seededRun<Outcome: Sendable>(
+    seed: UInt64, _ schedule: Schedule, options: RunOptions, _ body: @escaping @Sendable () async throws -> Outcome
+) async -> SeededRun<Outcome> {
+    await tracedRun(seed: seed, schedule, options: options, body).run
+}
+
+/// One run of an exhaustive exploration, following `prefix`, with its choice points.
+func tracedRun<Outcome: Sendable>(
+    number: UInt64, _ prefix: [UInt32], options: RunOptions, _ body: @escaping @Sendable () async throws -> Outcome
+) async -> (run: SeededRun<Outcome>, trace: [ChoicePoint]) {
+    await tracedRun(seed: number, .replay(Interleaving(prefix)), options: options, body)
+}
+
+/// One run under `schedule`, with its choice points (recorded under `replay` only).
+func tracedRun<Outcome: Sendable>(
+    seed: UInt64, _ schedule: Schedule, options: RunOptions, _ body: @escaping @Sendable () async throws -> Outcome
+) async -> (run: SeededRun<Outcome>, trace: [ChoicePoint]) {
+    do {
+        let run = try await run(schedule, options: options, body)
+        return (SeededRun(seed: seed, result: .success(run.value), scheduleHash: run.scheduleHash, elapsed: run.elapsed,
+                          schedule: schedule, interleaving: run.interleaving, timeline: run.timeline), run.trace)
+    } catch {
+        return (SeededRun(seed: seed, result: .failure(error), scheduleHash: 0, elapsed: error.elapsed,
+                          schedule: schedule, interleaving: Interleaving(error.choices), timeline: error.timeline),
+                error.trace)
+    }
 }
 
 /// Runs `body` twice under `seeded(seed)` and fails if the two schedules differ: the shuttle-style

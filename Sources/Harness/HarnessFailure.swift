@@ -37,6 +37,12 @@ public struct HarnessFailure: Error, CustomStringConvertible {
     public var notes: [String] = []
     /// The scenario's own error, for `threw`.
     public var underlying: (any Error)? = nil
+    /// The choices the schedule had made when the run failed (empty under `strict` and `system`).
+    public var choices: [UInt32] = []
+    /// The choice points with their alternatives (under `replay` only).
+    var trace: [ChoicePoint] = []
+    /// The scenario's notes up to the failure, with the tasks that left them.
+    public var timeline = Timeline()
 
     /// A failure of `kind` under `schedule`, explained by `summary`.
     public init(_ kind: Kind, schedule: Schedule?, summary: String) {

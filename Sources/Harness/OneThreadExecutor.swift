@@ -40,6 +40,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private var abandoned = false
     /// The last notes the scenario left, oldest first.
     private var notes: [String] = []
+    /// Every note, with the task that left it.
+    private var timeline = Timeline()
     /// Timers whose duration had to be guessed from a real-clock deadline.
     private var guessedTimers = 0
     /// Whether the job running now is the main actor's (harness thread only).
@@ -62,9 +64,9 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         let limits = RunJudge.Limits(leftovers: options.leftovers, jobLimit: options.jobLimit,
                                      drainBudget: options.drainBudget,
                                      waitsForOutsideWork: options.outsideWorkGrace > .zero)
-        if case .seeded(let seed) = schedule {
-            scheduler = Scheduler(strategy: .random(SeededGenerator(seed: seed)), virtualTime: true, limits: limits,
-                                  jobCost: Nanoseconds(options.virtualJobCost))
+        if let strategy = Self.virtualTimeStrategy(for: schedule) {
+            scheduler = Scheduler(strategy: strategy, virtualTime: true, limits: limits,
+                                  jobCost: Nanoseconds(options.virtualJobCost), taskKey: Self.taskKey)
         } else {
             scheduler = Scheduler(strategy: .fifo, virtualTime: false, limits: limits)
         }
@@ -112,11 +114,12 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         return .nanoseconds(scheduler.virtualTime ? scheduler.now : realNow())
     }
 
-    /// Keeps a note for a failure report (the last twenty).
-    func note(_ text: String) {
+    /// Keeps a note for a failure report (the last twenty) and the timeline (`task`: who left it).
+    func note(_ text: String, task: String? = nil) {
         condition.lock()
         notes.append(text)
         if notes.count > 20 { notes.removeFirst() }
+        timeline.append(Timeline.Entry(task: task ?? "(unnamed)", text: text))
         condition.unlock()
     }
 
@@ -192,7 +195,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                 finish(.success(RunRecord(value: value, jobs: scheduler.jobsRun,
                                           elapsed: .nanoseconds(scheduler.virtualTime ? scheduler.finishedAt : realNow()),
                                           scheduleHash: scheduler.hash.value, leftoverJobs: scheduler.leftoverJobs,
-                                          guessedTimers: guessedTimers, choices: scheduler.choices)))
+                                          guessedTimers: guessedTimers, choices: scheduler.choices,
+                                          trace: scheduler.trace, timeline: timeline)))
             }
         case .deadlock:
             fail(.deadlock, "nothing is ready, no timer is set, and the scenario has not returned: " +
@@ -200,11 +204,11 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                  "a stream nobody finishes, a lock held across an await, or work outside the harness " +
                  "(if the scenario waits for another thread, give it `RunOptions.outsideWorkGrace`).")
         case .leftovers(let jobs, stillRunning: false):
-            fail(.leftovers, "\(Plural.count(jobs, "job")) \(jobs == 1 ? "was" : "were") still ready or ran after " +
+            fail(.leftovers, "\(counted(jobs, "job")) \(jobs == 1 ? "was" : "were") still ready or ran after " +
                  "the scenario returned: something started inside it outlived it (a `Task {}` nobody awaited, a " +
                  "loop nobody cancelled). Await or cancel it, or let it drain with `RunOptions.leftovers = .drain`.")
         case .leftovers(_, stillRunning: true):
-            fail(.leftovers, "work started inside the scenario was still running \(Plural.count(options.drainBudget, "job")) " +
+            fail(.leftovers, "work started inside the scenario was still running \(counted(options.drainBudget, "job")) " +
                  "after it returned: something it started never ends by itself (a loop nobody cancels, a " +
                  "`Task {}` that waits forever). Cancel it before the scenario returns.")
         case .jobBudget(let jobs):
@@ -224,6 +228,9 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         failure.jobs = scheduler.jobsRun
         failure.elapsed = .nanoseconds(scheduler.virtualTime ? scheduler.now : realNow())
         failure.notes = notes
+        failure.choices = scheduler.choices
+        failure.trace = scheduler.trace
+        failure.timeline = timeline
         return failure
     }
 
@@ -330,4 +337,8 @@ struct RunRecord: Sendable {
     var guessedTimers: Int = 0
     /// Each choice among more than one ready job, in order.
     var choices: [UInt32] = []
+    /// The choice points with their alternatives (under `replay` only).
+    var trace: [ChoicePoint] = []
+    /// The scenario's notes, with the tasks that left them.
+    var timeline = Timeline()
 }

@@ -24,14 +24,19 @@ struct ReadyQueue<Job> {
 
     /// Jobs that are not the main actor's; `head` marks the first live one in FIFO use.
     private var others: [Entry] = []
+    /// The sequence numbers of `others`, index for index, when `tracksSequences`: a plain array that
+    /// `Scheduler.calmIndex` scans fast, even in a debug build where the generic entries are slow to read.
+    private(set) var otherSequences: [UInt64] = []
+    /// Whether `otherSequences` is kept (under `replay` only, so the other strategies pay nothing).
+    var tracksSequences = false
     /// The index of the oldest live entry of `others`; entries before it are spent.
     private var head = 0
     /// The main actor's jobs, oldest first from `mainHead`.
     private var main: [Entry] = []
     /// The index of the main actor's oldest live job.
     private var mainHead = 0
-    /// The next sequence number.
-    private var nextSequence: UInt64 = 0
+    /// The sequence number the next job will get.
+    private(set) var nextSequence: UInt64 = 0
 
     /// How many jobs are ready.
     var count: Int { others.count - head + main.count - mainHead }
@@ -49,7 +54,12 @@ struct ReadyQueue<Job> {
         let entry = Entry(job: job, sequence: nextSequence, isMain: isMain,
                           fromTimer: fromTimer || firedTimer, firedTimer: firedTimer)
         nextSequence += 1
-        if isMain { main.append(entry) } else { others.append(entry) }
+        if isMain {
+            main.append(entry)
+        } else {
+            others.append(entry)
+            if tracksSequences { otherSequences.append(entry.sequence) }
+        }
     }
 
     /// Takes the job that became ready first: the strict pool's rule.
@@ -61,6 +71,7 @@ struct ReadyQueue<Job> {
         head += 1
         if head > 1024, head * 2 > others.count {
             others.removeFirst(head)
+            if tracksSequences { otherSequences.removeFirst(head) }
             head = 0
         }
         return entry
@@ -74,7 +85,23 @@ struct ReadyQueue<Job> {
         if index == othersCount { return popMain() }
         let position = head + index
         others.swapAt(position, others.count - 1)
+        if tracksSequences {
+            otherSequences.swapAt(position, otherSequences.count - 1)
+            otherSequences.removeLast()
+        }
         return others.removeLast()
+    }
+
+    /// The live part of `otherSequences`: candidate i's sequence number is `[head + i]`, the last
+    /// candidate (the main actor's oldest, if any) aside.
+    var otherSequencesHead: Int { head }
+    /// The sequence number of the main actor's oldest job, if it has one ready.
+    var mainSequence: UInt64? { mainHead < main.count ? main[mainHead].sequence : nil }
+
+    /// Candidate `index`, without taking it.
+    func candidate(_ index: Int) -> Entry {
+        let othersCount = others.count - head
+        return index == othersCount ? main[mainHead] : others[head + index]
     }
 
     /// The sequence number of candidate `index`, without taking it.

@@ -22,6 +22,14 @@ public struct Run<Value: Sendable>: Sendable {
     public var guessedTimers: Int = 0
     /// Each choice the schedule made among more than one ready job, in order (empty under `strict`).
     public var choices: [UInt32] = []
+    /// The choice points with their alternatives (recorded under `replay` only).
+    var trace: [ChoicePoint] = []
+
+    /// The scenario's notes, with the tasks that left them (under `strict` and the virtual-time schedules).
+    public var timeline = Timeline()
+
+    /// The choices as a replay string (`SUBJECTS_SCHEDULE`).
+    public var interleaving: Interleaving { Interleaving(choices) }
 }
 
 /// Runs `body` as a scenario under `schedule`, and returns what it returned.
@@ -68,7 +76,8 @@ public func run<Value: Sendable>(
     }
     return Run(value: value, schedule: schedule, ranAs: effective, jobs: record.jobs, elapsed: record.elapsed,
                scheduleHash: record.scheduleHash, leftoverJobs: record.leftoverJobs,
-               guessedTimers: record.guessedTimers, choices: record.choices)
+               guessedTimers: record.guessedTimers, choices: record.choices, trace: record.trace,
+               timeline: record.timeline)
 }
 
 /// `system` becomes `strict` where the strict-pool variable is set and the platform ignores it.
@@ -225,10 +234,10 @@ public enum ScenarioClock {
 
 /// Notes a scenario leaves for its failure report ("buyer 1 waits for the bag").
 public enum ScenarioLog {
-    /// Keeps `text` among the run's last twenty notes; shown if the run fails. Outside a harness
-    /// thread it does nothing.
+    /// Keeps `text` among the run's last twenty notes, shown if the run fails, and in its timeline
+    /// with the name of the task that left it. Outside a harness thread it does nothing.
     public static func note(_ text: @autoclosure () -> String) {
-        ThreadBinding.current?.note(text())
+        ThreadBinding.current?.note(text(), task: Task.name ?? "(unnamed)")
     }
 }
 

@@ -15,7 +15,7 @@ public enum RunCounter {
     static func count(_ schedule: Schedule) {
         _ = exitReport
         switch schedule {
-        case .seeded: seeded.add(1, ordering: .relaxed)
+        case .seeded, .pct, .replay: seeded.add(1, ordering: .relaxed)
         case .strict: strict.add(1, ordering: .relaxed)
         case .system: system.add(1, ordering: .relaxed)
         }

@@ -19,6 +19,12 @@ public enum Schedule: Sendable, Hashable, CustomStringConvertible {
     case seeded(UInt64)
     /// The real global executor, real time.
     case system
+    /// Like `seeded`, but picked by PCT (`PCTPicker`): random task priorities, `depth − 1` change
+    /// points among the first `horizon` choice points.
+    case pct(seed: UInt64, depth: Int, horizon: Int)
+    /// Like `seeded`, but following recorded choices, then never preempting: a printed schedule
+    /// replayed, or one step of an exhaustive exploration.
+    case replay(Interleaving)
 
     /// `strict`, `seeded(0x…)` or `system`: the spelling a failure message uses.
     public var description: String {
@@ -26,13 +32,17 @@ public enum Schedule: Sendable, Hashable, CustomStringConvertible {
         case .strict: "strict"
         case .seeded(let seed): "seeded(\(Seed.format(seed)))"
         case .system: "system"
+        case .pct(let seed, let depth, _): "pct(\(Seed.format(seed)), depth \(depth))"
+        case .replay(let interleaving): "replay(\(interleaving))"
         }
     }
 
     /// The seed of a seeded schedule, or nil.
     public var seed: UInt64? {
-        if case .seeded(let seed) = self { return seed }
-        return nil
+        switch self {
+        case .seeded(let seed), .pct(let seed, _, _): seed
+        default: nil
+        }
     }
 }
 

@@ -29,10 +29,25 @@ struct Scheduler<Job> {
         case fifo
         /// A candidate drawn by a seeded generator.
         case random(SeededGenerator)
+        /// The ready task of highest priority, priorities random and lowered at change points.
+        case pct(PCTPicker)
+        /// Recorded choices, then the calm candidate (see `calmIndex`); records a `ChoicePoint` each.
+        case replay(ReplayPicker)
+    }
+
+    /// The rule that picks, without the pickers' state: an enum whose payload is plain bits, so
+    /// that stepping `random` (the rule of every seeded run) copies and stores nothing that counts
+    /// references.
+    private enum Rule {
+        case fifo, random(SeededGenerator), pct, replay
     }
 
     /// The rule that picks.
-    private(set) var strategy: Strategy
+    private var rule: Rule
+    /// PCT's state, under `pct`.
+    private var pctPicker: PCTPicker?
+    /// The replay's state, under `replay`.
+    private var replayPicker: ReplayPicker?
     /// Whether time is virtual (it jumps to the next timer) or real (the executor waits for it).
     let virtualTime: Bool
     /// What the run may do before it is judged over.
@@ -54,6 +69,15 @@ struct Scheduler<Job> {
     private(set) var hash = ScheduleHash()
     /// Each choice among more than one candidate, in order: the schedule, replayable.
     private(set) var choices: [UInt32] = []
+    /// Each choice point with its alternatives, recorded under `replay` only (what exhaustive
+    /// exploration and shrinking walk).
+    private(set) var trace: [ChoicePoint] = []
+    /// The task a job belongs to: jobs of one task share a key (see `OneThreadExecutor.taskKey`).
+    /// Read only by `pct`, so the other strategies pay nothing for it.
+    let taskKey: (Job) -> UInt64
+    /// For each job handed out under `replay`, the sequence number the first job it made ready
+    /// would get: which job made which ready, for `calmIndex`.
+    private var handOffs: [UInt64] = []
     /// Jobs handed out so far.
     private(set) var jobsRun = 0
     /// Whether the scenario has returned (or thrown).
@@ -72,8 +96,17 @@ struct Scheduler<Job> {
     private var streak = 0
 
     /// A scheduler that picks by `strategy`, with virtual or real time.
-    init(strategy: Strategy, virtualTime: Bool, limits: RunJudge.Limits, jobCost: Int64 = 1_000) {
-        self.strategy = strategy
+    init(strategy: Strategy, virtualTime: Bool, limits: RunJudge.Limits, jobCost: Int64 = 1_000,
+         taskKey: @escaping (Job) -> UInt64 = { _ in 0 }) {
+        switch strategy {
+        case .fifo: rule = .fifo
+        case .random(let generator): rule = .random(generator)
+        case .pct(let picker): (rule, pctPicker) = (.pct, picker)
+        case .replay(let picker):
+            (rule, replayPicker) = (.replay, picker)
+            ready.tracksSequences = true
+        }
+        self.taskKey = taskKey
         self.virtualTime = virtualTime
         self.limits = limits
         self.jobCost = jobCost
@@ -153,17 +186,72 @@ struct Scheduler<Job> {
 
     /// Removes the next job by the strategy.
     private mutating func pick() -> ReadyQueue<Job>.Entry {
-        switch strategy {
+        switch rule {
         case .fifo:
             return ready.popOldest()
         case .random(var generator):
             let count = ready.candidateCount
             guard count > 1 else { return ready.removeCandidate(0) }
             let index = generator.index(below: count)
-            strategy = .random(generator)
+            rule = .random(generator)
             hash.mix(UInt64(count) << 32 | UInt64(index))
             choices.append(UInt32(index))
             return ready.removeCandidate(index)
+        case .pct:
+            let count = ready.candidateCount
+            guard count > 1, var picker = pctPicker else { return ready.removeCandidate(0) }
+            pctPicker = nil // so that the picker's priorities are not shared, and not copied on write
+            let index = picker.pick(count: count) { taskKey(ready.candidate($0).job) }
+            pctPicker = picker
+            recordChoice(index, among: count)
+            return ready.removeCandidate(index)
+        case .replay:
+            let count = ready.candidateCount
+            guard count > 1, var picker = replayPicker else { return taken(0) }
+            let calm = calmIndex()
+            let index = picker.pick(count: count, calm: calm)
+            replayPicker = picker
+            recordChoice(index, among: count)
+            trace.append(ChoicePoint(index: UInt32(index), count: UInt32(count), calm: UInt32(calm)))
+            return taken(index)
         }
+    }
+
+    /// Hashes and records the choice of candidate `index` among `count`.
+    private mutating func recordChoice(_ index: Int, among count: Int) {
+        hash.mix(UInt64(count) << 32 | UInt64(index))
+        choices.append(UInt32(index))
+    }
+
+    /// Removes candidate `index`, marking where the jobs it hands on will start.
+    private mutating func taken(_ index: Int) -> ReadyQueue<Job>.Entry {
+        handOffs.append(ready.nextSequence)
+        return ready.removeCandidate(index)
+    }
+
+    /// The candidate a scheduler that never preempts takes: the oldest job handed on by the most
+    /// recent job that handed on any still ready. So a line of work (a task's own jobs, or an
+    /// actor's that runs it) goes on until it waits, and when a line that preempted another
+    /// waits, the one it preempted resumes: a preemption is one switch away and back. Any other
+    /// choice is a preemption, and `exhaustive(bound:)` counts those.
+    func calmIndex() -> Int {
+        // Which job made a job ready grows with the job's sequence number, so the most recent job
+        // with work still ready is the one that made the newest candidate ready.
+        let sequences = ready.otherSequences, head = ready.otherSequencesHead, main = ready.mainSequence
+        var newest = main ?? 0
+        for position in head..<sequences.count { newest = max(newest, sequences[position]) }
+        var low = 0, high = handOffs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if handOffs[middle] <= newest { low = middle + 1 } else { high = middle }
+        }
+        let handedOnFrom = low > 0 ? handOffs[low - 1] : 0
+        var best = sequences.count - head, bestSequence = main ?? .max
+        if bestSequence < handedOnFrom { bestSequence = .max }
+        for position in head..<sequences.count {
+            let sequence = sequences[position]
+            if sequence >= handedOnFrom, sequence < bestSequence { (best, bestSequence) = (position - head, sequence) }
+        }
+        return best
     }
 }

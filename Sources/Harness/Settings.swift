@@ -27,9 +27,12 @@ public struct Settings: Sendable, Equatable {
     public var seed: UInt64? = nil
     /// Whether `LIBDISPATCH_COOPERATIVE_POOL_STRICT` asks for a one-thread pool.
     public var strictPool: Bool = false
+    /// The exploration strategy's variables.
+    public var exploration = ExplorationSettings()
 
     /// The variables this harness reads; any other `SUBJECTS_*` variable is a typo and an error.
     public static let knownVariables = ["SUBJECTS_ITERATIONS", "SUBJECTS_SEEDS", "SUBJECTS_SEED"]
+        + explorationVariables
 
     /// Settings with every default: one iteration, seeds from zero, no replay, the pool as it is.
     public init() {}
@@ -58,6 +61,7 @@ public struct Settings: Sendable, Equatable {
             }
             seed = one
         }
+        try readExplorationSettings(environment)
         if let text = environment["LIBDISPATCH_COOPERATIVE_POOL_STRICT"] {
             switch text.trimmingCharacters(in: .whitespaces).lowercased() {
             case "1", "true", "yes": strictPool = true
@@ -160,6 +164,55 @@ public struct Seeds: Sequence, Sendable, Equatable {
             return seed
         }
     }
+}
+
+// MARK: Exploration strategies (issue 11), kept apart so that merges stay easy.
+
+/// | variable | meaning |
+/// | --- | --- |
+/// | `SUBJECTS_STRATEGY=random\|pct\|exhaustive\|exhaustive:k` | how explorers pick schedules (default random) |
+/// | `SUBJECTS_PCT_DEPTH=<1…10>` | PCT's depth (default 3) |
+/// | `SUBJECTS_SCHEDULE='s1-…'` | replay one printed interleaving: every explorer runs only it |
+extension Settings {
+    /// The variables of this block.
+    static let explorationVariables = ["SUBJECTS_STRATEGY", "SUBJECTS_PCT_DEPTH", "SUBJECTS_SCHEDULE"]
+
+    /// Reads this block's variables into `exploration`.
+    mutating func readExplorationSettings(_ environment: [String: String]) throws(SettingsError) {
+        if let text = environment["SUBJECTS_PCT_DEPTH"] {
+            guard let depth = Int(text.trimmingCharacters(in: .whitespaces)), (1...10).contains(depth) else {
+                throw SettingsError(variable: "SUBJECTS_PCT_DEPTH", value: text, expected: "a depth from 1 to 10, like 3")
+            }
+            exploration.pctDepth = depth
+        }
+        if let text = environment["SUBJECTS_STRATEGY"] {
+            guard let strategy = SearchStrategy.parse(text, pctDepth: exploration.pctDepth) else {
+                throw SettingsError(variable: "SUBJECTS_STRATEGY", value: text,
+                                    expected: "random, pct, exhaustive, or exhaustive:k for at most k preemptions (0 to 100)")
+            }
+            exploration.strategy = strategy
+        } else if environment["SUBJECTS_PCT_DEPTH"] != nil {
+            throw SettingsError(variable: "SUBJECTS_PCT_DEPTH", value: environment["SUBJECTS_PCT_DEPTH"]!,
+                                expected: "SUBJECTS_STRATEGY=pct beside it (alone it would change nothing)")
+        }
+        if let text = environment["SUBJECTS_SCHEDULE"] {
+            guard let interleaving = Interleaving(parsing: text) else {
+                throw SettingsError(variable: "SUBJECTS_SCHEDULE", value: text,
+                                    expected: "a replay string as a failure prints it, like s1-10*3*2_104_")
+            }
+            exploration.schedule = interleaving
+        }
+    }
+}
+
+/// What the exploration variables asked for.
+public struct ExplorationSettings: Sendable, Equatable {
+    /// The strategy explorers use when the test names none; nil for the default, random.
+    public var strategy: SearchStrategy? = nil
+    /// PCT's depth.
+    public var pctDepth = SearchStrategy.defaultPCTDepth
+    /// One interleaving to replay instead of exploring.
+    public var schedule: Interleaving? = nil
 }
 
 /// An environment variable the harness cannot use, with what it expected instead.

@@ -25,11 +25,3 @@ enum VirtualClock {
             && suspending.duration(to: suspendingLater) == .seconds(3600)
     }()
 }
-
-/// A little helper for counts in messages: "1 job", "2 jobs".
-enum Plural {
-    /// `count` and `noun`, with an "s" unless the count is one.
-    static func count(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
-    }
-}

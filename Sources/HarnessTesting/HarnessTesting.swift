@@ -19,17 +19,32 @@ public func replayCommand(for schedule: Schedule?) -> String {
     let prefix: String
     switch schedule {
     case .seeded(let seed): prefix = "SUBJECTS_SEED=\(Seed.format(seed)) "
+    case .pct(let seed, let depth, _):
+        prefix = "SUBJECTS_STRATEGY=pct SUBJECTS_PCT_DEPTH=\(depth) SUBJECTS_SEED=\(Seed.format(seed)) "
+    case .replay(let interleaving): prefix = "SUBJECTS_SCHEDULE='\(interleaving)' "
     case .system: prefix = "LIBDISPATCH_COOPERATIVE_POOL_STRICT=0 "
     default: prefix = ""
     }
     return "\(prefix)swift test --filter '\(filter)'"
 }
 
+/// The replay lines for a run under `schedule` that made `choices`: the interleaving itself first
+/// (it replays in any process, whatever found it), then the seed's command if it had one.
+public func replayLines(for schedule: Schedule?, choices: [UInt32]) -> String {
+    guard let schedule, schedule.seed != nil || !choices.isEmpty else { return replayCommand(for: schedule) }
+    if case .replay = schedule { return replayCommand(for: schedule) }
+    let interleaving = Interleaving(choices)
+    var lines = replayCommand(for: .replay(interleaving))
+    if case .replay = schedule {} else if schedule.seed != nil { lines += "\n  or: " + replayCommand(for: schedule) }
+    return lines
+}
+
 /// Records `failure` as an issue at `sourceLocation`, with the replay command; `claim`, if given,
 /// comes first, so the student reads the lesson's point before the harness's diagnosis.
 public func record(_ failure: HarnessFailure, claim: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
     let lead = claim.map { "\($0) — but the run ended in " } ?? ""
-    Issue.record("\(lead)\(failure)\nReplay: \(replayCommand(for: failure.schedule))", sourceLocation: sourceLocation)
+    Issue.record("\(lead)\(failure)\nReplay: \(replayLines(for: failure.schedule, choices: failure.choices))",
+                 sourceLocation: sourceLocation)
 }
 
 /// Runs `body` under `schedule`; a harness failure (deadlock, blocked thread, leftovers, time
@@ -84,7 +99,8 @@ public func exploreRecordingIssues<Outcome: Hashable & Sendable>(
 /// Prints an exploration's distribution in the test's output.
 public func report<Outcome>(_ exploration: Exploration<Outcome>) {
     let name = Test.current?.displayName ?? Test.current?.name ?? "scenario"
-    print("◇ \(name): \(exploration) (\(counted(exploration.runs.count, "seed")), \(counted(exploration.distinctSchedules, "distinct schedule")))")
+    let unit = if case .exhaustive = exploration.strategy { "run" } else { "seed" }
+    print("◇ \(name): \(exploration) (\(counted(exploration.runs.count, unit)), \(counted(exploration.distinctSchedules, "distinct schedule")))")
 }
 
 /// Expects `holds` for the outcome of every seed; the issue lists the counterexamples with the
@@ -95,18 +111,35 @@ public func expectEverySeed<Outcome>(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ holds: (Outcome) -> Bool
 ) {
-    let bad = exploration.runs.compactMap { run -> (UInt64, Outcome)? in
+    let bad = exploration.runs.compactMap { run -> (SeededRun<Outcome>, Outcome)? in
         guard case .success(let outcome) = run.result, !holds(outcome) else { return nil }
-        return (run.seed, outcome)
+        return (run, outcome)
     }
     guard !bad.isEmpty else { return }
-    let examples = bad.prefix(3).map { seed, outcome in
-        "  seed \(Seed.format(seed)) → \(outcome)\n    replay: \(replayCommand(for: .seeded(seed)))"
+    let examples = bad.prefix(3).map { run, outcome in
+        "  \(name(of: run)) → \(outcome)\n    replay: \(replayText(for: run))"
     }
+    let timeline = bad[0].0.timeline.entries.isEmpty ? "" : "\nHow the first went:\n" + bad[0].0.timeline.render(maxRows: 12)
     Issue.record("""
         \(bad.count) of \(counted(exploration.runs.count, "seed")) broke the claim (\(exploration)). The claim: \(claim).
-        \(examples.joined(separator: "\n"))
+        \(examples.joined(separator: "\n"))\(timeline)
         """, sourceLocation: sourceLocation)
+}
+
+/// The replay command of one run of an exploration: its interleaving and its seed, or only the seed
+/// when the interleaving is too long to paste (over 200 characters).
+func replayText<Outcome>(for run: SeededRun<Outcome>) -> String {
+    let interleaving = run.interleaving.description
+    guard interleaving.count > 200, run.schedule.seed != nil else {
+        return replayLines(for: run.schedule, choices: run.interleaving.choices)
+    }
+    return "\(replayCommand(for: run.schedule)) (its interleaving is \(interleaving.count) characters long)"
+}
+
+/// `seed 0x…` for a seeded run, else its schedule: how a report names one run of an exploration.
+func name<Outcome>(of run: SeededRun<Outcome>) -> String {
+    if case .seeded(let seed) = run.schedule { return "seed \(Seed.format(seed))" }
+    return "\(run.schedule)"
 }
 
 /// Expects `holds` for at least one seed's outcome: a bug that must show under some schedule.
@@ -142,9 +175,9 @@ public func expectEverySeedFails<Outcome>(
     case .failure(let failure): what = "failed otherwise: \(failure)"
     }
     Issue.record("""
-        \(bad.count) of \(counted(exploration.runs.count, "seed")) did not end in \(kind.rawValue); seed \
-        \(Seed.format(first.seed)) \(what). The claim: \(claim), a \(kind.rawValue) under every seed.
-        replay: \(replayCommand(for: .seeded(first.seed)))
+        \(bad.count) of \(counted(exploration.runs.count, "seed")) did not end in \(kind.rawValue); \
+        \(name(of: first)) \(what). The claim: \(claim), a \(kind.rawValue) under every seed.
+        replay: \(replayLines(for: first.schedule, choices: first.interleaving.choices))
         """, sourceLocation: sourceLocation)
 }
 
@@ -244,3 +277,49 @@ public func record<Outcome>(_ result: ClaimResult<Outcome>, sourceLocation: Sour
         Issue.record("\(result.statement) — \(result.control!)", sourceLocation: sourceLocation)
     }
 }
+
+/// Expects `holds` for the outcome of every run of `exploration`, like `expectEverySeed`; a
+/// counterexample is also shrunk (`Exploration.shrink`, at most `shrinkBudget` runs), and the issue
+/// shows the smallest one first — its timeline of notes and its replay string — then the first
+/// counterexample as found.
+public func expectEveryRun<Outcome>(
+    _ exploration: Exploration<Outcome>,
+    _ claim: String,
+    shrinkBudget: Int = 300,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ holds: @escaping @Sendable (Outcome) -> Bool
+) async {
+    let bad = exploration.runs.filter { run in
+        guard case .success(let outcome) = run.result else { return false }
+        return !holds(outcome)
+    }
+    guard let first = bad.first else { return }
+    let unit = if case .exhaustive = exploration.strategy { "schedules" } else { "seeds" }
+    var text = "\(claim) — failed for \(bad.count) of \(exploration.runs.count) \(unit) (\(exploration))."
+    let fails: @Sendable (Result<Outcome, HarnessFailure>) -> Bool = { result in
+        guard case .success(let outcome) = result else { return false }
+        return !holds(outcome)
+    }
+    if first.interleaving.choices.count > maxChoicePointsToShrink {
+        text += "\n(Not shrunk: its run made \(first.interleaving.choices.count) choices, and shrinking replays runs of up " +
+            "to \(maxChoicePointsToShrink); a smaller case of the same test shows the shape.)"
+    } else if let shrunk = await exploration.shrink(first, budget: shrinkBudget, where: fails),
+              case .success(let outcome) = shrunk.result {
+        text += """
+
+            Smallest counterexample found: \(outcome), with \(counted(shrunk.preemptions, "preemption")) \
+            (shrunk from \(shrunk.original.preemptions) in \(counted(shrunk.runs, "run"))\
+            \(shrunk.stoppedAtBudget ? ", stopped at its budget" : "")):
+            \(shrunk.timeline.render())
+              replay: \(replayCommand(for: .replay(shrunk.interleaving)))
+            """
+    }
+    text += "\nAs first found: \(name(of: first)) → \((try? first.result.get()).map { "\($0)" } ?? "")\n"
+    text += first.timeline.render(maxRows: 12) + "\n"
+    text += "  replay: \(replayText(for: first))"
+    Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+}
+
+/// The most choices a counterexample may have made for `expectEveryRun` to shrink it: past it
+/// each replay takes long enough that a budget of runs would cost a test many seconds.
+let maxChoicePointsToShrink = 5_000

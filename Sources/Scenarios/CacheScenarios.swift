@@ -1,3 +1,4 @@
+import Harness
 import Subjects
 
 /// What several askers at once got from a cache: how many requests its fetch made, and how many different answers
@@ -29,8 +30,13 @@ public func askAtOnce(_ askers: Int, _ shape: CacheShape,
     let service = FakeWeatherService(answerTakes: answerTakes)
     return try await withCache(shape, asking: service) { cache in
         let answers = try await withThrowingTaskGroup(of: Weather.self) { group in
-            for _ in 0..<askers {
-                group.addTask { try await cache.ask("Seattle") }
+            for screen in 1...askers {
+                group.addTask(name: "screen \(screen)") {
+                    ScenarioLog.note("asks for Seattle")
+                    let answer = try await cache.ask("Seattle")
+                    ScenarioLog.note("has the answer of request \(Int(answer.temperature))")
+                    return answer
+                }
             }
             var answers: [Weather] = []
             for try await answer in group {

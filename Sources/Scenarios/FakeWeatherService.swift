@@ -1,3 +1,4 @@
+import Harness
 import Subjects
 import Synchronization
 
@@ -33,6 +34,7 @@ public final class FakeWeatherService: Sendable {
     @concurrent
     public func fetch(_ city: String) async throws -> Weather {
         let request = requestCount.add(1, ordering: .sequentiallyConsistent).newValue
+        ScenarioLog.note("sends request \(request) for \(city)")
         try await Task.sleep(for: answerTakes)
         if request <= failing {
             throw Offline(request: request)

@@ -1,3 +1,4 @@
+import Harness
 import Subjects
 
 /// Lesson 37, step 6: `n` bees pour at once into one new jar, two drops each, as child tasks of one group. Returns the
@@ -16,13 +17,20 @@ public func concurrentSlowPours(_ n: Int) async throws -> Int {
 }
 
 /// `n` bees at once, each doing `pour` to one new jar, as child tasks of one group; the drops left in it.
+/// The bees are named "bee 1"… and note when they go to the jar and what it holds when they are back: a
+/// counterexample's timeline.
 @concurrent
 func pourAtOnce(_ n: Int, _ scenario: String, _ pour: @escaping @Sendable (Jar) async -> Void) async throws -> Int {
     try BadScenarioInput.require(n, atLeast: 1, "n", in: scenario)
     let jar = Jar()
     await withTaskGroup(of: Void.self) { group in
-        for _ in 0..<n {
-            group.addTask { await pour(jar) }
+        for bee in 1...n {
+            group.addTask(name: "bee \(bee)") {
+                ScenarioLog.note("goes to the jar")
+                await pour(jar)
+                let drops = await jar.drops
+                ScenarioLog.note("is back: the jar holds \(drops)")
+            }
         }
     }
     return await jar.drops

@@ -41,11 +41,7 @@ actor Counter {
 
 /// 100 slow pours at once into one jar (each reads, sleeps 10 ms, writes): lesson 37's lossy pour.
 @Sendable func slowPours() async -> Int {
-    let jar = Jar()
-    await withTaskGroup(of: Void.self) { group in
-        for _ in 0..<100 { group.addTask { await jar.pourSlowly() } }
-    }
-    return await jar.drops
+    await slowPours(100)
 }
 
 /// One hundred 10 ms sleeps, one after another: a second of real time, nothing of virtual time.
@@ -70,6 +66,11 @@ func repeated(_ times: Int, seeded: Bool, _ body: @escaping @Sendable () async -
         jobs += run.jobs
     }
     return jobs
+}
+
+/// `text` with spaces after it, to `width` characters.
+func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
 }
 
 /// `1 234 567`: big numbers a reader can take in at a glance.
@@ -132,9 +133,6 @@ let rows: [(String, String, String, String)] = [
      String(format: "%.0f× faster under virtual time", sleeps.system / sleeps.seeded)),
 ]
 let widths = [44, 34, 26]
-func pad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-}
 print(pad("workload", widths[0]) + pad("seeded harness", widths[1]) + pad("system executor", widths[2]) + "ratio")
 for row in rows {
     print(pad(row.0, widths[0]) + pad(row.1, widths[1]) + pad(row.2, widths[2]) + row.3)
@@ -143,3 +141,6 @@ print("")
 print("The harness ran \(hops.jobs) jobs for the hops (an actor that is free is entered without a job),")
 print("\(yielded.jobs) for the yields and \(pours.jobs) for the pours. Targets: ≤ 2× the system's cost per job;")
 print("≥ 100× faster on sleep-heavy scenarios.")
+
+try await printTimeToBug(starts: quick ? 5 : 20)
+try await printExhaustive()

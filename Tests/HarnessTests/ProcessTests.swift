@@ -3,12 +3,12 @@ import Harness
 import HarnessTesting
 import Testing
 
-/// Runs the racing scenario under seed 0x5eed in this process and prints its schedule hash and
-/// outcome: what two separate processes must agree on.
-@Sendable func printSeededSchedule() async {
+/// Runs the racing scenario under `schedule` in this process and prints its interleaving, schedule
+/// hash and outcome.
+@Sendable func printRun(_ schedule: Schedule) async {
     do {
-        let run = try await run(.seeded(0x5eed)) { await racingAppends() }
-        print("hash \(Seed.format(run.scheduleHash)) outcome \(run.value)")
+        let run = try await run(schedule) { await racingAppends() }
+        print("interleaving \(run.interleaving) hash \(Seed.format(run.scheduleHash)) outcome \(run.value)")
     } catch {
         print("failed: \(error)")
     }
@@ -19,10 +19,10 @@ struct ProcessTests {
     @Test("the same seed gives the same schedule hash in two separate processes")
     func twoProcesses() async throws {
         let first = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            await printSeededSchedule()
+            await printRun(.seeded(0x5eed))
         }
         let second = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            await printSeededSchedule()
+            await printRun(.seeded(0x5eed))
         }
         let a = String(decoding: try #require(first).standardOutputContent, as: UTF8.self)
         let b = String(decoding: try #require(second).standardOutputContent, as: UTF8.self)
@@ -31,5 +31,26 @@ struct ProcessTests {
         // And this process agrees with both.
         let here = try await run(.seeded(0x5eed)) { await racingAppends() }
         #expect(a.contains(Seed.format(here.scheduleHash)), "this process: \(Seed.format(here.scheduleHash)); child: \(a)")
+    }
+}
+
+@Suite("A printed interleaving replays across processes", .timeLimit(.minutes(1)))
+struct InterleavingProcessTests {
+    @Test("a replay string printed by one process gives the same schedule and outcome in another, without the seed")
+    func replayStringInAnotherProcess() async throws {
+        let first = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            await printRun(.seeded(0x5eed))
+        }
+        let printed = String(decoding: try #require(first).standardOutputContent, as: UTF8.self)
+        let text = try #require(printed.split(separator: " ").dropFirst().first.map(String.init), "the child printed: \(printed)")
+        let second = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) { [text = text as String] in
+            await printRun(.replay(Interleaving(parsing: text)!))
+        }
+        let replayed = String(decoding: try #require(second).standardOutputContent, as: UTF8.self)
+        #expect(printed.hasPrefix("interleaving s1-") && replayed == printed,
+                """
+                the replay string \(text) gave another run in a second process than the seeded run that printed it — \
+                seeded: \(printed)replayed: \(replayed)
+                """)
     }
 }

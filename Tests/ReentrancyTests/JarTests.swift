@@ -44,7 +44,7 @@ struct JarTests {
             ? "1 bee alone pouring two drops must leave exactly 2"
             : "\(bees) bees pouring two drops each must leave exactly \(2 * bees): pour() has no await between its read "
                 + "and its write, so no bee comes between"
-        expectEverySeed(exploration, claim) { $0 == 2 * bees }
+        await expectEveryRun(exploration, claim) { $0 == 2 * bees }
     }
 
     @Test("L37 Q7: 100 bees pour slowly at once → far fewer than 100 drops (exactly 1 on one thread)",

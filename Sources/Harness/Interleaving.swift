@@ -1,0 +1,83 @@
+import Foundation
+
+/// A run's choices as a string a student can paste: `SUBJECTS_SCHEDULE='s1-3*12*0_104_1'` replays
+/// that exact interleaving in any process, whatever generator or strategy first found it.
+///
+/// Each choice is the index of the ready job taken, among the candidates at that point (see
+/// `ReadyQueue.removeCandidate`). Written `s1-` and then, per choice, one character `0-9a-zA-Z` for
+/// 0 to 61, or `_n_` in decimal for more, or `.` for the calm choice (`Scheduler.calmIndex`,
+/// whatever its index); `*k*` after a choice repeats it k times in all. Past its last choice a
+/// replay stays calm, so a shrunk schedule is short: `s1-.*616*4` preempts once, at choice 617.
+public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
+    /// The choices, one per point where more than one job was ready.
+    public var choices: [UInt32]
+
+    /// The interleaving that makes `choices`.
+    public init(_ choices: [UInt32]) {
+        self.choices = choices
+    }
+
+    /// Whether a run that followed these choices took each of them: none named a candidate that
+    /// was not there, and the run had a choice point for each.
+    func fits(_ trace: [ChoicePoint]) -> Bool {
+        trace.count >= choices.count && zip(choices, trace).allSatisfy { choice, point in
+            choice == ReplayPicker.calm ? !point.preempts : choice == point.index
+        }
+    }
+
+    /// The characters of the one-character choices, 0 to 61.
+    private static let digits = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+    /// `s1-…`: the replay string.
+    public var description: String {
+        var text = "s1-"
+        var index = 0
+        while index < choices.count {
+            let choice = choices[index]
+            var run = 1
+            while index + run < choices.count, choices[index + run] == choice { run += 1 }
+            let token = choice == ReplayPicker.calm ? "." : choice < 62 ? String(Self.digits[Int(choice)]) : "_\(choice)_"
+            if run >= 3 || (run == 2 && choice >= 62) {
+                text += token + "*\(run)*"
+            } else {
+                text += String(repeating: token, count: run)
+            }
+            index += run
+        }
+        return text
+    }
+
+    /// Reads a replay string; nil if it is malformed.
+    public init?(parsing text: String) {
+        let characters = Array(text.trimmingCharacters(in: .whitespaces))
+        guard characters.count >= 3, String(characters[0..<3]) == "s1-" else { return nil }
+        var choices: [UInt32] = []
+        var index = 3
+        /// The decimal number up to `end`, moving past it.
+        func number(until end: Character) -> UInt32? {
+            guard let close = characters[index...].firstIndex(of: end), close > index,
+                  let value = UInt32(String(characters[index..<close])) else { return nil }
+            index = close + 1
+            return value
+        }
+        while index < characters.count {
+            let character = characters[index]
+            index += 1
+            if let digit = Self.digits.firstIndex(of: character) {
+                choices.append(UInt32(digit))
+            } else if character == "." {
+                choices.append(ReplayPicker.calm)
+            } else if character == "_" {
+                guard let value = number(until: "_"), value < UInt32.max else { return nil }
+                choices.append(value)
+            } else if character == "*" {
+                guard let last = choices.last, let count = number(until: "*"), count >= 1, count <= 10_000_000
+                else { return nil }
+                choices += Array(repeating: last, count: Int(count) - 1)
+            } else {
+                return nil
+            }
+        }
+        self.choices = choices
+    }
+}

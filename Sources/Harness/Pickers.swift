@@ -1,0 +1,99 @@
+/// One choice among more than one ready job, as the `replay` strategy records it: enough to list
+/// every other way the run could have gone from there (`DepthFirst`) and to count preemptions.
+struct ChoicePoint: Equatable, Sendable {
+    /// The candidate taken.
+    var index: UInt32
+    /// How many candidates there were.
+    var count: UInt32
+    /// The candidate a scheduler that never preempts would have taken (`Scheduler.calmIndex`).
+    var calm: UInt32
+
+    /// Whether the choice preempted: it took another job than the calm one.
+    var preempts: Bool { index != calm }
+}
+
+/// The `pct` strategy's state: Burckhardt, Kothari, Musuvathi and Nagarakatte, "A Randomized
+/// Scheduler with Probabilistic Guarantees of Finding Bugs" (ASPLOS 2010).
+///
+/// Every task gets a random priority the first time one of its jobs is a candidate, and the
+/// highest-priority ready task always runs; at `depth − 1` change points, drawn uniformly among the
+/// first `horizon` choice points, the task just picked drops below every other. A bug that needs
+/// `d` ordering constraints is found with probability at least 1 / (n · k^(d−1)) per run for n
+/// tasks and k steps, whatever the scenario.
+///
+/// A task is known by its key (`Scheduler.taskKey`); priorities are handed out in the order tasks
+/// are first seen, which the schedule itself fixes, so a seed gives the same run in any process.
+struct PCTPicker {
+    /// Draws the priorities.
+    private var generator: SeededGenerator
+    /// The depth: one more than the number of change points.
+    let depth: Int
+    /// The choice points at which the picked task is lowered, ascending.
+    private let changePoints: [Int]
+    /// How many change points have passed.
+    private var changesMade = 0
+    /// Choice points so far.
+    private var choicePoint = 0
+    /// Each task's priority; lowered ones are below `depth`, all others at or above it.
+    private var priorities: [UInt64: UInt64] = [:]
+
+    /// PCT from `seed`, with `depth − 1` change points among the first `horizon` choice points.
+    init(seed: UInt64, depth: Int, horizon: Int) {
+        var generator = SeededGenerator(seed: seed)
+        self.depth = max(depth, 1)
+        changePoints = (0..<self.depth - 1).map { _ in generator.index(below: max(horizon, 1)) }.sorted()
+        self.generator = generator
+    }
+
+    /// The candidate to take, given each candidate's task key; lowers the taken task at a change point.
+    mutating func pick(count: Int, key: (Int) -> UInt64) -> Int {
+        var best = 0, bestKey: UInt64 = 0, bestPriority: UInt64 = 0
+        for index in 0..<count {
+            let candidate = key(index)
+            let priority = self.priority(of: candidate)
+            if index == 0 || priority > bestPriority { (best, bestKey, bestPriority) = (index, candidate, priority) }
+        }
+        while changesMade < changePoints.count, changePoints[changesMade] == choicePoint {
+            changesMade += 1
+            // The first change point lowers to depth − 1, the last to 1: later lowerings stay above
+            // earlier ones, as in the paper's d_i = i counted from the end.
+            priorities[bestKey] = UInt64(depth - changesMade)
+        }
+        choicePoint += 1
+        return best
+    }
+
+    /// A task's priority, drawn the first time it is asked for.
+    private mutating func priority(of key: UInt64) -> UInt64 {
+        if let known = priorities[key] { return known }
+        let drawn = max(generator.next(), UInt64(depth))
+        priorities[key] = drawn
+        return drawn
+    }
+}
+
+/// The `replay` strategy's state: follow recorded choices, then never preempt.
+struct ReplayPicker {
+    /// What `choices` holds where the calm candidate is meant, whatever its index (shrinking writes it).
+    static let calm = UInt32.max
+    /// The choices to follow, one per choice point.
+    let choices: [UInt32]
+    /// The next choice to follow.
+    private(set) var position = 0
+
+    /// Follows `choices`.
+    init(_ choices: [UInt32]) {
+        self.choices = choices
+    }
+
+    /// The candidate to take among `count`, `calm` being the one that does not preempt.
+    mutating func pick(count: Int, calm: Int) -> Int {
+        guard position < choices.count else { return calm }
+        let choice = choices[position]
+        position += 1
+        if choice == Self.calm { return calm }
+        // A choice past the candidates (the schedule was made for another scenario, or shrinking
+        // moved it) still picks one; `Interleaving.fits` tells the run's choices from the string's.
+        return Int(choice) % count
+    }
+}

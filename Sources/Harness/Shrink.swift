@@ -1,0 +1,112 @@
+/// A failing schedule made small: the fewest preemptions (and then choice points) that still fail
+/// the same way, found within a budget of runs; the one the student reads first.
+public struct ShrunkCounterexample<Outcome: Sendable>: Sendable {
+    /// The shrunk schedule: its choices up to its last preemption, then it never preempts.
+    public var interleaving: Interleaving
+    /// How the shrunk run ended.
+    public var result: Result<Outcome, HarnessFailure>
+    /// Its preemptions: choices other than running on the work the last job handed on.
+    public var preemptions: Int
+    /// Its choice points.
+    public var choicePoints: Int
+    /// The schedule it was shrunk from, and that one's preemptions.
+    public var original: (interleaving: Interleaving, preemptions: Int)
+    /// Runs spent shrinking.
+    public var runs: Int
+    /// Whether shrinking stopped at its budget of runs or time, before it had tried all it would.
+    public var stoppedAtBudget: Bool
+    /// The shrunk run's notes, with the tasks that left them.
+    public var timeline: Timeline
+}
+
+extension Exploration {
+    /// Shrinks `run`'s schedule (delta debugging over its preemptions, Zeller and Hildebrandt 2002):
+    /// turns chunks of preemptions, halves then quarters and so on down to single ones, into calm
+    /// choices, and keeps each change after which the run still `fails` with fewer preemptions, or
+    /// as many and fewer choice points; at most `budget` runs, and none started after `timeBudget`
+    /// of real time (a safety net for big scenarios: the verdict never depends on it, only how far
+    /// the shown counterexample shrank). Nil if the exploration cannot rerun its scenario, or `run`
+    /// does not fail again when replayed.
+    public func shrink(
+        _ run: SeededRun<Outcome>, budget: Int = 300, timeBudget: Duration = .seconds(5),
+        where fails: @escaping @Sendable (Result<Outcome, HarnessFailure>) -> Bool
+    ) async -> ShrunkCounterexample<Outcome>? {
+        guard let rerun else { return nil }
+        var spent = 0, outOfTime = false
+        let deadline = ContinuousClock.now + timeBudget
+        /// Runs `directives`; the run and its canonical directives if it fails the same way.
+        func attempt(_ directives: [UInt32]) async -> (run: SeededRun<Outcome>, trace: [ChoicePoint])? {
+            guard ContinuousClock.now < deadline else {
+                outOfTime = true
+                return nil
+            }
+            spent += 1
+            let (candidate, trace) = await rerun(.replay(Interleaving(directives)))
+            return fails(candidate.result) ? (candidate, trace) : nil
+        }
+        guard var best = await attempt(run.interleaving.choices) else { return nil }
+        let original = (run.interleaving, best.trace.filter(\.preempts).count)
+        var directives = Self.calmed(best.trace)
+        var chunk = max(best.trace.filter(\.preempts).count / 2, 1)
+        while spent < budget, !outOfTime {
+            let preempting = directives.indices.filter { directives[$0] != ReplayPicker.calm }
+            guard !preempting.isEmpty else { break }
+            var improved = false
+            for start in stride(from: 0, to: preempting.count, by: chunk) where spent < budget && !outOfTime {
+                var candidate = directives
+                for position in preempting[start..<min(start + chunk, preempting.count)] {
+                    candidate[position] = ReplayPicker.calm
+                }
+                guard let found = await attempt(candidate) else { continue }
+                if Self.measure(found.trace) < Self.measure(best.trace) {
+                    best = found
+                    directives = Self.calmed(found.trace)
+                    improved = true
+                    break
+                }
+            }
+            if !improved {
+                if chunk == 1 { break }
+                chunk = max(chunk / 2, 1)
+            } else {
+                chunk = min(chunk, max(directives.filter { $0 != ReplayPicker.calm }.count / 2, 1))
+            }
+        }
+        // Removing preemptions one at a time can leave two that fail only together, because a choice
+        // is named by its place: once one is gone, the other names another choice point. So try single
+        // preemptions near them: the run up to the first is calm either way, so those places hold.
+        let preempting = best.trace.indices.filter { best.trace[$0].preempts }
+        if preempting.count > 1, spent < budget, ContinuousClock.now < deadline {
+            spent += 1
+            let calmTrace = await rerun(.replay(Interleaving([]))).1
+            let window = max(preempting.first! - 2, 0)..<min(preempting.last! + 3, calmTrace.count)
+            search: for position in window {
+                let point = calmTrace[position]
+                for rank in 1..<max(point.count, 1) where spent < budget && !outOfTime {
+                    let directives = Array(repeating: ReplayPicker.calm, count: position) + [DepthFirst.index(ofRank: rank, at: point)]
+                    if let found = await attempt(directives), Self.measure(found.trace) < Self.measure(best.trace) {
+                        best = found
+                        break search
+                    }
+                }
+            }
+        }
+        return ShrunkCounterexample(interleaving: Interleaving(Self.calmed(best.trace)), result: best.run.result,
+                              preemptions: best.trace.filter(\.preempts).count, choicePoints: best.trace.count,
+                              original: original, runs: spent,
+                              stoppedAtBudget: outOfTime || spent >= budget, timeline: best.run.timeline)
+    }
+
+    /// A run's choices with every calm one written as "calm" (so it stays calm wherever it falls),
+    /// ending at the last preemption.
+    static func calmed(_ trace: [ChoicePoint]) -> [UInt32] {
+        var directives = trace.map { $0.preempts ? $0.index : ReplayPicker.calm }
+        while directives.last == ReplayPicker.calm { directives.removeLast() }
+        return directives
+    }
+
+    /// What shrinking makes smaller: preemptions first, then choice points.
+    static func measure(_ trace: [ChoicePoint]) -> (Int, Int) {
+        (trace.filter(\.preempts).count, trace.count)
+    }
+}

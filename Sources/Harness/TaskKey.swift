@@ -1,0 +1,25 @@
+extension OneThreadExecutor {
+    /// The picking strategy of a virtual-time schedule, or nil for `strict` and `system`.
+    static func virtualTimeStrategy(for schedule: Schedule) -> Scheduler<UnownedJob>.Strategy? {
+        switch schedule {
+        case .seeded(let seed): .random(SeededGenerator(seed: seed))
+        case .pct(let seed, let depth, let horizon): .pct(PCTPicker(seed: seed, depth: depth, horizon: horizon))
+        case .replay(let interleaving): .replay(ReplayPicker(interleaving.choices))
+        case .strict, .system: nil
+        }
+    }
+
+    /// Which task a job belongs to: what PCT gives a priority and what "the task that ran last" means.
+    ///
+    /// A task is its own job: each time it resumes, the same object is enqueued, and the runtime's
+    /// `Job` header keeps the task's id at byte 36 (`Id`, after the heap object's two words,
+    /// `SchedulerPrivate[2]` and `Flags`, in `swift/ABI/Task.h`); it is what `UnownedJob.description`
+    /// prints, and `TaskKeyTests` checks the two agree. Ids are never reused in a process, so a key
+    /// does not pass from a finished task to a new one. A job that is not a task (an actor's
+    /// processing job) has id 0 and is known by its address instead, with the top bit set.
+    static func taskKey(_ job: UnownedJob) -> UInt64 {
+        let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
+        let id = address.load(fromByteOffset: 36, as: UInt32.self)
+        return id != 0 ? UInt64(id) : UInt64(UInt(bitPattern: address)) | 1 << 63
+    }
+}

@@ -1,0 +1,141 @@
+@testable import Harness
+import Testing
+
+/// Steps `scheduler` through `tasks` tasks of `steps` jobs each, without threads: job `10 · t + s`
+/// is step `s` of task `t`, and running it makes the task's next step ready. Returns the jobs in
+/// the order they ran.
+func stepTasks(_ scheduler: inout Scheduler<Int>, tasks: Int, steps: Int) -> [Int] {
+    for task in 0..<tasks { scheduler.enqueue(task * 10) }
+    var order: [Int] = []
+    while !scheduler.ready.isEmpty, case .run(let entry) = scheduler.next(realNow: { 0 }) {
+        order.append(entry.job)
+        if entry.job % 10 + 1 < steps { scheduler.enqueue(entry.job + 1) }
+        scheduler.jobFinished()
+    }
+    return order
+}
+
+/// A scheduler of plain numbers whose task is the tens digit.
+func numberScheduler(_ strategy: Scheduler<Int>.Strategy) -> Scheduler<Int> {
+    Scheduler(strategy: strategy, virtualTime: true, limits: RunJudge.Limits(), taskKey: { UInt64($0 / 10) })
+}
+
+/// Every schedule of `tasks` × `steps` that `DepthFirst` visits under `bound`, in visiting order.
+func depthFirstOrders(tasks: Int, steps: Int, bound: Int?) -> [[Int]] {
+    var orders: [[Int]] = []
+    var prefix: [UInt32]? = []
+    while let next = prefix, orders.count < 10_000 {
+        var scheduler = numberScheduler(.replay(ReplayPicker(next)))
+        orders.append(stepTasks(&scheduler, tasks: tasks, steps: steps))
+        prefix = DepthFirst.next(after: scheduler.trace, bound: bound).prefix
+    }
+    return orders
+}
+
+@Suite("Strategies on the scheduler value, without threads", .timeLimit(.minutes(1)))
+struct StrategyTests {
+    @Test("PCT with depth 1 is a priority order: each task runs all its steps before the next starts",
+          arguments: 0..<UInt64(20))
+    func pctDepthOneIsAPriorityOrder(seed: UInt64) {
+        var scheduler = numberScheduler(.pct(PCTPicker(seed: seed, depth: 1, horizon: 10)))
+        let order = stepTasks(&scheduler, tasks: 3, steps: 3)
+        let tasks = order.map { $0 / 10 }
+        let blocks = [tasks[0], tasks[3], tasks[6]]
+        #expect(tasks == blocks.flatMap { Array(repeating: $0, count: 3) } && Set(blocks).count == 3,
+                "seed \(seed): with no change point the highest-priority ready task always runs, so tasks run whole, one after another; got \(order)")
+    }
+
+    @Test("PCT with depth 1 draws different priority orders from different seeds")
+    func pctDepthOneOrdersVary() {
+        let firsts = Set((0..<UInt64(20)).map { seed in
+            var scheduler = numberScheduler(.pct(PCTPicker(seed: seed, depth: 1, horizon: 10)))
+            return stepTasks(&scheduler, tasks: 3, steps: 3).map { $0 / 10 }
+        })
+        #expect(firsts.count == 6, "20 seeds should give all 6 orders of 3 tasks, gave \(firsts.count): \(firsts)")
+    }
+
+    @Test("PCT with depth 2 lowers one task once: a task is interrupted at most once")
+    func pctDepthTwoChangesOnce() {
+        var interrupted = 0
+        for seed in 0..<UInt64(50) {
+            var scheduler = numberScheduler(.pct(PCTPicker(seed: seed, depth: 2, horizon: 8)))
+            let tasks = stepTasks(&scheduler, tasks: 3, steps: 3).map { $0 / 10 }
+            let switches = zip(tasks, tasks.dropFirst()).filter { $0 != $1 }.count
+            #expect(switches <= 3, "seed \(seed): one change point allows one extra switch, got \(tasks)")
+            if switches == 3 { interrupted += 1 }
+        }
+        #expect(interrupted > 0, "some change point should fall where a task still had steps to run")
+    }
+
+    @Test("exhaustive on two tasks of two steps visits exactly the 6 interleavings, each once")
+    func exhaustiveVisitsSix() {
+        let orders = depthFirstOrders(tasks: 2, steps: 2, bound: nil)
+        #expect(orders.count == 6 && Set(orders).count == 6, "4!/(2!·2!) = 6 interleavings, visited \(orders)")
+    }
+
+    @Test("exhaustive with a preemption bound visits only the schedules within it",
+          arguments: [(0, 1), (1, 3), (2, 5), (3, 6)])
+    func exhaustiveBounded(bound: Int, expected: Int) {
+        let orders = depthFirstOrders(tasks: 2, steps: 2, bound: bound)
+        #expect(orders.count == expected && Set(orders).count == expected,
+                "bound \(bound): expected \(expected) schedules (AABB takes 0 preemptions, ABBA and BBAA 1, ABAB and BAAB 2, BABA 3), visited \(orders)")
+    }
+
+    @Test("exhaustive on three tasks of two steps visits 6!/(2!·2!·2!) = 90 interleavings")
+    func exhaustiveVisitsNinety() {
+        let orders = depthFirstOrders(tasks: 3, steps: 2, bound: nil)
+        #expect(orders.count == 90 && Set(orders).count == 90, "visited \(orders.count), distinct \(Set(orders).count)")
+    }
+
+    @Test("replay follows its choices, then never preempts")
+    func replayFollowsThenStaysCalm() {
+        var scheduler = numberScheduler(.replay(ReplayPicker([1])))
+        #expect(stepTasks(&scheduler, tasks: 2, steps: 2) == [10, 11, 0, 1],
+                "choice 1 takes task 1 first; after it, the calm choice runs it on, then task 0")
+        #expect(scheduler.trace.map(\.preempts) == [true, false], "the first choice preempted (task 0 was oldest), the second ran task 1 on")
+    }
+
+    @Test("a replay string reads back as the choices it was written from",
+          arguments: [[], [0], [3, 0, 0, 0, 0, 7, 61, 62, 62, 1000, 1000, 1000, 2, .max, .max, 4], Array(repeating: 5, count: 300)] as [[UInt32]])
+    func interleavingRoundTrip(choices: [UInt32]) {
+        let text = Interleaving(choices).description
+        #expect(Interleaving(parsing: text)?.choices == choices, "\(choices) → \(text)")
+        #expect(text.count <= 3 + 2 * max(choices.count, 1) + 12, "compact: \(text)")
+    }
+
+    @Test("a malformed replay string is rejected", arguments: ["", "s1", "x1-00", "s1-0*0*", "s1-_12", "s1-*3*", "s1-0!"])
+    func malformedInterleaving(text: String) {
+        #expect(Interleaving(parsing: text) == nil, "\(text) should not parse")
+    }
+}
+
+@Suite("A timeline collapses runs of the same steps", .timeLimit(.minutes(1)))
+struct TimelineTests {
+    @Test("bees taking turns collapse into one row; the two that overlap stay apart")
+    func collapsesTurns() {
+        var entries: [Timeline.Entry] = []
+        for bee in 1...3 {
+            entries += [.init(task: "bee \(bee)", text: "goes"), .init(task: "bee \(bee)", text: "back: \(2 * bee)")]
+        }
+        entries += [.init(task: "bee 4", text: "goes"), .init(task: "bee 5", text: "goes"),
+                    .init(task: "bee 5", text: "back: 8"), .init(task: "bee 4", text: "back: 8")]
+        for bee in 6...100 {
+            entries += [.init(task: "bee \(bee)", text: "goes"), .init(task: "bee \(bee)", text: "back: \(2 * bee - 2)")]
+        }
+        let rows = Timeline.collapse(entries)
+        #expect(rows == [
+            .init(task: "bee 1–3", text: "goes; back: 2 … goes; back: 6 (3 in turn)"),
+            .init(task: "bee 4", text: "goes"), .init(task: "bee 5", text: "goes"),
+            .init(task: "bee 5", text: "back: 8"), .init(task: "bee 4", text: "back: 8"),
+            .init(task: "bee 6–100", text: "goes; back: 10 … goes; back: 198 (95 in turn)"),
+        ], "\(rows)")
+        #expect(Timeline(entries).render().split(separator: "\n").count == 6)
+    }
+
+    @Test("a long timeline is cut in the middle, to fit a terminal")
+    func longTimelineIsCut() {
+        let entries = (0..<100).map { Timeline.Entry(task: $0 % 2 == 0 ? "ada" : "bea", text: "step \($0)") }
+        let lines = Timeline(entries).render(maxRows: 10).split(separator: "\n")
+        #expect(lines.count == 10 && lines[5].contains("rows"), "\(lines)")
+    }
+}
