@@ -144,7 +144,7 @@ extension JSONValue {
         }
 
         /// The line the current position is on.
-        func line() -> Int { 1 + bytes[..<min(at, bytes.count)].lazy.filter { $0 == UInt8(ascii: "\n") }.count }
+        func line(at offset: Int) -> Int { 1 + bytes[..<min(offset, bytes.count)].lazy.filter { $0 == UInt8(ascii: "\n") }.count }
 
         /// Steps over whitespace.
         mutating func skipSpace() {
@@ -190,7 +190,7 @@ extension JSONValue {
         mutating func object(depth: Int) throws(SyntaxError) -> JSONValue {
             at += 1
             var fields: [String: JSONValue] = [:]
-            var lines: [String: Int] = [:]
+            var offsets: [String: Int] = [:]
             skipSpace()
             if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(fields) }
             while true {
@@ -198,17 +198,19 @@ extension JSONValue {
                 guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else {
                     throw fail("expected a key in double quotes, found \(shown())")
                 }
-                let keyLine = line()
+                let keyOffset = at
                 let key = try string()
                 try expect(":", "':' after the key \"\(key)\"")
                 path.append(.key(key))
                 let item = try value(depth: depth + 1)
                 path.removeLast()
-                if let first = lines[key] {
-                    duplicates.append(DuplicateKey(path: path, key: key, firstLine: first, secondLine: keyLine))
+                // Lines are counted only for a duplicate: counting them for every key made loading quadratic.
+                if let first = offsets[key] {
+                    duplicates.append(DuplicateKey(path: path, key: key, firstLine: line(at: first),
+                                                   secondLine: line(at: keyOffset)))
                 } else {
                     fields[key] = item
-                    lines[key] = keyLine
+                    offsets[key] = keyOffset
                 }
                 skipSpace()
                 guard at < bytes.count else { throw fail("expected ',' or '}', found end of file") }
