@@ -4,16 +4,15 @@ import HarnessTesting
 import Scenarios
 import Testing
 
-/// The completer is `@MainActor`, as in the lesson, so its work runs on the main executor, outside the harness:
-/// these run under `strict` with `outsideWork` (a never-resumed caller is still a deadlock, half a second late), and
-/// under the system pool; seeds would not steer the main actor.
+/// The completer is `@MainActor`, as in the lesson. These run under `strict` (the main actor inside the harness: a
+/// never-resumed caller is a deadlock at once) and under the system pool (where only the time limit ends it).
 @Suite("L40 step 2: PlaceCompleter.next(), a kept continuation and a newest list", .timeLimit(.minutes(1)))
 struct PlaceCompleterNextTests {
     @Test("L40 step 2: a list that arrives while nobody waits is returned at once", arguments: realSchedules)
     func listArrivedEarly(schedule: Schedule) async throws {
         let run = try #require(
             await runRecordingIssues(
-                schedule, options: .outsideWork,
+                schedule, options: .mainActorScenario,
                 claim: "a list that arrived while nobody asked must be kept as newest and handed to the next next() at once"
             ) { await placeCompleterListArrivedEarly() })
         #expect(run.value == ["Portland", "Portsmouth"], """
@@ -27,7 +26,7 @@ struct PlaceCompleterNextTests {
     func onlyTheNewestIsKept(schedule: Schedule) async throws {
         let run = try #require(
             await runRecordingIssues(
-                schedule, options: .outsideWork,
+                schedule, options: .mainActorScenario,
                 claim: "lists that come while nobody asks must be kept, the newest replacing the older, for the next next()"
             ) { await placeCompleterKeepsOnlyTheNewest() })
         #expect(
@@ -39,7 +38,7 @@ struct PlaceCompleterNextTests {
     func answerFromAnotherThread(schedule: Schedule) async throws {
         let run = try #require(
             await runRecordingIssues(
-                schedule, options: .outsideWork,
+                schedule, options: .mainActorScenario,
                 claim: "a caller waiting in next() must be resumed when the completer answers, even from another thread"
             ) { await placeCompleterAnswerFromAnotherThread() })
         #expect(run.value == ["Portland", "Portsmouth"], """
@@ -59,7 +58,7 @@ struct PlaceCompleterNextTests {
             while someone waits leaves the caller waiting forever (a deadlock)
             """
         ) {
-            let run = try await Harness.run(.strict, options: .outsideWork) {
+            let run = try await Harness.run(.strict, options: .mainActorScenario) {
                 await placeCompleterResumesTheWaiterOnce()
             }
             print("answers: \(run.value)")

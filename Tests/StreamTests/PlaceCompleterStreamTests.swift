@@ -3,8 +3,9 @@ import HarnessTesting
 import Scenarios
 import Testing
 
-/// The completers are `@MainActor`, as in the lesson: their work runs on the main executor, outside the harness, so
-/// these run under the real schedules with `outsideWork`; seeds would not steer the main actor.
+/// The completers are `@MainActor`, as in the lesson. These run under the real schedules: under `strict` the main
+/// actor's work runs on the harness's thread, in order; on the real pool on the main executor, with a time limit of
+/// ten seconds for a stranded waiter there.
 @Suite("L40 steps 4–6: the completer as an async sequence and as a stream", .timeLimit(.minutes(1)))
 struct PlaceCompleterStreamTests {
     @Test(
@@ -12,7 +13,7 @@ struct PlaceCompleterStreamTests {
         arguments: realSchedules)
     func newestOnlyThenCancelTheSearch(schedule: Schedule) async throws {
         let run = try #require(
-            await runRecordingIssues(schedule, options: .outsideWork) { await placeCompleterStreamNewestThenClose() })
+            await runRecordingIssues(schedule, options: .mainActorScenario) { await placeCompleterStreamNewestThenClose() })
         #expect(run.value.lists == [["Portland", "Portsmouth"]], """
             the editor got \(run.value.lists): with .bufferingNewest(1) three lists that came before the editor read \
             leave only the newest, Portl's
@@ -33,7 +34,7 @@ struct PlaceCompleterStreamTests {
     func forAwaitOverTheCompleter(schedule: Schedule) async throws {
         let run = try #require(
             await runRecordingIssues(
-                schedule, options: .outsideWork,
+                schedule, options: .mainActorScenario,
                 claim: "each list must be handed to the loop's waiting next() by a resume, the newest first"
             ) { await placeCompleterSequenceLoop() })
         #expect(run.value == [["Portland", "Portsmouth"], ["Portsmouth"]], """

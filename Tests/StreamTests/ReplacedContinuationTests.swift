@@ -3,14 +3,14 @@ import HarnessTesting
 import Scenarios
 import Testing
 
-/// `Source` is `@MainActor`, as in the lesson: its loops run on the main executor, outside the harness, so these run
-/// under `strict` with `outsideWork`, which still turns a loop nobody will ever end into a deadlock.
+/// `Source` is `@MainActor`, as in the lesson: inside a run its loops run on the harness's thread, on the main actor
+/// there, so a loop nobody will ever end is a deadlock at once.
 @Suite("L40 Q2: a continuation replaced", .timeLimit(.minutes(1)))
 struct ReplacedContinuationTests {
     @Test("L40 Q2: a replaced continuation strands the first loop: the harness sees a deadlock")
     func replacedContinuationStrandsTheFirstLoop() async throws {
         await expectFailure(
-            .deadlock, under: .strict, options: .outsideWork,
+            .deadlock, under: .strict, options: .mainActorScenario,
             "nothing can yield to the first stream or finish it once its continuation was replaced: the first loop waits forever"
         ) { await streamReplacedContinuation(cancelFirst: false) }
     }
@@ -22,7 +22,7 @@ struct ReplacedContinuationTests {
             "the first loop ended, with []",
         ]
         let run = try #require(
-            await runRecordingIssues(.strict, options: .outsideWork) { await streamReplacedContinuation(cancelFirst: true) })
+            await runRecordingIssues(.strict, options: .mainActorScenario) { await streamReplacedContinuation(cancelFirst: true) })
         #expect(run.value == expected, """
             the console was \(run.value): stop() finishes only the second stream, and the first loop, stranded by \
             the replaced continuation, should still be waiting after it — it ends only with its task's cancel
@@ -34,7 +34,7 @@ struct ReplacedContinuationTests {
         let expected = ["the first loop ended, with []", "the second loop ended, with [1, 2]"]
         let run = try #require(
             await runRecordingIssues(
-                .strict, options: .outsideWork,
+                .strict, options: .mainActorScenario,
                 claim: "finishing the old continuation before replacing it must end the first loop"
             ) { await streamFinishedBeforeReplaced() })
         #expect(run.value == expected, """

@@ -524,11 +524,11 @@ extension QuizCatalog {
                     "secondCount": .int(run.secondCount)]
         },
         // `Source` is @MainActor: its loops run on the main executor, beside the harness.
-        QuizScenario.single("streams.replacedContinuation", "events", options: .outsideWork) { _ in
+        QuizScenario.single("streams.replacedContinuation", "events", options: .mainActorScenario) { _ in
             .strings(await streamReplacedContinuation(cancelFirst: true))
         }.sharingTheProcess(),
         QuizScenario.single("streams.replacedContinuationForever", "events", parameters: ["shape": .string("keepFirst")],
-                            options: .outsideWork) { arguments in
+                            options: .mainActorScenario) { arguments in
             .strings(await streamReplacedContinuation(cancelFirst: try arguments.choice(ReplaceShape.self) == .cancelFirst))
         }.sharingTheProcess(),
         .single("streams.breakDoesNotTerminate", "events") { _ in .strings(await streamBreakOutOfLoop()) },
