@@ -19,6 +19,7 @@
 
 #if defined(__linux__)
 #include <dlfcn.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -86,6 +87,15 @@ int harness_virtual_time_works(void) {
 
 int harness_thread_id(void) { return (int)syscall(SYS_gettid); }
 
+int harness_pin_to_current_cpu(int cpu) {
+    if (cpu < 0) cpu = sched_getcpu();
+    if (cpu < 0) return -1;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    return sched_setaffinity(0, sizeof set, &set) == 0 ? cpu : -1;
+}
+
 int64_t harness_real_monotonic_nanoseconds(void) {
     struct timespec now = {0, 0};
     real_clock_gettime()(CLOCK_BOOTTIME, &now);
@@ -95,6 +105,16 @@ int64_t harness_real_monotonic_nanoseconds(void) {
 #else
 
 int harness_thread_id(void) { return 0; }
+int harness_pin_to_current_cpu(int cpu) { (void)cpu; return -1; }
+int harness_pin_to_current_cpu(int cpu) {
+    if (cpu < 0) cpu = sched_getcpu();
+    if (cpu < 0) return -1;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    return sched_setaffinity(0, sizeof set, &set) == 0 ? cpu : -1;
+}
+
 int64_t harness_real_monotonic_nanoseconds(void) { return 0; }
 int harness_virtual_time_begin(int64_t nanoseconds) { (void)nanoseconds; return 0; }
 void harness_virtual_time_end(void) {}

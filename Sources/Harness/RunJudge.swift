@@ -3,7 +3,7 @@ enum RunJudge {
     /// What the run may do.
     struct Limits: Equatable {
         /// What to do about work that outlives the scenario.
-        var leftovers: RunOptions.LeftoverPolicy = .fail
+        var leftovers: RunOptions.LeftoverPolicy = .drain
         /// How many jobs a run may take in all.
         var jobLimit = 20_000_000
         /// How many jobs may run after the scenario returned while leftovers drain.
@@ -24,7 +24,7 @@ enum RunJudge {
         var jobsRun: Int
         /// Jobs run after the scenario returned.
         var jobsAfterFinish: Int
-        /// Jobs still ready when it returned, plus a task's own jobs run after it.
+        /// Under `.fail`, a task's own jobs still ready when it returned; under `.drain`, those that ran after it.
         var leftoverJobs: Int
         /// Whether the grace for outside work ran out.
         var graceSpent: Bool

@@ -86,7 +86,8 @@ struct Scheduler<Job> {
     private(set) var finishedAt: Int64 = 0
     /// Jobs handed out when the scenario returned.
     private var jobsAtFinish = 0
-    /// Jobs still ready when the scenario returned, plus a task's own jobs run after it.
+    /// Work that outlived the scenario: under `.fail`, a task's own jobs still ready when it returned (the
+    /// run ends there); under `.drain`, a task's own jobs that ran after it returned.
     private(set) var leftoverJobs = 0
     /// Whether the job running now was made ready by a timer (what it hands on is bookkeeping too).
     private var runningTimerJob = false
@@ -131,7 +132,7 @@ struct Scheduler<Job> {
         finished = true
         finishedAt = now
         jobsAtFinish = jobsRun
-        leftoverJobs = ready.taskWorkCount
+        leftoverJobs = limits.leftovers == .fail ? ready.taskWorkCount : 0
     }
 
     /// The job handed out by the last `next()` has run to its next suspension.

@@ -40,6 +40,25 @@ enum ThreadTime {
     }
 }
 
+extension ThreadTime {
+    /// Whether thread `tid` of this process is in uninterruptible sleep now (`D`: waiting for the disk), or nil.
+    static func isWaitingForDisk(thread tid: Int32) -> Bool? {
+        #if os(Linux)
+        guard tid > 0 else { return nil }
+        let fd = open("/proc/self/task/\(tid)/stat", O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 255) }
+        // "tid (name) S …": the state is the first letter after the last ')', as a name may hold parentheses.
+        guard count > 0, let close = buffer[0..<count].lastIndex(of: UInt8(ascii: ")")), close + 2 < count else { return nil }
+        return buffer[close + 2] == UInt8(ascii: "D")
+        #else
+        return nil
+        #endif
+    }
+}
+
 /// What the watchdog saw of one run, and the judgement it draws: a value, so it is tested without
 /// threads or a loaded machine.
 struct HoldMeter: Equatable {
@@ -51,19 +70,32 @@ struct HoldMeter: Equatable {
     private var jobWaitAt: Int64 = 0
     /// The thread's CPU wait when the watchdog first saw the run.
     private var runWaitAt: Int64? = nil
+    /// Wall time of the previous look.
+    private var lastWall: Int64 = 0
+    /// Time between looks that found the thread waiting for the disk, during this job and in the run.
+    private var jobDiskWait: Int64 = 0
+    private var runDiskWait: Int64 = 0
 
     /// One look: `job` running now (0 if idle), `wall` nanoseconds since the run started, with the
-    /// thread's CPU wait so far. Returns how long the current job has held the thread, and how long
-    /// the run has had its thread (wall time less the waiting seen since the first look).
-    mutating func look(job: Int, wall: Int64, waiting: Int64) -> (jobHeld: Int64, runHad: Int64) {
-        if runWaitAt == nil { runWaitAt = waiting }
+    /// thread's CPU wait so far and whether it waits for the disk now. Returns how long the current job
+    /// has held the thread, and how long the run has had its thread: wall time less the time it waited
+    /// for a CPU, and less the time between looks that found it waiting for the disk (a machine whose
+    /// disk is busy with other work is not the scenario's fault either).
+    mutating func look(job: Int, wall: Int64, waiting: Int64, waitingForDisk: Bool = false) -> (jobHeld: Int64, runHad: Int64) {
+        if runWaitAt == nil { runWaitAt = waiting; lastWall = wall }
         if job != self.job {
             self.job = job
             jobSeenAt = wall
             jobWaitAt = waiting
+            jobDiskWait = 0
         }
-        let jobHeld = job == 0 ? 0 : (wall - jobSeenAt) - (waiting - jobWaitAt)
-        let runHad = wall - (waiting - runWaitAt!)
+        if waitingForDisk {
+            jobDiskWait += wall - lastWall
+            runDiskWait += wall - lastWall
+        }
+        lastWall = wall
+        let jobHeld = job == 0 ? 0 : (wall - jobSeenAt) - (waiting - jobWaitAt) - jobDiskWait
+        let runHad = wall - (waiting - runWaitAt!) - runDiskWait
         return (max(jobHeld, 0), max(runHad, 0))
     }
 }

@@ -52,19 +52,22 @@ final class Watchdog: @unchecked Sendable {
         }
     }
 
-    /// One look at one run: fails it if one job has held its thread too long, or the run has had its
+    /// One look at one run: fails it if one job has held its thread too long (running, or asleep on a
+    /// semaphore, a lock or a timer; not waiting for a CPU or for the disk), or the run has had its
     /// thread past its time limit. Returns whether the run is over.
     private static func check(_ executor: OneThreadExecutor, meter: inout HoldMeter) -> Bool {
         if executor.isOver { return true }
         let job = executor.runningJob.load(ordering: .relaxed)
         let wall = Nanoseconds(executor.startedAt.duration(to: .now))
-        let waiting = ThreadTime.waitingForCPU(thread: executor.threadID.load(ordering: .relaxed)) ?? 0
-        let (jobHeld, runHad) = meter.look(job: job, wall: wall, waiting: waiting)
+        let thread = executor.threadID.load(ordering: .relaxed)
+        let waiting = ThreadTime.waitingForCPU(thread: thread) ?? 0
+        let disk = job != 0 && ThreadTime.isWaitingForDisk(thread: thread) == true
+        let (jobHeld, runHad) = meter.look(job: job, wall: wall, waiting: waiting, waitingForDisk: disk)
         let options = executor.options
         if jobHeld > Nanoseconds(options.blockedThreadLimit) {
             executor.failFromOutside(.blockedThread, "one job held the strict pool's only thread for " +
                 "\(HarnessFailure.format(.nanoseconds(jobHeld))) in \(executor.schedule) (running or asleep in the " +
-                "kernel, not waiting for a CPU): work that blocks (a semaphore, a lock, sleep(), synchronous I/O, a " +
+                "kernel, not waiting for a CPU or the disk): work that blocks (a semaphore, a lock, sleep(), a network read, a " +
                 "spin) holds a thread the pool never replaces, and every other task starves, as on Apple's strict pool.")
             return true
         }

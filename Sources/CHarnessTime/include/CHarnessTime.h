@@ -23,4 +23,8 @@ int harness_thread_id(void);
 /// The real continuous clock (CLOCK_BOOTTIME) in nanoseconds, whatever this thread reads (Linux), or 0.
 int64_t harness_real_monotonic_nanoseconds(void);
 
+/// Lets the calling thread run only on CPU `cpu` (or, for -1, the one it runs on now); returns the CPU, or -1.
+/// For the harness's own tests, which starve a harness thread on purpose (Linux).
+int harness_pin_to_current_cpu(int cpu);
+
 #endif
