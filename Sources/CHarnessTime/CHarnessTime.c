@@ -78,6 +78,12 @@ int harness_pin_to_current_cpu(int cpu) {
     return sched_setaffinity(0, sizeof set, &set) == 0 ? cpu : -1;
 }
 
+int64_t harness_thread_cpu_nanoseconds(void) {
+    struct timespec used = {0, 0};
+    real_clock_gettime()(CLOCK_THREAD_CPUTIME_ID, &used);
+    return (int64_t)used.tv_sec * 1000000000 + used.tv_nsec;
+}
+
 int64_t harness_real_monotonic_nanoseconds(void) {
     struct timespec now = {0, 0};
     real_clock_gettime()(CLOCK_BOOTTIME, &now);
@@ -90,6 +96,7 @@ int harness_thread_id(void) { return 0; }
 int harness_pin_to_current_cpu(int cpu) { (void)cpu; return -1; }
 
 int64_t harness_real_monotonic_nanoseconds(void) { return 0; }
+int64_t harness_thread_cpu_nanoseconds(void) { return -1; }
 int harness_virtual_time_begin(int64_t nanoseconds) { (void)nanoseconds; return 0; }
 void harness_virtual_time_end(void) {}
 int harness_virtual_time_is_on(void) { return 0; }

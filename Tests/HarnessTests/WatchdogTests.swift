@@ -36,28 +36,45 @@ struct WatchdogTests {
         #expect(run.value == nil, "the CPU could not be shared as planned: \(run.value ?? "")")
     }
 
-    @Test("the judgement: wall time less the wait for a CPU and for the disk is what a job held")
+    @Test("the judgement: a job holds the thread for its CPU time and its sleep, not for a wait for a CPU or the disk")
     func holdMeter() {
         var meter = HoldMeter()
-        _ = meter.look(job: 1, wall: 0, waiting: 0)
-        let starved = meter.look(job: 1, wall: 1_500_000_000, waiting: 1_300_000_000)
-        #expect(starved.jobHeld == 200_000_000, "1.5 s of wall time, 1.3 s of it waiting for a CPU: held 0.2 s")
-        let blocked = meter.look(job: 1, wall: 2_500_000_000, waiting: 1_300_000_000)
-        #expect(blocked.jobHeld == 1_200_000_000, "then 1 s more, running or asleep: held 1.2 s")
-        let disk = meter.look(job: 1, wall: 3_500_000_000, waiting: 1_300_000_000, waitingForDisk: true)
-        #expect(disk.jobHeld == 1_200_000_000, "then 1 s waiting for the disk: still 1.2 s")
-        let next = meter.look(job: 2, jobStart: 3_600_000_000, wall: 3_600_000_000, waiting: 1_300_000_000)
-        #expect(next.jobHeld == 0 && next.runHad == 3_600_000_000 - 1_300_000_000 - 1_000_000_000)
+        func sample(_ cpu: Int64, sleeping: Bool = false) -> ThreadTime.Sample { .init(cpu: cpu, sleeping: sleeping) }
+        _ = meter.look(job: 1, jobStart: 0, wall: 0, sample: sample(0))
+        let starved = meter.look(job: 1, jobStart: 0, wall: 1_500_000_000, sample: sample(200_000_000))
+        #expect(starved.jobHeld == 200_000_000, "1.5 s of wall time, 0.2 s of it on a CPU, runnable the rest: held 0.2 s")
+        let dozing = meter.look(job: 1, jobStart: 0, wall: 1_600_000_000, sample: sample(200_000_000, sleeping: true))
+        #expect(dozing.jobHeld == 200_000_000, "one look that finds it asleep may have caught a moment's wait: still 0.2 s")
+        let asleep = meter.look(job: 1, jobStart: 0, wall: 2_600_000_000, sample: sample(200_000_000, sleeping: true))
+        #expect(asleep.jobHeld == 1_200_000_000, "then 1 s asleep in the kernel at both looks (a semaphore): held 1.2 s")
+        let disk = meter.look(job: 1, jobStart: 0, wall: 3_600_000_000, sample: sample(200_000_000))
+        #expect(disk.jobHeld == 1_200_000_000, "then 1 s waiting for the disk or a CPU, using none: still 1.2 s")
+        let next = meter.look(job: 2, jobStart: 3_600_000_000, wall: 3_700_000_000, sample: sample(200_000_000))
+        #expect(next.jobHeld == 0 && next.runHad == 1_200_000_000, "a new job starts from nothing: \(next)")
     }
 
-    @Test("a watchdog that looks late still times a job from its start, and counts no CPU wait from before it as held")
+    @Test("a watchdog that looks late times a job from its start: another job's CPU before it is not its hold")
     func lateLook() {
         var meter = HoldMeter()
-        _ = meter.look(job: 0, wall: 0, waiting: 0)
-        // The job started at 0.1 s; the watchdog, starved itself, next looks at 1.2 s: the thread waited 0.2 s for
-        // a CPU in between, and held it for the other 0.9 s.
-        let late = meter.look(job: 1, jobStart: 100_000_000, wall: 1_200_000_000, waiting: 200_000_000)
-        #expect(late.jobHeld == 900_000_000, "held: \(late.jobHeld) ns")
+        _ = meter.look(job: 0, wall: 0, sample: .init(cpu: 0, sleeping: false))
+        // Earlier jobs used 1 s of CPU; job 7 started at 1.1 s; the watchdog, starved itself, next looks at 1.2 s.
+        let late = meter.look(job: 7, jobStart: 1_100_000_000, wall: 1_200_000_000, sample: .init(cpu: 1_200_000_000, sleeping: false))
+        #expect(late.jobHeld == 100_000_000, "job 7 ran 0.1 s: held \(late.jobHeld) ns")
+    }
+
+    @Test("a first look that comes late counts from the run's start: the CPU used, not the wall time")
+    func lateFirstLook() {
+        var meter = HoldMeter()
+        let first = meter.look(job: 1, jobStart: 0, wall: 800_000_000, sample: .init(cpu: 1_250_000_000, sleeping: false),
+                               cpuAtStart: 1_000_000_000)
+        #expect(first.jobHeld == 250_000_000 && first.runHad == 250_000_000, "0.25 s of CPU in 0.8 s: \(first)")
+    }
+
+    @Test("without a sample (Apple platforms) the judgement is wall time")
+    func wallTimeFallback() {
+        var meter = HoldMeter()
+        _ = meter.look(job: 1, jobStart: 0, wall: 0, sample: nil)
+        #expect(meter.look(job: 1, jobStart: 0, wall: 900_000_000, sample: nil).jobHeld == 900_000_000)
     }
 }
 

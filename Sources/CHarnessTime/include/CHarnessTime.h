@@ -25,4 +25,7 @@ int64_t harness_real_monotonic_nanoseconds(void);
 /// For the harness's own tests, which starve a harness thread on purpose (Linux).
 int harness_pin_to_current_cpu(int cpu);
 
+/// The CPU time the calling thread has used, in nanoseconds (Linux), or -1.
+int64_t harness_thread_cpu_nanoseconds(void);
+
 #endif
