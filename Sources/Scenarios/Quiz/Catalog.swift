@@ -531,7 +531,9 @@ extension QuizCatalog {
                             options: .mainActorScenario) { arguments in
             .strings(await streamReplacedContinuation(cancelFirst: try arguments.choice(ReplaceShape.self) == .cancelFirst))
         }.sharingTheProcess(),
-        .single("streams.breakDoesNotTerminate", "events") { _ in .strings(await streamBreakOutOfLoop()) },
+        .single("streams.breakDoesNotTerminate", "events", parameters: ["shape": .string("lesson")]) {
+            .strings(await streamBreakOutOfLoop(letGo: try $0.choice(LessonShape.self) == .wrong))
+        },
     ]
 }
 
