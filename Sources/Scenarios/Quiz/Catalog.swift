@@ -524,12 +524,13 @@ extension QuizCatalog {
                     "secondCount": .int(run.secondCount)]
         },
         // `Source` is @MainActor: its loops run on the main executor, beside the harness.
-        QuizScenario.single("streams.replacedContinuation", "events", options: .mainActorScenario) { _ in
-            .strings(await streamReplacedContinuation(cancelFirst: true))
+        QuizScenario.single("streams.replacedContinuation", "events", parameters: ["shape": .string("cancelFirst")],
+                            options: .mainActorScenario) { arguments in
+            .strings(try await arguments.choice(ReplaceShape.self).program())
         }.sharingTheProcess(),
         QuizScenario.single("streams.replacedContinuationForever", "events", parameters: ["shape": .string("keepFirst")],
                             options: .mainActorScenario) { arguments in
-            .strings(await streamReplacedContinuation(cancelFirst: try arguments.choice(ReplaceShape.self) == .cancelFirst))
+            .strings(try await arguments.choice(ReplaceShape.self).program())
         }.sharingTheProcess(),
         .single("streams.breakDoesNotTerminate", "events", parameters: ["shape": .string("lesson")]) {
             .strings(await streamBreakOutOfLoop(letGo: try $0.choice(LessonShape.self) == .wrong))
