@@ -502,8 +502,8 @@ extension QuizCatalog {
                 .description ?? "none")
         },
         .single("streams.filterMapPrefix", "got", parameters: ["shape": .string("lesson")]) { .ints(await streamFilterMapPrefix(limit: try $0.choice(LessonShape.self) == .wrong ? nil : 2)) },
-        .single("streams.fedFromAnotherThread", "got", options: .waitForOwnThreads) { _ in
-            .ints(await streamFedFromAnotherThread())
+        .single("streams.fedFromAnotherThread", "got", parameters: ["shape": .string("lesson")], options: .waitForOwnThreads) {
+            .ints(await streamFedFromAnotherThread(droppingBeforeTheLoop: try $0.choice(LessonShape.self) == .wrong))
         },
         .single("streams.yieldedBeforeLoop", "got", parameters: ["shape": .string("lesson")]) {
             .strings(await streamValuesBeforeTheLoop(buffering: try $0.choice(LessonShape.self) == .wrong ? .bufferingNewest(0) : .unbounded))
