@@ -444,8 +444,8 @@ extension QuizCatalog {
             let written = await debouncedSaves()
             return ["saves": .int(written.count), "saved": .int(written.last ?? 0)]
         },
-        .single("continuations.wrapCallback", "answer", options: .waitForOwnThreads) { _ in
-            .string(await continuationResumedFromAnotherThread())
+        .single("continuations.wrapCallback", "answer", parameters: ["shape": .string("lesson")], options: .waitForOwnThreads) {
+            .string(try $0.choice(LessonShape.self) == .wrong ? callbackReadWithoutWaiting() : await continuationResumedFromAnotherThread())
         },
         .single("continuations.neverResumed", "waiterFinished", parameters: ["shape": .string("never")]) { arguments in
             if try arguments.choice(ResumeShape.self) == .never {
