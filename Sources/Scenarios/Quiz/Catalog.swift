@@ -324,6 +324,7 @@ extension QuizCatalog {
     static let quizCrashes: [QuizCrash] = [
         QuizCrash("mainActor.plainNonisolatedAssertion") { await plainNonisolatedAssertion() },
         QuizCrash("mainActor.assumeIsolatedOffMain") { await assumeIsolatedOffMain() },
+        QuizCrash("mainActor.mainQueueAssumeIsolated") { await mainQueueAssumeIsolated() },
         QuizCrash("gcd.syncOntoOwnQueue") { syncOntoOwnQueue() },
         QuizCrash("gcd.mainSyncOnMain") { await mainSyncOnMain() },
         QuizCrash("gcd.unbalancedGroupLeave") { unbalancedGroupLeave() },
