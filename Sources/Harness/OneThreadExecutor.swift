@@ -52,6 +52,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// The number of the job running now (from 1), or 0 when the thread is idle: what the watchdog reads.
     let runningJob = Atomic<Int>(0)
+    /// When the job running now started, in nanoseconds since the run started.
+    let runningJobStart = Atomic<Int64>(0)
     /// The harness thread's kernel id, once it runs (0 before).
     let threadID = Atomic<Int32>(0)
 
@@ -161,10 +163,13 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// returns under the lock.
     private func run(_ entry: ReadyQueue<UnownedJob>.Entry) {
         let virtualNow = scheduler.virtualTime && VirtualClock.works ? scheduler.now : -1
-        runningJob.store(scheduler.jobsRun, ordering: .relaxed)
+        let jobNumber = scheduler.jobsRun
         condition.unlock()
+        let start = ContinuousClock.now
         recentJobStarts.removeFirst()
-        recentJobStarts.append(.now)
+        recentJobStarts.append(start)
+        runningJobStart.store(Nanoseconds(startedAt.duration(to: start)), ordering: .relaxed)
+        runningJob.store(jobNumber, ordering: .releasing)
         if virtualNow >= 0 { harness_virtual_time_begin(clockOrigin + virtualNow) }
         if entry.isMain {
             runningMainJob = true

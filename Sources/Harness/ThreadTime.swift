@@ -70,23 +70,27 @@ struct HoldMeter: Equatable {
     private var jobWaitAt: Int64 = 0
     /// The thread's CPU wait when the watchdog first saw the run.
     private var runWaitAt: Int64? = nil
-    /// Wall time of the previous look.
+    /// Wall time and CPU wait at the previous look.
     private var lastWall: Int64 = 0
+    private var lastWaiting: Int64 = 0
     /// Time between looks that found the thread waiting for the disk, during this job and in the run.
     private var jobDiskWait: Int64 = 0
     private var runDiskWait: Int64 = 0
 
-    /// One look: `job` running now (0 if idle), `wall` nanoseconds since the run started, with the
-    /// thread's CPU wait so far and whether it waits for the disk now. Returns how long the current job
-    /// has held the thread, and how long the run has had its thread: wall time less the time it waited
-    /// for a CPU, and less the time between looks that found it waiting for the disk (a machine whose
-    /// disk is busy with other work is not the scenario's fault either).
-    mutating func look(job: Int, wall: Int64, waiting: Int64, waitingForDisk: Bool = false) -> (jobHeld: Int64, runHad: Int64) {
-        if runWaitAt == nil { runWaitAt = waiting; lastWall = wall }
+    /// One look: `job` running now (0 if idle), which started `jobStart` nanoseconds after the run did; `wall`
+    /// nanoseconds since the run started, with the thread's CPU wait so far and whether it waits for the disk now.
+    /// Returns how long the current job has held the thread, and how long the run has had its thread: wall time
+    /// less the time it waited for a CPU, and less the time between looks that found it waiting for the disk (a
+    /// machine whose disk is busy with other work is not the scenario's fault either). A job is timed from its own
+    /// start, and its CPU wait from the look before it was first seen, so a watchdog that itself ran late neither
+    /// misses a job's hold nor counts the starved time as one.
+    mutating func look(job: Int, jobStart: Int64 = 0, wall: Int64, waiting: Int64,
+                       waitingForDisk: Bool = false) -> (jobHeld: Int64, runHad: Int64) {
+        if runWaitAt == nil { runWaitAt = waiting; lastWall = wall; lastWaiting = waiting }
         if job != self.job {
             self.job = job
-            jobSeenAt = wall
-            jobWaitAt = waiting
+            jobSeenAt = min(jobStart, wall)
+            jobWaitAt = lastWaiting
             jobDiskWait = 0
         }
         if waitingForDisk {
@@ -94,6 +98,7 @@ struct HoldMeter: Equatable {
             runDiskWait += wall - lastWall
         }
         lastWall = wall
+        lastWaiting = waiting
         let jobHeld = job == 0 ? 0 : (wall - jobSeenAt) - (waiting - jobWaitAt) - jobDiskWait
         let runHad = wall - (waiting - runWaitAt!) - runDiskWait
         return (max(jobHeld, 0), max(runHad, 0))

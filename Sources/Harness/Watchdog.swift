@@ -57,12 +57,13 @@ final class Watchdog: @unchecked Sendable {
     /// thread past its time limit. Returns whether the run is over.
     private static func check(_ executor: OneThreadExecutor, meter: inout HoldMeter) -> Bool {
         if executor.isOver { return true }
-        let job = executor.runningJob.load(ordering: .relaxed)
+        let job = executor.runningJob.load(ordering: .acquiring)
+        let jobStart = executor.runningJobStart.load(ordering: .relaxed)
         let wall = Nanoseconds(executor.startedAt.duration(to: .now))
         let thread = executor.threadID.load(ordering: .relaxed)
         let waiting = ThreadTime.waitingForCPU(thread: thread) ?? 0
         let disk = job != 0 && ThreadTime.isWaitingForDisk(thread: thread) == true
-        let (jobHeld, runHad) = meter.look(job: job, wall: wall, waiting: waiting, waitingForDisk: disk)
+        let (jobHeld, runHad) = meter.look(job: job, jobStart: jobStart, wall: wall, waiting: waiting, waitingForDisk: disk)
         let options = executor.options
         if jobHeld > Nanoseconds(options.blockedThreadLimit) {
             executor.failFromOutside(.blockedThread, "one job held the strict pool's only thread for " +

@@ -46,8 +46,18 @@ struct WatchdogTests {
         #expect(blocked.jobHeld == 1_200_000_000, "then 1 s more, running or asleep: held 1.2 s")
         let disk = meter.look(job: 1, wall: 3_500_000_000, waiting: 1_300_000_000, waitingForDisk: true)
         #expect(disk.jobHeld == 1_200_000_000, "then 1 s waiting for the disk: still 1.2 s")
-        let next = meter.look(job: 2, wall: 3_600_000_000, waiting: 1_300_000_000)
+        let next = meter.look(job: 2, jobStart: 3_600_000_000, wall: 3_600_000_000, waiting: 1_300_000_000)
         #expect(next.jobHeld == 0 && next.runHad == 3_600_000_000 - 1_300_000_000 - 1_000_000_000)
+    }
+
+    @Test("a watchdog that looks late still times a job from its start, and counts no CPU wait from before it as held")
+    func lateLook() {
+        var meter = HoldMeter()
+        _ = meter.look(job: 0, wall: 0, waiting: 0)
+        // The job started at 0.1 s; the watchdog, starved itself, next looks at 1.2 s: the thread waited 0.2 s for
+        // a CPU in between, and held it for the other 0.9 s.
+        let late = meter.look(job: 1, jobStart: 100_000_000, wall: 1_200_000_000, waiting: 200_000_000)
+        #expect(late.jobHeld == 900_000_000, "held: \(late.jobHeld) ns")
     }
 }
 
