@@ -100,7 +100,6 @@ extension QuizCatalog {
                    parameters: ["shape": .string("lesson")], options: RunOptions { $0.honoursStrictPoolVariable = false }) {
             await whoRunsWhat(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
-        .observing("isolation.writtenOut", ["fromMainActor", "fromConcurrent"]) { _ in await isolationWrittenOut() },
 
         // Tasks.
         .observing("tasks.taskAndDetached", ["task", "byHand", "detached", "taskOnMainThread", "detachedOnMainThread",
@@ -165,7 +164,6 @@ extension QuizCatalog {
 
         // Actors and the main actor.
         .single("actors.visits", "count", parameters: ["shape": .string("lesson")]) { .int(await visitsRecorded(wrong: try $0.choice(LessonShape.self) == .wrong)) },
-        .single("actors.isolatedParameter", "count") { _ in .int(await isolatedParameterFill()) },
         .observing("actors.methodOnMainThread", ["onMainThread", "onMainQueue"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
             await actorMethodPlace(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
@@ -178,7 +176,6 @@ extension QuizCatalog {
                                                "taskIsolation"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
             await stripGroupChildren(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
-        .single("mainActor.mainQueueIsMainActor", "assumed") { _ in .bool(await mainQueueIsMainActor()) },
         .single("mainActor.nonsendingAssertion", "result", parameters: ["shape": .string("lesson")], options: .realMainActor) {
             .string(await nonsendingAssertion(wrong: try $0.choice(LessonShape.self) == .wrong))
         },
@@ -212,11 +209,9 @@ extension QuizCatalog {
         .observing("sequences.lineAfterEndlessLoop", ["beforeCancel", "afterCancel"], parameters: ["shape": .string("lesson")]) {
             await lineAfterEndlessLoop(finite: try $0.choice(LessonShape.self) == .wrong)
         },
-        .single("sequences.mainActorSuggestions", "got") { _ in .strings(await mainActorSuggestions()) },
         .single("ownership.handle", "events", parameters: ["shape": .string("lesson")]) { .strings(handleLifetimes(closeBoth: try $0.choice(LessonShape.self) == .wrong)) },
 
         // Lesson 38's cards on global actors and executors.
-        .observing("actors.globalActorKeep", ["cache", "disk"]) { _ in await keepInBoth() },
         .single("executors.ownQueueLabel", "label", parameters: ["shape": .string("lesson")], options: .waitForOwnThreads) {
             .string(await ownQueueLabel(wrong: try $0.choice(LessonShape.self) == .wrong))
         },
@@ -460,8 +455,6 @@ extension QuizCatalog {
             ["success": .string(await continuationResumed(with: .success("Seattle"))),
              "failure": .string(await continuationResumed(with: .failure(Lost())))]
         },
-        .single("countdown.whileLet", "numbers") { _ in .ints(await countdownReadBothWays()[0]) },
-        .single("countdown.forAwait", "numbers") { _ in .ints(await countdownReadBothWays()[1]) },
         QuizScenario("countdown.cancelledWhileLet", observes: ["swallowing", "aware"],
                      parameters: ["shape": .string("lesson")]) { arguments in
             let swapped = try arguments.choice(SwapShape.self) == .swapped
