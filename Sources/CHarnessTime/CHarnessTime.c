@@ -9,7 +9,7 @@
 // the harness's own bookkeeping and Dispatch's timers keep real time.
 //
 // Apple platforms resolve symbols by library (two-level namespace), so there this file defines
-// nothing and `harness_virtual_time_works` says 0: the harness then falls back to guessing.
+// only stubs, and the harness (`VirtualClock.works`) falls back to guessing.
 
 #if defined(__linux__)
 #define _GNU_SOURCE
@@ -30,8 +30,6 @@ typedef int (*clock_gettime_fn)(clockid_t, struct timespec *);
 /// Whether this thread reads virtual time now, and what time.
 static __thread int virtual_on = 0;
 static __thread int64_t virtual_nanoseconds = 0;
-/// Set by our `clock_gettime` when it runs: proof that the runtime's calls reach it.
-static atomic_int reached = 0;
 
 /// libc's `clock_gettime`, found once.
 static clock_gettime_fn real_clock_gettime(void) {
@@ -52,7 +50,6 @@ static int is_monotonic(clockid_t clock) {
 
 int clock_gettime(clockid_t clock, struct timespec *time) {
     if (virtual_on && is_monotonic(clock)) {
-        atomic_store_explicit(&reached, 1, memory_order_relaxed);
         time->tv_sec = (time_t)(virtual_nanoseconds / 1000000000);
         time->tv_nsec = (long)(virtual_nanoseconds % 1000000000);
         return 0;
@@ -69,21 +66,6 @@ int harness_virtual_time_begin(int64_t nanoseconds) {
 void harness_virtual_time_end(void) { virtual_on = 0; }
 
 int harness_virtual_time_is_on(void) { return virtual_on; }
-
-int harness_virtual_time_works(void) {
-    int64_t probe = 4242000000123;
-    int was_on = virtual_on;
-    int64_t was = virtual_nanoseconds;
-    virtual_nanoseconds = probe;
-    virtual_on = 1;
-    struct timespec seen = {0, 0};
-    // Called through a pointer found by name, as the Swift runtime's call is resolved.
-    clock_gettime_fn global = (clock_gettime_fn)dlsym(RTLD_DEFAULT, "clock_gettime");
-    if (global != NULL) global(CLOCK_BOOTTIME, &seen);
-    virtual_on = was_on;
-    virtual_nanoseconds = was;
-    return seen.tv_sec == 4242 && seen.tv_nsec == 123;
-}
 
 int harness_thread_id(void) { return (int)syscall(SYS_gettid); }
 
@@ -106,19 +88,10 @@ int64_t harness_real_monotonic_nanoseconds(void) {
 
 int harness_thread_id(void) { return 0; }
 int harness_pin_to_current_cpu(int cpu) { (void)cpu; return -1; }
-int harness_pin_to_current_cpu(int cpu) {
-    if (cpu < 0) cpu = sched_getcpu();
-    if (cpu < 0) return -1;
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    return sched_setaffinity(0, sizeof set, &set) == 0 ? cpu : -1;
-}
 
 int64_t harness_real_monotonic_nanoseconds(void) { return 0; }
 int harness_virtual_time_begin(int64_t nanoseconds) { (void)nanoseconds; return 0; }
 void harness_virtual_time_end(void) {}
 int harness_virtual_time_is_on(void) { return 0; }
-int harness_virtual_time_works(void) { return 0; }
 
 #endif

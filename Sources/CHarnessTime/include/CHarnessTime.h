@@ -14,8 +14,6 @@ void harness_virtual_time_end(void);
 /// Whether the calling thread reads virtual time now.
 int harness_virtual_time_is_on(void);
 
-/// Whether `clock_gettime` as the Swift runtime reaches it is this package's (checked once by calling it).
-int harness_virtual_time_works(void);
 
 /// The calling thread's kernel id (Linux), or 0.
 int harness_thread_id(void);
