@@ -36,6 +36,22 @@ nonisolated(nonsending) public func continuationResumedFromAnotherThread() async
     }
 }
 
+/// The quiz's control for `continuationResumedFromAnotherThread()`: the same callback on a thread of its own, read
+/// without a continuation — the function returns what it has before the callback answers: "no answer yet". The
+/// callback's thread waits for the read, so the result is the same every run.
+public func callbackReadWithoutWaiting() -> String {
+    let answers = EventLog()
+    let read = DispatchSemaphore(value: 0)
+    let callback = Thread {
+        read.wait()
+        answers.record("Seattle")
+    }
+    callback.start()
+    let now = answers.entries.first ?? "no answer yet"
+    read.signal()
+    return now
+}
+
 /// The error `resume(with:)` forwards in `continuationResumed(with:)`.
 public struct Lost: Error, Hashable, CustomStringConvertible {
     /// A city that could not be found.

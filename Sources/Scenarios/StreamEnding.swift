@@ -80,7 +80,9 @@ nonisolated(nonsending) public func streamConsumerCancelled(cancelAfter: Duratio
 /// yield after the loop is still enqueued. It terminates, as cancelled, only when the last reference to the stream
 /// goes. Returns the console: "got 1", "got 2", "after the loop; a yield now gives enqueued(remaining:
 /// 9223372036854775807)", "terminated: cancelled", then "once the stream was let go, a yield gives terminated".
-nonisolated(nonsending) public func streamBreakOutOfLoop() async -> [String] {
+/// `letGo`, the quiz's control: the lesson's other way out — the stream is let go before the yield after the loop, so
+/// it terminates first and that yield gives terminated.
+nonisolated(nonsending) public func streamBreakOutOfLoop(letGo: Bool = false) async -> [String] {
     let log = EventLog()
     /// Makes the stream, loops, breaks, and hands back only the continuation: when it returns, the stream and its
     /// iterator are let go. It only waits, so it stays on its caller.
@@ -96,11 +98,16 @@ nonisolated(nonsending) public func streamBreakOutOfLoop() async -> [String] {
         }
         // the stream is still held here, as in the lesson's program: keep it to the end of the function
         withExtendedLifetime(stream) {
-            log.record("after the loop; a yield now gives \(StreamYield(continuation.yield(6)))")
+            if !letGo {
+                log.record("after the loop; a yield now gives \(StreamYield(continuation.yield(6)))")
+            }
         }
         return continuation
     }
     let continuation = await loopAndBreak()
+    if letGo {
+        log.record("after the loop; a yield now gives \(StreamYield(continuation.yield(6)))")
+    }
     log.record("once the stream was let go, a yield gives \(StreamYield(continuation.yield(7)))")
     return log.entries
 }

@@ -53,13 +53,26 @@ nonisolated(nonsending) public func streamTwoConsumers(count: Int, settle: Durat
 
 /// Lesson 40's card "feed a stream from a callback that arrives on another thread": a dispatch queue's thread yields
 /// 1, 2, 3 and finishes; the loop gets them all — the continuation is `Sendable`. Returns [1, 2, 3].
-nonisolated(nonsending) public func streamFedFromAnotherThread() async -> [Int] {
-    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
-    DispatchQueue.global().async {
+/// `droppingBeforeTheLoop`, the quiz's control: a stream that keeps only the newest value, read only once the thread
+/// has fed it everything — the values before the last are lost, and the loop gets [3].
+nonisolated(nonsending) public func streamFedFromAnotherThread(droppingBeforeTheLoop: Bool = false) async -> [Int] {
+    let (stream, continuation) = AsyncStream.makeStream(
+        of: Int.self, bufferingPolicy: droppingBeforeTheLoop ? .bufferingNewest(1) : .unbounded)
+    let feed: @Sendable () -> Void = {
         for n in 1...3 {
             continuation.yield(n)
         }
         continuation.finish()
+    }
+    if droppingBeforeTheLoop {
+        await withCheckedContinuation { (fed: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                feed()
+                fed.resume()
+            }
+        }
+    } else {
+        DispatchQueue.global().async(execute: feed)
     }
     var got: [Int] = []
     for await n in stream { got.append(n) }

@@ -100,7 +100,6 @@ extension QuizCatalog {
                    parameters: ["shape": .string("lesson")], options: RunOptions { $0.honoursStrictPoolVariable = false }) {
             await whoRunsWhat(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
-        .observing("isolation.writtenOut", ["fromMainActor", "fromConcurrent"]) { _ in await isolationWrittenOut() },
 
         // Tasks.
         .observing("tasks.taskAndDetached", ["task", "byHand", "detached", "taskOnMainThread", "detachedOnMainThread",
@@ -165,7 +164,6 @@ extension QuizCatalog {
 
         // Actors and the main actor.
         .single("actors.visits", "count", parameters: ["shape": .string("lesson")]) { .int(await visitsRecorded(wrong: try $0.choice(LessonShape.self) == .wrong)) },
-        .single("actors.isolatedParameter", "count") { _ in .int(await isolatedParameterFill()) },
         .observing("actors.methodOnMainThread", ["onMainThread", "onMainQueue"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
             await actorMethodPlace(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
@@ -178,7 +176,6 @@ extension QuizCatalog {
                                                "taskIsolation"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
             await stripGroupChildren(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
-        .single("mainActor.mainQueueIsMainActor", "assumed") { _ in .bool(await mainQueueIsMainActor()) },
         .single("mainActor.nonsendingAssertion", "result", parameters: ["shape": .string("lesson")], options: .realMainActor) {
             .string(await nonsendingAssertion(wrong: try $0.choice(LessonShape.self) == .wrong))
         },
@@ -212,11 +209,9 @@ extension QuizCatalog {
         .observing("sequences.lineAfterEndlessLoop", ["beforeCancel", "afterCancel"], parameters: ["shape": .string("lesson")]) {
             await lineAfterEndlessLoop(finite: try $0.choice(LessonShape.self) == .wrong)
         },
-        .single("sequences.mainActorSuggestions", "got") { _ in .strings(await mainActorSuggestions()) },
         .single("ownership.handle", "events", parameters: ["shape": .string("lesson")]) { .strings(handleLifetimes(closeBoth: try $0.choice(LessonShape.self) == .wrong)) },
 
         // Lesson 38's cards on global actors and executors.
-        .observing("actors.globalActorKeep", ["cache", "disk"]) { _ in await keepInBoth() },
         .single("executors.ownQueueLabel", "label", parameters: ["shape": .string("lesson")], options: .waitForOwnThreads) {
             .string(await ownQueueLabel(wrong: try $0.choice(LessonShape.self) == .wrong))
         },
@@ -324,6 +319,7 @@ extension QuizCatalog {
     static let quizCrashes: [QuizCrash] = [
         QuizCrash("mainActor.plainNonisolatedAssertion") { await plainNonisolatedAssertion() },
         QuizCrash("mainActor.assumeIsolatedOffMain") { await assumeIsolatedOffMain() },
+        QuizCrash("mainActor.mainQueueAssumeIsolated") { await mainQueueAssumeIsolated() },
         QuizCrash("gcd.syncOntoOwnQueue") { syncOntoOwnQueue() },
         QuizCrash("gcd.mainSyncOnMain") { await mainSyncOnMain() },
         QuizCrash("gcd.unbalancedGroupLeave") { unbalancedGroupLeave() },
@@ -444,8 +440,8 @@ extension QuizCatalog {
             let written = await debouncedSaves()
             return ["saves": .int(written.count), "saved": .int(written.last ?? 0)]
         },
-        .single("continuations.wrapCallback", "answer", options: .waitForOwnThreads) { _ in
-            .string(await continuationResumedFromAnotherThread())
+        .single("continuations.wrapCallback", "answer", parameters: ["shape": .string("lesson")], options: .waitForOwnThreads) {
+            .string(try $0.choice(LessonShape.self) == .wrong ? callbackReadWithoutWaiting() : await continuationResumedFromAnotherThread())
         },
         .single("continuations.neverResumed", "waiterFinished", parameters: ["shape": .string("never")]) { arguments in
             if try arguments.choice(ResumeShape.self) == .never {
@@ -459,8 +455,6 @@ extension QuizCatalog {
             ["success": .string(await continuationResumed(with: .success("Seattle"))),
              "failure": .string(await continuationResumed(with: .failure(Lost())))]
         },
-        .single("countdown.whileLet", "numbers") { _ in .ints(await countdownReadBothWays()[0]) },
-        .single("countdown.forAwait", "numbers") { _ in .ints(await countdownReadBothWays()[1]) },
         QuizScenario("countdown.cancelledWhileLet", observes: ["swallowing", "aware"],
                      parameters: ["shape": .string("lesson")]) { arguments in
             let swapped = try arguments.choice(SwapShape.self) == .swapped
@@ -502,8 +496,8 @@ extension QuizCatalog {
                 .description ?? "none")
         },
         .single("streams.filterMapPrefix", "got", parameters: ["shape": .string("lesson")]) { .ints(await streamFilterMapPrefix(limit: try $0.choice(LessonShape.self) == .wrong ? nil : 2)) },
-        .single("streams.fedFromAnotherThread", "got", options: .waitForOwnThreads) { _ in
-            .ints(await streamFedFromAnotherThread())
+        .single("streams.fedFromAnotherThread", "got", parameters: ["shape": .string("lesson")], options: .waitForOwnThreads) {
+            .ints(await streamFedFromAnotherThread(droppingBeforeTheLoop: try $0.choice(LessonShape.self) == .wrong))
         },
         .single("streams.yieldedBeforeLoop", "got", parameters: ["shape": .string("lesson")]) {
             .strings(await streamValuesBeforeTheLoop(buffering: try $0.choice(LessonShape.self) == .wrong ? .bufferingNewest(0) : .unbounded))
@@ -524,14 +518,17 @@ extension QuizCatalog {
                     "secondCount": .int(run.secondCount)]
         },
         // `Source` is @MainActor: its loops run on the main executor, beside the harness.
-        QuizScenario.single("streams.replacedContinuation", "events", options: .mainActorScenario) { _ in
-            .strings(await streamReplacedContinuation(cancelFirst: true))
+        QuizScenario.single("streams.replacedContinuation", "events", parameters: ["shape": .string("cancelFirst")],
+                            options: .mainActorScenario) { arguments in
+            .strings(try await arguments.choice(ReplaceShape.self).program())
         }.sharingTheProcess(),
         QuizScenario.single("streams.replacedContinuationForever", "events", parameters: ["shape": .string("keepFirst")],
                             options: .mainActorScenario) { arguments in
-            .strings(await streamReplacedContinuation(cancelFirst: try arguments.choice(ReplaceShape.self) == .cancelFirst))
+            .strings(try await arguments.choice(ReplaceShape.self).program())
         }.sharingTheProcess(),
-        .single("streams.breakDoesNotTerminate", "events") { _ in .strings(await streamBreakOutOfLoop()) },
+        .single("streams.breakDoesNotTerminate", "events", parameters: ["shape": .string("lesson")]) {
+            .strings(await streamBreakOutOfLoop(letGo: try $0.choice(LessonShape.self) == .wrong))
+        },
     ]
 }
 

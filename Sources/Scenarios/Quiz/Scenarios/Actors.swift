@@ -35,29 +35,6 @@ nonisolated(nonsending) public func visitsRecorded(wrong: Bool = false) async ->
     return await visits.count("Seattle")
 }
 
-/// L38 card 8's actor.
-actor AnswerCache {
-    var answers: [String: String] = [:]
-}
-
-/// Fills the cache in one go: the isolated parameter puts the whole function on the cache's actor.
-func fill(_ cache: isolated AnswerCache) {
-    cache.answers["Seattle"] = "fine"
-    cache.answers["Bergen"] = "rain"
-}
-
-/// The count, asked on the cache's actor.
-func count(_ cache: isolated AnswerCache) -> Int {
-    cache.answers.count
-}
-
-/// L38 card 8: one await at the call, and both answers are in.
-nonisolated(nonsending) public func isolatedParameterFill() async -> Int {
-    let cache = AnswerCache()
-    await fill(cache)
-    return await count(cache)
-}
-
 /// L38 actors Q5's actor: asks where its method runs.
 actor ThreadAsker {
     func here() -> (Bool, Bool) {

@@ -28,6 +28,19 @@ func assumeOnMain() {
     assumeOnMain()
 }
 
+/// L38 actors Q10: work sent to DispatchQueue.main is on the main actor — assumeIsolated checks, and the program
+/// carries on to its normal end, printing the lesson's line. Its control is `assumeIsolatedOffMain()`, which traps.
+@concurrent public func mainQueueAssumeIsolated() async {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                print("inside DispatchQueue.main.async: on the main actor")
+            }
+            continuation.resume()
+        }
+    }
+}
+
 /// The Q&A seed: sync onto the serial queue you are already running on waits for itself.
 public func syncOntoOwnQueue() {
     let queue = DispatchQueue(label: "jar")

@@ -3,51 +3,6 @@ import Subjects
 // Lesson 38's cards on global actors and executors, written as the cards write them: the card's own types, on the
 // package's stand-ins where Linux lacks Apple's (a `ThreadExecutor` for `DispatchSerialQueue`).
 
-/// L38 card 10's global actor: one instance that several types share. (The card's own, not the package's
-/// `WeatherActor`, which the topic tests keep to themselves one test at a time.)
-@globalActor
-public actor CardWeatherActor {
-    /// The one instance.
-    public static let shared = CardWeatherActor()
-}
-
-/// The weather already asked for, in memory.
-@CardWeatherActor
-final class CardCache {
-    var answers: [String: String] = [:]
-}
-
-/// The same answers, as saved on disk.
-@CardWeatherActor
-final class CardDisk {
-    var saved: [String: String] = [:]
-}
-
-/// Keeps an answer in both, in one go: all three are on the same global actor, so neither line needs an `await`.
-@CardWeatherActor
-func keep(_ answer: String, for city: String, in cache: CardCache, and disk: CardDisk) {
-    cache.answers[city] = answer
-    disk.saved[city] = answer
-}
-
-/// What the cache and the disk hold, as the card prints them.
-public struct KeptInBoth: QuizObservable, Hashable {
-    public var cache: String, disk: String
-
-    public var observed: Observation {
-        ["cache": .string(cache), "disk": .string(disk)]
-    }
-}
-
-/// L38 card 10: `keep` changes the cache and the disk with no await between, and both hold Seattle.
-@CardWeatherActor
-public func keepInBoth() -> KeptInBoth {
-    let cache = CardCache()
-    let disk = CardDisk()
-    keep("fine", for: "Seattle", in: cache, and: disk)
-    return KeptInBoth(cache: "\(cache.answers)", disk: "\(disk.saved)")
-}
-
 /// L38 card 11's actor, on "a serial dispatch queue of its own". Linux has no `DispatchSerialQueue`, so its executor
 /// is the package's `ThreadExecutor`, a thread of its own named as the card names the queue.
 actor CardDisk11 {

@@ -102,27 +102,6 @@ public struct ConcurrentByHand: QuizObservable, Hashable {
                             backOn: queuePlace())
 }
 
-/// `whereAmI()` from a @concurrent function, and written out with nil.
-@concurrent func comparePoolAnswers() async -> Bool {
-    whereAmI() == whereAmI(nil)
-}
-
-/// Whether `#isolation` filled in what it is written out as.
-public struct IsolationWrittenOut: QuizObservable, Hashable {
-    public var fromMainActor: Bool
-    public var fromConcurrent: Bool
-
-    public var observed: Observation {
-        ["fromMainActor": .bool(fromMainActor), "fromConcurrent": .bool(fromConcurrent)]
-    }
-}
-
-/// L37 card 19: from main-actor code `whereAmI()` is `whereAmI(MainActor.shared)`; from @concurrent code,
-/// `whereAmI(nil)`.
-@MainActor public func isolationWrittenOut() async -> IsolationWrittenOut {
-    IsolationWrittenOut(fromMainActor: whereAmI() == whereAmI(MainActor.shared), fromConcurrent: await comparePoolAnswers())
-}
-
 /// Where this code runs, observed at run time: "the main queue" (the main actor's) or "another queue". Unlike
 /// `whereAmI()`, whose `#isolation` is fixed at compile time, this could come out otherwise.
 func queuePlace() -> String {

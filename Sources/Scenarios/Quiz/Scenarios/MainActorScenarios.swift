@@ -119,18 +119,6 @@ public struct GroupChildren: QuizObservable, Hashable {
                          taskIsolation: task)
 }
 
-/// L38 actors Q10: work sent to DispatchQueue.main is on the main actor — assumeIsolated would stop the program
-/// otherwise.
-@concurrent public func mainQueueIsMainActor() async -> Bool {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.main.async {
-            MainActor.assumeIsolated {
-                continuation.resume(returning: true)
-            }
-        }
-    }
-}
-
 /// Swift 6.2's default for a nonisolated async function, written out: it stays on its caller's actor, so the
 /// check passes. The answer is the main queue's, observed — `assertIsolated` alone does nothing in `-O` builds.
 nonisolated(nonsending) func whereAmINonsending() async -> String {

@@ -88,6 +88,17 @@ enum ReplaceShape: String, CaseIterable, Sendable {
     case cancelFirst
     /// Nothing ends the first loop.
     case keepFirst
+    /// The lesson's fix: `FinishingSource` finishes the old continuation before replacing it.
+    case finishOld
+
+    /// The program for this shape.
+    @MainActor func program() async -> [String] {
+        switch self {
+        case .cancelFirst: await streamReplacedContinuation(cancelFirst: true)
+        case .keepFirst: await streamReplacedContinuation(cancelFirst: false)
+        case .finishOld: await streamFinishedBeforeReplaced()
+        }
+    }
 }
 
 /// A scenario with one counterfactual: the lesson's shape, or the wrong one the bank's control names (each

@@ -60,24 +60,3 @@ nonisolated(nonsending) public func lineAfterEndlessLoop(finite: Bool = false) a
     return EndlessLoopLines(beforeCancel: before, afterCancel: log.entries)
 }
 
-/// L40 card 23: a main-actor class that is its own async sequence, through isolated conformances.
-@MainActor final class Suggestions: @MainActor AsyncSequence, @MainActor AsyncIteratorProtocol {
-    private var left = ["Portland", "Portsmouth"]
-
-    func makeAsyncIterator() -> Suggestions {
-        self
-    }
-
-    func next() async -> String? {
-        left.isEmpty ? nil : left.removeFirst()
-    }
-}
-
-/// L40 card 23: a loop on the main actor reads "Portland" and "Portsmouth".
-@MainActor public func mainActorSuggestions() async -> [String] {
-    var got: [String] = []
-    for await suggestion in Suggestions() {
-        got.append(suggestion)
-    }
-    return got
-}
