@@ -56,6 +56,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     let runningJobStart = Atomic<Int64>(0)
     /// The harness thread's kernel id, once it runs (0 before).
     let threadID = Atomic<Int32>(0)
+    /// The CPU time the harness thread had used when its loop began (-1 before, or where it cannot be read).
+    let threadCPUAtStart = Atomic<Int64>(-1)
 
     /// An executor for `schedule` (strict or seeded) that reports through `onComplete`.
     init(schedule: Schedule, options: RunOptions,
@@ -138,7 +140,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// The thread's whole life: ask the scheduler, do what it says, until the run is over.
     func loop() {
         ThreadBinding.bind(self)
-        threadID.store(ThreadTime.currentThreadID(), ordering: .relaxed)
+        threadCPUAtStart.store(harness_thread_cpu_nanoseconds(), ordering: .relaxed)
+        threadID.store(ThreadTime.currentThreadID(), ordering: .releasing)
         condition.lock()
         while !abandoned {
             switch scheduler.next(realNow: realNow) {

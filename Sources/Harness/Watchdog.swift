@@ -60,10 +60,10 @@ final class Watchdog: @unchecked Sendable {
         let job = executor.runningJob.load(ordering: .acquiring)
         let jobStart = executor.runningJobStart.load(ordering: .relaxed)
         let wall = Nanoseconds(executor.startedAt.duration(to: .now))
-        let thread = executor.threadID.load(ordering: .relaxed)
-        let waiting = ThreadTime.waitingForCPU(thread: thread) ?? 0
-        let disk = job != 0 && ThreadTime.isWaitingForDisk(thread: thread) == true
-        let (jobHeld, runHad) = meter.look(job: job, jobStart: jobStart, wall: wall, waiting: waiting, waitingForDisk: disk)
+        let sample = ThreadTime.sample(thread: executor.threadID.load(ordering: .acquiring))
+        let cpuAtStart = executor.threadCPUAtStart.load(ordering: .relaxed)
+        let (jobHeld, runHad) = meter.look(job: job, jobStart: jobStart, wall: wall, sample: sample,
+                                           cpuAtStart: cpuAtStart >= 0 ? cpuAtStart : nil)
         let options = executor.options
         if jobHeld > Nanoseconds(options.blockedThreadLimit) {
             executor.failFromOutside(.blockedThread, "one job held the strict pool's only thread for " +
