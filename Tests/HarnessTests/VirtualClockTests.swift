@@ -106,3 +106,42 @@ func replayed<Value: Sendable & Equatable>(
     do { return .success(try await checkDeterminism(seed: seed, body).value) }
     catch { return .failure(error) }
 }
+
+/// A debounce that takes its clock, as operator libraries' do.
+func debounce<C: Clock<Duration>>(_ arrivals: [Int], window: Duration, clock: C) async -> [Int] {
+    let start = clock.now
+    var emitted: [Int] = []
+    for (index, at) in arrivals.enumerated() {
+        try? await clock.sleep(until: start.advanced(by: .milliseconds(at)), tolerance: nil)
+        let next = index + 1 < arrivals.count ? start.advanced(by: .milliseconds(arrivals[index + 1])) : nil
+        if let next, clock.now.advanced(by: window) > next { continue }
+        try? await clock.sleep(until: clock.now.advanced(by: window), tolerance: nil)
+        emitted.append(at)
+    }
+    return emitted
+}
+
+@Suite("HarnessClock: a clock to hand to code that takes one, driven by the schedule", .timeLimit(.minutes(1)))
+struct HarnessClockTests {
+    @Test("a debounce given a HarnessClock gives the answer on paper under every seed, without waiting for real")
+    func debounceWithAClock() async throws {
+        let started = ContinuousClock.now
+        let exploration = try #require(await exploreRecordingIssues("debounced", seeds: 100) {
+            await debounce([5, 10, 15, 45, 50, 80, 85, 90], window: .milliseconds(20), clock: HarnessClock())
+        })
+        expectEverySeed(exploration, "15, 50 and 90 pass a 20 ms debounce") { $0 == [15, 50, 90] }
+        #expect(started.duration(to: .now) < .seconds(11), "100 runs of 110 virtual ms each must not wait for real")
+    }
+
+    @Test("HarnessClock reads the run's time: exactly what the sleeps added, under a seed")
+    func readsRunTime() async throws {
+        let run = try #require(await runRecordingIssues(.seeded(8)) {
+            let clock = HarnessClock()
+            let start = clock.now
+            try await clock.sleep(for: .milliseconds(250))
+            try await Task.sleep(for: .seconds(2))
+            return start.duration(to: clock.now)
+        })
+        #expect(run.value == .milliseconds(2_250))
+    }
+}
