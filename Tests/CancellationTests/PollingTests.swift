@@ -25,12 +25,13 @@ struct PollingTests {
             paced: { await poll(swallowing: false, $0) }))
     }
 
-    @Test("Q&A seed: on the real strict pool, however late its thread wakes, the poll makes no request after stop()")
+    @Test("Q&A seed: on the real strict pool, however late its thread wakes, the poll makes at most the one request already on its way after stop()")
     func noRequestAfterStopInRealTime() async {
         await verify(Claim(
-            "after stop() the call count should stay flat, whenever the timers really fire",
+            "after stop() the call count should stay flat but for a request whose sleep had already ended when stop() "
+                + "came (on a loaded machine the loop may be ready to run, not yet running): the next sleep throws",
             runs: [.strict],
-            expect: Expectation(every: .that("callsAfterStop 0") { $0.callsAfterStop == 0 }),
+            expect: Expectation(every: .that("callsAfterStop 0...1") { $0.callsAfterStop <= 1 }),
             control: .counterfactual("try? around the sleep") { await poll(swallowing: true, $0) },
             paced: { await poll(swallowing: false, $0) }))
     }
