@@ -20,6 +20,9 @@ enum ThreadTime {
         var cpu: Int64
         /// Whether it is asleep in the kernel (`S`) now.
         var sleeping: Bool
+        /// Time spent runnable but waiting for a CPU so far, in nanoseconds (the kernel adds a wait when the wait
+        /// ends, so a thread waiting now has not had this wait counted yet).
+        var waiting: Int64 = 0
     }
 
     /// The calling thread's kernel id (0 where there is none to read).
@@ -31,12 +34,13 @@ enum ThreadTime {
     static func sample(thread tid: Int32) -> Sample? {
         #if os(Linux)
         guard tid > 0, let schedstat = read("/proc/self/task/\(tid)/schedstat"),
-              let cpu = schedstat.split(separator: " ").first.flatMap({ Int64($0) }),
+              case let fields = schedstat.split(separator: " "), fields.count >= 2,
+              let cpu = Int64(fields[0]), let waiting = Int64(fields[1]),
               let stat = read("/proc/self/task/\(tid)/stat"),
               let close = stat.lastIndex(of: ")") else { return nil }
         // "tid (name) S …": the state is the first letter after the last ')', as a name may hold parentheses.
         let state = stat[stat.index(after: close)...].first { $0 != " " }
-        return Sample(cpu: cpu, sleeping: state == "S")
+        return Sample(cpu: cpu, sleeping: state == "S", waiting: waiting)
         #else
         return nil
         #endif
@@ -69,14 +73,15 @@ struct HoldMeter: Equatable {
     /// The previous look's wall time and sample.
     private var lastWall: Int64 = 0
     private var lastCPU: Int64 = 0
-    private var lastSleeping = false
+    private var lastWaiting: Int64 = 0
 
     /// One look: `job` running now (0 if idle), which started `jobStart` nanoseconds after the run did, at `wall`
     /// nanoseconds since the run started, with a sample of the thread (nil: count wall time). Returns how long the
     /// current job has held the thread and how long the run has had it. Between two looks the thread held it for
-    /// the CPU time it used, or the whole interval if it was asleep at both looks (one look that finds it asleep
-    /// may have caught a moment's wait, and under load looks are far apart), never more than the interval; a job
-    /// gets the
+    /// the CPU time it used; if the look finds it asleep, the whole interval less the time it waited for a CPU
+    /// (up to date then, as the thread is off the run queue); never more than the interval. A thread found running
+    /// or waiting for a CPU or the disk gets its CPU time only: its current wait is not counted by the kernel yet.
+    /// A job gets the
     /// part of that after its own start, so a watchdog that looked late counts neither another job's work nor a
     /// wait for a CPU as this job's hold.
     /// `cpuAtStart`, the thread's CPU time when the run began, lets the first look count from the start too.
@@ -87,7 +92,7 @@ struct HoldMeter: Equatable {
             runHad = 0
             lastWall = 0
             lastCPU = cpuAtStart
-            lastSleeping = false
+            lastWaiting = sample!.waiting
             self.job = job
             self.jobStart = jobStart
         }
@@ -95,7 +100,7 @@ struct HoldMeter: Equatable {
             runHad = wall  // before the first look: all of it, the only safe guess
             lastWall = wall
             lastCPU = sample?.cpu ?? 0
-            lastSleeping = sample?.sleeping ?? false
+            lastWaiting = sample?.waiting ?? 0
             self.job = job
             self.jobStart = jobStart
             jobHeld = job == 0 ? 0 : max(wall - jobStart, 0)
@@ -104,9 +109,11 @@ struct HoldMeter: Equatable {
         let interval = max(wall - lastWall, 0)
         let held: Int64
         if let sample {
-            held = min(max(sample.cpu - lastCPU, 0) + (sample.sleeping && lastSleeping ? interval : 0), interval)
+            let cpu = max(sample.cpu - lastCPU, 0)
+            let asleep = sample.sleeping ? interval - max(sample.waiting - lastWaiting, 0) : 0
+            held = min(max(cpu, asleep), interval)
             lastCPU = sample.cpu
-            lastSleeping = sample.sleeping
+            lastWaiting = sample.waiting
         } else {
             held = interval
         }

@@ -43,14 +43,17 @@ struct WatchdogTests {
         _ = meter.look(job: 1, jobStart: 0, wall: 0, sample: sample(0))
         let starved = meter.look(job: 1, jobStart: 0, wall: 1_500_000_000, sample: sample(200_000_000))
         #expect(starved.jobHeld == 200_000_000, "1.5 s of wall time, 0.2 s of it on a CPU, runnable the rest: held 0.2 s")
-        let dozing = meter.look(job: 1, jobStart: 0, wall: 1_600_000_000, sample: sample(200_000_000, sleeping: true))
-        #expect(dozing.jobHeld == 200_000_000, "one look that finds it asleep may have caught a moment's wait: still 0.2 s")
-        let asleep = meter.look(job: 1, jobStart: 0, wall: 2_600_000_000, sample: sample(200_000_000, sleeping: true))
-        #expect(asleep.jobHeld == 1_200_000_000, "then 1 s asleep in the kernel at both looks (a semaphore): held 1.2 s")
-        let disk = meter.look(job: 1, jobStart: 0, wall: 3_600_000_000, sample: sample(200_000_000))
-        #expect(disk.jobHeld == 1_200_000_000, "then 1 s waiting for the disk or a CPU, using none: still 1.2 s")
-        let next = meter.look(job: 2, jobStart: 3_600_000_000, wall: 3_700_000_000, sample: sample(200_000_000))
-        #expect(next.jobHeld == 0 && next.runHad == 1_200_000_000, "a new job starts from nothing: \(next)")
+        let asleep = meter.look(job: 1, jobStart: 0, wall: 2_500_000_000, sample: sample(200_000_000, sleeping: true))
+        #expect(asleep.jobHeld == 1_200_000_000, "then 1 s asleep in the kernel (a semaphore): held 1.2 s")
+        let woke = meter.look(job: 1, jobStart: 0, wall: 3_500_000_000,
+                              sample: .init(cpu: 210_000_000, sleeping: true, waiting: 900_000_000))
+        #expect(woke.jobHeld == 1_300_000_000, "then 0.9 s waiting for a CPU and a moment's sleep: held 0.1 s more")
+        let disk = meter.look(job: 1, jobStart: 0, wall: 4_500_000_000,
+                              sample: .init(cpu: 210_000_000, sleeping: false, waiting: 900_000_000))
+        #expect(disk.jobHeld == 1_300_000_000, "then 1 s waiting for the disk or a CPU, using none: still 1.3 s")
+        let next = meter.look(job: 2, jobStart: 4_500_000_000, wall: 4_600_000_000,
+                              sample: .init(cpu: 210_000_000, sleeping: false, waiting: 900_000_000))
+        #expect(next.jobHeld == 0 && next.runHad == 1_300_000_000, "a new job starts from nothing: \(next)")
     }
 
     @Test("a watchdog that looks late times a job from its start: another job's CPU before it is not its hold")
