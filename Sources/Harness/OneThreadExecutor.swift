@@ -255,7 +255,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         if unbound { ThreadBinding.bind(self) }
     }
 
-    /// Fails the run from the watchdog's thread, unless it is already over. Returns whether it is over.
+    /// Fails the run from the watchdog's thread, unless it is already over (then it does nothing).
     func failFromOutside(_ kind: HarnessFailure.Kind, _ summary: String) {
         condition.lock()
         defer { condition.unlock() }
