@@ -16,10 +16,14 @@ struct ChoicePoint: Equatable, Sendable {
 /// Scheduler with Probabilistic Guarantees of Finding Bugs" (ASPLOS 2010).
 ///
 /// Every task gets a random priority the first time one of its jobs is a candidate, and the
-/// highest-priority ready task always runs; at `depth − 1` change points, drawn uniformly among the
-/// first `horizon` choice points, the task just picked drops below every other. A bug that needs
+/// highest-priority ready task always runs; at `depth − 1` change points k₁…k_(d−1), each drawn
+/// uniformly and independently among the first `horizon` choice points, the task just picked drops
+/// to priority i at kᵢ — below every task not yet lowered (their priorities are at least `depth`).
+/// As in the paper's algorithm, the value i belongs to the i-th draw, not to the i-th change point
+/// in time, so which of two lowered tasks ends above the other is random too. A bug that needs
 /// `d` ordering constraints is found with probability at least 1 / (n · k^(d−1)) per run for n
-/// tasks and k steps, whatever the scenario.
+/// tasks and k steps, whatever the scenario. Here a step is a choice point (a step with one job
+/// ready is the same under every priority), and k is the calm run's choice points (`pctHorizon`).
 ///
 /// A task is known by its key (`Scheduler.taskKey`); priorities are handed out in the order tasks
 /// are first seen, which the schedule itself fixes, so a seed gives the same run in any process.
@@ -28,10 +32,9 @@ struct PCTPicker {
     private var generator: SeededGenerator
     /// The depth: one more than the number of change points.
     let depth: Int
-    /// The choice points at which the picked task is lowered, ascending.
-    private let changePoints: [Int]
-    /// How many change points have passed.
-    private var changesMade = 0
+    /// kᵢ for i = 1…depth − 1, in the order drawn: at choice point `changePoints[i − 1]` the picked
+    /// task's priority becomes i.
+    let changePoints: [Int]
     /// Choice points so far.
     private var choicePoint = 0
     /// Each task's priority; lowered ones are below `depth`, all others at or above it.
@@ -41,7 +44,7 @@ struct PCTPicker {
     init(seed: UInt64, depth: Int, horizon: Int) {
         var generator = SeededGenerator(seed: seed)
         self.depth = max(depth, 1)
-        changePoints = (0..<self.depth - 1).map { _ in generator.index(below: max(horizon, 1)) }.sorted()
+        changePoints = (0..<self.depth - 1).map { _ in generator.index(below: max(horizon, 1)) }
         self.generator = generator
     }
 
@@ -53,11 +56,9 @@ struct PCTPicker {
             let priority = self.priority(of: candidate)
             if index == 0 || priority > bestPriority { (best, bestKey, bestPriority) = (index, candidate, priority) }
         }
-        while changesMade < changePoints.count, changePoints[changesMade] == choicePoint {
-            changesMade += 1
-            // The first change point lowers to depth − 1, the last to 1: later lowerings stay above
-            // earlier ones, as in the paper's d_i = i counted from the end.
-            priorities[bestKey] = UInt64(depth - changesMade)
+        // Two draws at one point lower the task twice; the later draw's value stands.
+        for (drawn, point) in changePoints.enumerated() where point == choicePoint {
+            priorities[bestKey] = UInt64(drawn + 1)
         }
         choicePoint += 1
         return best

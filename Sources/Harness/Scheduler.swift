@@ -72,9 +72,17 @@ struct Scheduler<Job> {
     /// Each choice point with its alternatives, recorded under `replay` only (what exhaustive
     /// exploration and shrinking walk).
     private(set) var trace: [ChoicePoint] = []
-    /// The task a job belongs to: jobs of one task share a key (see `OneThreadExecutor.taskKey`).
-    /// Read only by `pct`, so the other strategies pay nothing for it.
+    /// The task a job belongs to: jobs of one task share a key, and a job that is no task's own has
+    /// the top bit set (see `OneThreadExecutor.taskKey`). Read only by `pct`, so the other
+    /// strategies pay nothing for it.
     let taskKey: (Job) -> UInt64
+    /// Under `pct`, for each ready job that is no task's own (its key has the top bit set: an
+    /// actor's processing job), by sequence number, the task whose job made it ready: PCT's threads
+    /// are tasks, and an actor's job runs on behalf of the task that scheduled it, so it takes that
+    /// task's priority instead of a random one of its own.
+    private var pctOwners: [UInt64: UInt64] = [:]
+    /// Under `pct`, the task the running job counts for.
+    private var runningKey: UInt64 = 0
     /// For each job handed out under `replay`, the sequence number the first job it made ready
     /// would get: which job made which ready, for `calmIndex`.
     private var handOffs: [UInt64] = []
@@ -117,6 +125,7 @@ struct Scheduler<Job> {
 
     /// A job is ready now; `isMain` if it runs on the main actor.
     mutating func enqueue(_ job: Job, isMain: Bool = false) {
+        if case .pct = rule, taskKey(job) >> 63 == 1 { pctOwners[ready.nextSequence] = runningKey }
         ready.append(job, isMain: isMain, fromTimer: runningTimerJob)
         graceSpent = false
     }
@@ -200,12 +209,12 @@ struct Scheduler<Job> {
             return ready.removeCandidate(index)
         case .pct:
             let count = ready.candidateCount
-            guard count > 1, var picker = pctPicker else { return ready.removeCandidate(0) }
+            guard count > 1, var picker = pctPicker else { return pctTaken(0) }
             pctPicker = nil // so that the picker's priorities are not shared, and not copied on write
-            let index = picker.pick(count: count) { taskKey(ready.candidate($0).job) }
+            let index = picker.pick(count: count) { pctKey(ready.candidate($0)) }
             pctPicker = picker
             recordChoice(index, among: count)
-            return ready.removeCandidate(index)
+            return pctTaken(index)
         case .replay:
             let count = ready.candidateCount
             guard count > 1, var picker = replayPicker else { return taken(0) }
@@ -216,6 +225,18 @@ struct Scheduler<Job> {
             trace.append(ChoicePoint(index: UInt32(index), count: UInt32(count), calm: UInt32(calm)))
             return taken(index)
         }
+    }
+
+    /// The task a ready job counts for under `pct`: its own, or the one that scheduled it (`pctOwners`).
+    private func pctKey(_ entry: ReadyQueue<Job>.Entry) -> UInt64 {
+        pctOwners[entry.sequence] ?? taskKey(entry.job)
+    }
+
+    /// Removes candidate `index` under `pct`, noting the task it counts for.
+    private mutating func pctTaken(_ index: Int) -> ReadyQueue<Job>.Entry {
+        let entry = ready.removeCandidate(index)
+        runningKey = pctOwners.removeValue(forKey: entry.sequence) ?? taskKey(entry.job)
+        return entry
     }
 
     /// Hashes and records the choice of candidate `index` among `count`.

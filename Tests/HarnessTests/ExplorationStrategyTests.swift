@@ -52,6 +52,14 @@ struct ExplorationStrategyTests {
         #expect(exploration.runs.count == 1 && exploration.outcomes == [6] && exploration.bounded, "\(exploration)")
     }
 
+    @Test("PCT with depth 1 never interrupts a bee inside the jar: the jar's job runs at the priority of the bee that scheduled it")
+    func pctDepthOneRunsEachBeeWhole() async throws {
+        // A bee yields inside the yielding jar; the jar's job that resumes her must not get a random
+        // priority of its own, or a depth-1 run (no change point) would let another bee in between.
+        let exploration = try await explore("drops", seeds: 40, strategy: .pct(depth: 1)) { await yieldingPours(3) }
+        #expect(exploration.failures.isEmpty && Set(exploration.outcomes) == [6], "\(exploration)")
+    }
+
     @Test("PCT finds the lost drops of 100 bees within a few seeds")
     func pctFindsLostDrops() async throws {
         let exploration = try await explore("drops", seeds: 10, strategy: .pct(depth: 3)) { await yieldingPours(100) }
