@@ -173,9 +173,10 @@ public struct Seeds: Sequence, Sendable, Equatable {
 /// | `SUBJECTS_STRATEGY=random\|pct\|exhaustive\|exhaustive:k` | how explorers pick schedules (default random) |
 /// | `SUBJECTS_PCT_DEPTH=<1…10>` | PCT's depth (default 3) |
 /// | `SUBJECTS_SCHEDULE='s1-…'` | replay one printed interleaving: every explorer runs only it |
+/// | `SUBJECTS_SHRINK=on\|off` | whether a counterexample is shrunk before it is reported (default on) |
 extension Settings {
     /// The variables of this block.
-    static let explorationVariables = ["SUBJECTS_STRATEGY", "SUBJECTS_PCT_DEPTH", "SUBJECTS_SCHEDULE"]
+    static let explorationVariables = ["SUBJECTS_STRATEGY", "SUBJECTS_PCT_DEPTH", "SUBJECTS_SCHEDULE", "SUBJECTS_SHRINK"]
 
     /// Reads this block's variables into `exploration`.
     mutating func readExplorationSettings(_ environment: [String: String]) throws(SettingsError) {
@@ -202,6 +203,13 @@ extension Settings {
             }
             exploration.schedule = interleaving
         }
+        if let text = environment["SUBJECTS_SHRINK"] {
+            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "on": exploration.shrinks = true
+            case "off": exploration.shrinks = false
+            default: throw SettingsError(variable: "SUBJECTS_SHRINK", value: text, expected: "on or off")
+            }
+        }
     }
 }
 
@@ -213,6 +221,9 @@ public struct ExplorationSettings: Sendable, Equatable {
     public var pctDepth = SearchStrategy.defaultPCTDepth
     /// One interleaving to replay instead of exploring.
     public var schedule: Interleaving? = nil
+    /// Whether a counterexample is shrunk before it is reported: off where only the first failure
+    /// counts (`scripts/time-to-bug` counts runs, and shrinking would cost more than they do).
+    public var shrinks = true
 }
 
 /// An environment variable the harness cannot use, with what it expected instead.

@@ -26,12 +26,12 @@ extension Exploration {
     /// as many and fewer choice points; at most `budget` runs, and none started after `timeBudget`
     /// of real time (a safety net for big scenarios: the verdict never depends on it, only how far
     /// the shown counterexample shrank). Nil if the exploration cannot rerun its scenario, or `run`
-    /// does not fail again when replayed.
+    /// does not fail again when replayed, or `SUBJECTS_SHRINK=off`.
     public func shrink(
         _ run: SeededRun<Outcome>, budget: Int = 300, timeBudget: Duration = .seconds(5),
         where fails: @escaping @Sendable (Result<Outcome, HarnessFailure>) -> Bool
     ) async -> ShrunkCounterexample<Outcome>? {
-        guard let rerun else { return nil }
+        guard let rerun, (try? Settings.checked())?.exploration.shrinks ?? true else { return nil }
         var spent = 0, outOfTime = false
         let deadline = ContinuousClock.now + timeBudget
         /// Runs `directives`; the run and its canonical directives if it fails the same way.

@@ -1,44 +1,22 @@
 // The bench's second part: how many runs each strategy needs before a bug shows, and how many
-// schedules exhaustive exploration visits. The breakages patch the subjects, which the bench
-// cannot do; so each bug is written here in the breakage's shape, and the table says so.
+// schedules exhaustive exploration visits. The breakages patch the subjects, which the bench cannot
+// do: their rows come from `scripts/time-to-bug`, which applies each one to a scratch copy and runs
+// its catching test. The rows here run the lessons' wrong shapes themselves (the types in
+// Sources/Subjects/*/Mistakes, through the scenarios the tests use), in this process.
 import Foundation
 import Harness
 import Scenarios
 import Subjects
 
-/// A cache actor that looks for an answer, awaits, and only then stores the question: the shape of
-/// `weather-actor-cache-awaits-before-storing`.
-actor AwaitingCache {
-    /// The questions asked so far, by city.
-    private var questions: [String: Task<Int, Never>] = [:]
-    /// Requests made to the service.
-    private(set) var requests = 0
-    /// The answer for `city`, asking the service only if nobody asked before.
-    func weather(in city: String) async -> Int {
-        if let asked = questions[city] { return await asked.value }
-        await Task.yield() // the breakage's await between the check and the store
-        requests += 1
-        let question = Task { 21 }
-        questions[city] = question
-        return await question.value
-    }
-}
-
-/// `askers` tasks ask one awaiting cache for one city at once; the requests it made.
-@Sendable func askersAtOnce(_ askers: Int) async -> Int {
-    let cache = AwaitingCache()
-    await withTaskGroup(of: Void.self) { group in
-        for _ in 0..<askers { group.addTask { _ = await cache.weather(in: "Oslo") } }
-    }
-    return await cache.requests
-}
-
-/// One bug for the time-to-bug table: the scenario and what a failing outcome looks like.
+/// One bug for the time-to-bug table: the scenario, what a failing outcome looks like, and how many
+/// ordering constraints it needs (the PCT depth that should find it).
 struct BugShape {
-    /// The breakage whose shape it is, and the size.
+    /// The wrong shape and the size.
     var name: String
+    /// The number of ordering constraints the bug needs: PCT's depth for it.
+    var depth: Int
     /// The scenario.
-    var body: @Sendable () async -> Int
+    var body: @Sendable () async throws -> Int
     /// Whether an outcome shows the bug.
     var fails: @Sendable (Int) -> Bool
 }
@@ -54,68 +32,96 @@ func runsToFirstFailure(_ shape: BugShape, from start: UInt64, limit: Int,
     return nil
 }
 
-/// `median / worst` of the runs to the first failure over `starts` starting points.
-func timeToBug(_ shape: BugShape, starts: Int, limit: Int, _ schedule: @escaping (UInt64) -> Schedule) async throws -> String {
+/// The runs to the first failure from each of `starts` starting points, sorted; nil if one found none.
+func timeToBug(_ shape: BugShape, starts: Int, limit: Int, _ schedule: @escaping (UInt64) -> Schedule) async throws -> [Int]? {
     var counts: [Int] = []
     for start in 0..<starts {
         guard let count = try await runsToFirstFailure(shape, from: UInt64(start) * 1_000_000, limit: limit, schedule)
-        else { return "none in \(limit)" }
+        else { return nil }
         counts.append(count)
     }
-    counts.sort()
+    return counts.sorted()
+}
+
+/// `median / worst`, or `none in 1 000`.
+func medianAndWorst(_ counts: [Int]?, limit: Int) -> String {
+    guard let counts else { return "none in \(grouped(Double(limit)))" }
     return "\(counts[counts.count / 2]) / \(counts.last!)"
 }
 
 /// Prints the time-to-bug table: runs until the first failure, median and worst over `starts`
-/// starting points, under random and PCT.
+/// starting points, under random and PCT at depths 1 to 3, and whether PCT at the bug's depth met
+/// the target (no more runs than random, median and worst, and a median of at most 5).
 func printTimeToBug(starts: Int) async throws {
+    let twoRequests: @Sendable (Int) -> Bool = { $0 > 1 }
     let shapes = [
-        BugShape(name: "pour-awaits-between-read-and-write, 2 bees", body: { await yieldingPours(2) }, fails: { $0 != 4 }),
-        BugShape(name: "pour-awaits-between-read-and-write, 10 bees", body: { await yieldingPours(10) }, fails: { $0 != 20 }),
-        BugShape(name: "weather-actor-cache-awaits-before-storing, 2 askers", body: { await askersAtOnce(2) }, fails: { $0 > 1 }),
-        BugShape(name: "weather-actor-cache-awaits-before-storing, 10 askers", body: { await askersAtOnce(10) }, fails: { $0 > 1 }),
-        BugShape(name: "(not a breakage) flag set after 10 yields, read at once", body: { await lateFlag(yields: 10) },
-                 fails: { $0 == 1 }),
+        BugShape(name: "AnswersOnlyCache (L38 Q1), 2 screens", depth: 1,
+                 body: { try await askAtOnce(2, .answersOnly).requests }, fails: twoRequests),
+        BugShape(name: "AnswersOnlyCache (L38 Q1), 10 screens", depth: 1,
+                 body: { try await askAtOnce(10, .answersOnly).requests }, fails: twoRequests),
+        BugShape(name: "CacheAwaitingDisk (L38 actors Q11), 2 screens", depth: 2,
+                 body: { try await askAtOnce(2, .awaitingDiskActor).requests }, fails: twoRequests),
+        BugShape(name: "CacheAwaitingDisk (L38 actors Q11), 10 screens", depth: 2,
+                 body: { try await askAtOnce(10, .awaitingDiskActor).requests }, fails: twoRequests),
+        BugShape(name: "(not a lesson's) flag set after 10 yields, read at once", depth: 1,
+                 body: { await lateFlag(yields: 10) }, fails: { $0 == 1 }),
     ]
+    let limit = 1_000
     print("")
     print("Time to bug: runs until the first failing run, median / worst over \(starts) starting seeds")
-    print("(each bug is written in the bench in its breakage's shape; PCT's horizon is the calm run's choices)")
-    print(pad("bug (breakage shape)", 56) + pad("random", 14) + pad("pct depth 1", 14) + pad("pct depth 2", 14) + "pct depth 3")
+    print("(the lessons' wrong shapes from Sources/Subjects/*/Mistakes; the breakages' rows: scripts/time-to-bug)")
+    print(pad("wrong shape", 56) + pad("depth", 7) + pad("random", 14) + pad("pct depth 1", 14) + pad("pct depth 2", 14)
+          + pad("pct depth 3", 14) + "pct at its depth ≤ random, median ≤ 5")
     for shape in shapes {
         let horizon = try await run(.replay(Interleaving([])), shape.body).choices.count
-        let random = try await timeToBug(shape, starts: starts, limit: 1_000) { .seeded($0) }
-        var row = pad(shape.name, 56) + pad(random, 14)
+        let random = try await timeToBug(shape, starts: starts, limit: limit) { .seeded($0) }
+        var row = pad(shape.name, 56) + pad("\(shape.depth)", 7) + pad(medianAndWorst(random, limit: limit), 14)
+        var atDepth: [Int]? = nil
         for depth in 1...3 {
-            let pct = try await timeToBug(shape, starts: starts, limit: 1_000) { .pct(seed: $0, depth: depth, horizon: horizon) }
-            row += depth < 3 ? pad(pct, 14) : pct
+            let pct = try await timeToBug(shape, starts: starts, limit: limit) { .pct(seed: $0, depth: depth, horizon: horizon) }
+            if depth == shape.depth { atDepth = pct }
+            row += pad(medianAndWorst(pct, limit: limit), 14)
         }
-        print(row)
+        print(row + (meetsTarget(pct: atDepth, random: random) ? "yes" : "no"))
     }
 }
 
-/// Prints how many schedules exhaustive exploration visits for small scenarios, and how long it takes.
-func printExhaustive() async throws {
-    let scenarios: [(String, Int?, @Sendable () async -> Int)] = [
-        ("2 bees pour with an await inside (yielding jar)", nil, { await yieldingPours(2) }),
-        ("3 bees pour with an await inside (yielding jar)", 2, { await yieldingPours(3) }),
-        ("2 askers, cache awaiting before it stores", 3, { await askersAtOnce(2) }),
-        ("3 askers, cache awaiting before it stores", 2, { await askersAtOnce(3) }),
-        ("2 slow pours at once (Jar.pourSlowly)", nil, { await slowPours(2) }),
-        ("3 slow pours at once (Jar.pourSlowly)", 3, { await slowPours(3) }),
+/// Whether PCT needed no more runs than random (median and worst) and a median of at most 5.
+func meetsTarget(pct: [Int]?, random: [Int]?) -> Bool {
+    guard let pct else { return false }
+    let median = pct[pct.count / 2]
+    guard let random else { return median <= 5 }
+    return median <= 5 && median <= random[random.count / 2] && pct.last! <= random.last!
+}
+
+/// Prints how many schedules exhaustive exploration visits for small scenarios, and how long it
+/// takes: unbounded (up to `budget` runs), and for three tasks also within a preemption bound.
+func printExhaustive(budget: Int) async throws {
+    let scenarios: [(String, [Int?], @Sendable () async throws -> Int)] = [
+        ("2 bees pour with an await inside (yielding jar)", [nil], { await yieldingPours(2) }),
+        ("3 bees pour with an await inside (yielding jar)", [nil, 2], { await yieldingPours(3) }),
+        ("2 screens, CacheAwaitingDisk (L38 actors Q11)", [nil], { try await askAtOnce(2, .awaitingDiskActor).requests }),
+        ("3 screens, CacheAwaitingDisk (L38 actors Q11)", [nil, 2], { try await askAtOnce(3, .awaitingDiskActor).requests }),
+        ("2 slow pours at once (Jar.pourSlowly)", [nil], { await slowPours(2) }),
+        ("3 slow pours at once (Jar.pourSlowly)", [nil, 3], { await slowPours(3) }),
     ]
     print("")
-    print("Exhaustive exploration of small scenarios (depth first over choice points; bound = most preemptions)")
-    print(pad("scenario", 56) + pad("bound", 8) + pad("schedules", 24) + pad("outcomes", 16) + "time")
-    for (name, bound, body) in scenarios {
-        var exploration: Exploration<Int>? = nil
-        let time = try await seconds {
-            exploration = try await explore("outcome", seeds: 100_000, strategy: .exhaustive(preemptionBound: bound), body)
+    print("Exhaustive exploration of small scenarios (depth first over choice points; bound = most preemptions;")
+    print("no partial-order reduction: unbounded runs stop at \(grouped(Double(budget))) schedules)")
+    print(pad("scenario", 56) + pad("bound", 8) + pad("schedules", 26) + pad("outcomes", 16) + "time")
+    for (name, bounds, body) in scenarios {
+        for bound in bounds {
+            var exploration: Exploration<Int>? = nil
+            let time = try await seconds {
+                exploration = try await explore("outcome", seeds: budget, strategy: .exhaustive(preemptionBound: bound), body)
+            }
+            let found = exploration!
+            let schedules = grouped(Double(found.runs.count))
+                + (found.exhausted ? (found.bounded ? " (all within bound)" : " (all)") : " (stopped: not all)")
+            let outcomes = Set(found.outcomes).sorted().map(String.init).joined(separator: ", ")
+            print(pad(name, 56) + pad(bound.map(String.init) ?? "none", 8) + pad(schedules, 26) + pad(outcomes, 16)
+                  + String(format: "%.3f s", time))
         }
-        let found = exploration!
-        let schedules = "\(found.runs.count)" + (found.exhausted ? (found.bounded ? " (all within bound)" : " (all)") : " (stopped)")
-        let outcomes = Set(found.outcomes).sorted().map(String.init).joined(separator: ", ")
-        print(pad(name, 56) + pad(bound.map(String.init) ?? "none", 8) + pad(schedules, 24) + pad(outcomes, 16)
-              + String(format: "%.3f s", time))
     }
 }
 

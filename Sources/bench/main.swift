@@ -143,4 +143,4 @@ print("\(yielded.jobs) for the yields and \(pours.jobs) for the pours. Targets: 
 print("≥ 100× faster on sleep-heavy scenarios.")
 
 try await printTimeToBug(starts: quick ? 5 : 20)
-try await printExhaustive()
+try await printExhaustive(budget: quick ? 2_000 : 20_000)

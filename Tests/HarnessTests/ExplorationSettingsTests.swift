@@ -1,7 +1,7 @@
 import Harness
 import Testing
 
-@Suite("SUBJECTS_STRATEGY, SUBJECTS_PCT_DEPTH, SUBJECTS_SCHEDULE: read strictly", .timeLimit(.minutes(1)))
+@Suite("SUBJECTS_STRATEGY, SUBJECTS_PCT_DEPTH, SUBJECTS_SCHEDULE, SUBJECTS_SHRINK: read strictly", .timeLimit(.minutes(1)))
 struct ExplorationSettingsTests {
     @Test("SUBJECTS_STRATEGY names the strategy, with PCT's depth beside it", arguments: [
         (["SUBJECTS_STRATEGY": "random"], SearchStrategy.random),
@@ -20,6 +20,13 @@ struct ExplorationSettingsTests {
         #expect(settings.exploration.schedule?.choices == [1, 0, 0, 0, 104])
     }
 
+    @Test("SUBJECTS_SHRINK turns shrinking off or on", arguments: [
+        ([:], true), (["SUBJECTS_SHRINK": "off"], false), (["SUBJECTS_SHRINK": " OFF "], false), (["SUBJECTS_SHRINK": "on"], true),
+    ] as [([String: String], Bool)])
+    func shrink(environment: [String: String], shrinks: Bool) throws {
+        #expect(try Settings(environment: environment).exploration.shrinks == shrinks)
+    }
+
     @Test("a bad value is an error that names the variable and the value", arguments: [
         (["SUBJECTS_STRATEGY": "dfs"], "SUBJECTS_STRATEGY", "dfs"),
         (["SUBJECTS_STRATEGY": "exhaustive:-1"], "SUBJECTS_STRATEGY", "exhaustive:-1"),
@@ -27,6 +34,7 @@ struct ExplorationSettingsTests {
         (["SUBJECTS_STRATEGY": "pct", "SUBJECTS_PCT_DEPTH": "99"], "SUBJECTS_PCT_DEPTH", "99"),
         (["SUBJECTS_PCT_DEPTH": "3"], "SUBJECTS_PCT_DEPTH", "3"),
         (["SUBJECTS_SCHEDULE": "0x2a"], "SUBJECTS_SCHEDULE", "0x2a"),
+        (["SUBJECTS_SHRINK": "no"], "SUBJECTS_SHRINK", "no"),
         (["SUBJECTS_SCHEDULE": "s1-0*0*"], "SUBJECTS_SCHEDULE", "s1-0*0*"),
     ])
     func badValue(environment: [String: String], variable: String, value: String) {
