@@ -6,6 +6,12 @@
 /// others by index; every one but the first is a preemption, and with a bound of k no schedule
 /// takes more than k of them (Musuvathi and Qadeer, "Iterative context bounding", PLDI 2007: most
 /// concurrency bugs need very few).
+///
+/// There is no partial-order reduction (sleep sets, DPOR): it needs to know which steps commute,
+/// and the harness sees jobs, not what they touch. A job may enter a free actor in place, with no
+/// job to mark it, and may take part in a task group or a continuation, so two jobs of different
+/// tasks cannot be shown independent from anything the executor observes; only a relation the
+/// scenario declared could, and a wrong declaration would make "every schedule" a false proof.
 enum DepthFirst {
     /// Where `point`'s choice stands in the visiting order: 0 for the calm one.
     static func rank(_ point: ChoicePoint) -> UInt32 {
