@@ -8,14 +8,14 @@ struct ContinuationResumeTests {
     @Test("Q&A seed: a continuation resumed from another thread hands its task the answer")
     func resumedFromAnotherThread() async throws {
         let exploration = try #require(
-            await exploreRecordingIssues("answer", seeds: 20, options: .anotherThread) {
+            await exploreRecordingIssues("answer", seeds: 20, options: .waitForOwnThreads) {
                 await continuationResumedFromAnotherThread()
             })
         expectEverySeed(exploration, "the callback's thread resumed the continuation: the task should get Seattle") {
             $0 == "Seattle"
         }
         let strict = try #require(
-            await runRecordingIssues(.strict, options: .anotherThread) { await continuationResumedFromAnotherThread() })
+            await runRecordingIssues(.strict, options: .waitForOwnThreads) { await continuationResumedFromAnotherThread() })
         #expect(strict.value == "Seattle", "under strict")
     }
 

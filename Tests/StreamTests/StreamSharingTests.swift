@@ -26,7 +26,7 @@ struct StreamSharingTests {
     @Test("L40 card: a stream fed from another thread delivers every value")
     func fedFromAnotherThread() async throws {
         let exploration = try #require(
-            await exploreRecordingIssues("read", seeds: 20, options: .anotherThread) { await streamFedFromAnotherThread() })
+            await exploreRecordingIssues("read", seeds: 20, options: .waitForOwnThreads) { await streamFedFromAnotherThread() })
         expectEverySeed(exploration, "the continuation is Sendable: the loop should get [1, 2, 3]") { $0 == [1, 2, 3] }
     }
 
