@@ -50,9 +50,15 @@ public func run<Value: Sendable>(
 ) async throws(HarnessFailure) -> Run<Value> {
     let settings = try Settings.checked()
     var effective = options.honoursStrictPoolVariable ? effectiveSchedule(schedule, settings: settings) : schedule
-    // A replay command sets SUBJECTS_SEED: every seeded run in the process then plays that seed, so a
-    // test that picks its own seeds replays the failing one too.
-    if case .seeded = effective, let replay = settings.seed { effective = .seeded(replay) }
+    // A replay command sets SUBJECTS_SCHEDULE (the interleaving itself) or SUBJECTS_SEED: every seeded
+    // run in the process then plays it, so a test that picks its own seeds replays the failing one too.
+    // A printed interleaving replaces seeded and PCT runs alike (either may have printed it); a `replay`
+    // asked for by name (the shrinker's, an exhaustive step) stays what it asked for.
+    if effective.seed != nil, let replayed = settings.exploration.schedule {
+        effective = .replay(replayed)
+    } else if case .seeded = effective, let replay = settings.seed {
+        effective = .seeded(replay)
+    }
     RunCounter.count(effective)
     var options = options
     if schedule == .system, effective == .strict {
