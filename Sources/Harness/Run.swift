@@ -175,8 +175,10 @@ private func systemRunEnding(options: RunOptions, over once: Once) -> HarnessFai
     let limit = Nanoseconds(options.timeLimit)
     let stillLimit = options.stillnessLimit.map(Nanoseconds)
     var stillness = Stillness()
-    let ignoring: Set<Int32> = [ThreadTime.currentThreadID(), Watchdog.shared.threadID.load(ordering: .acquiring)]
+    let me = ThreadTime.currentThreadID()
     while !once.isClaimed {
+        // The watchdog looks twenty times a second; read its id each time, as it may start after this run did.
+        let ignoring: Set<Int32> = [me, Watchdog.shared.threadID.load(ordering: .acquiring)]
         let now = harness_real_monotonic_nanoseconds() - start
         if now >= limit {
             guard once.claim() else { return nil }
