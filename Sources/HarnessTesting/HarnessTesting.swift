@@ -39,11 +39,15 @@ public func replayLines(for schedule: Schedule?, choices: [UInt32]) -> String {
     return lines
 }
 
-/// Records `failure` as an issue at `sourceLocation`, with the replay command; `claim`, if given,
-/// comes first, so the student reads the lesson's point before the harness's diagnosis.
+/// Records `failure` as an issue at `sourceLocation`: what the run showed first, then `claim` (the
+/// lesson's point), then how the tasks interleaved up to the failure, then the replay command.
 public func record(_ failure: HarnessFailure, claim: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
-    let lead = claim.map { "\($0) — but the run ended in " } ?? ""
-    Issue.record("\(lead)\(failure)\nReplay: \(replayLines(for: failure.schedule, choices: failure.choices))",
+    var text = "\(failure)"
+    if let claim { text += "\nThe claim: \(claim)." }
+    if !failure.timeline.entries.isEmpty {
+        text += "\nHow the run went:\n" + failure.timeline.render(maxRows: 16, ending: "\(failure.kind.rawValue)")
+    }
+    Issue.record(Comment(rawValue: text + "\nreplay: \(replayLines(for: failure.schedule, choices: failure.choices))"),
                  sourceLocation: sourceLocation)
 }
 
@@ -119,7 +123,8 @@ public func expectEverySeed<Outcome>(
     let examples = bad.prefix(3).map { run, outcome in
         "  \(name(of: run)) → \(outcome)\n    replay: \(replayText(for: run))"
     }
-    let timeline = bad[0].0.timeline.entries.isEmpty ? "" : "\nHow the first went:\n" + bad[0].0.timeline.render(maxRows: 12)
+    let timeline = bad[0].0.timeline.entries.isEmpty ? "" : "\nHow the first went:\n"
+        + bad[0].0.timeline.render(maxRows: 12, ending: "the run returned \(bad[0].1)")
     Issue.record("""
         \(bad.count) of \(counted(exploration.runs.count, "seed")) broke the claim (\(exploration)). The claim: \(claim).
         \(examples.joined(separator: "\n"))\(timeline)
@@ -261,14 +266,16 @@ public func record<Outcome>(_ result: ClaimResult<Outcome>, sourceLocation: Sour
         print("◇ \(result.statement): \(result.observed())")
     }
     for miss in result.counterexamples.prefix(5) {
-        let replay = miss.schedule.map { replayCommand(for: $0) }
+        let replay = miss.schedule.map { replayLines(for: $0, choices: miss.interleaving?.choices ?? []) }
             ?? "SUBJECTS_SEEDS=0..<10000 \(replayCommand(for: nil))"
-        Issue.record("""
+        let timeline = miss.timeline.entries.isEmpty ? ""
+            : "\nHow the run went:\n" + miss.timeline.render(maxRows: 16, ending: miss.what)
+        Issue.record(Comment(rawValue: """
             \(miss)
             \(result.statement) (expected \(result.expectation))
-            every run: \(result.observed())
+            every run: \(result.observed())\(timeline)
             replay: \(replay)
-            """, sourceLocation: sourceLocation)
+            """), sourceLocation: sourceLocation)
     }
     if result.counterexamples.count > 5 {
         Issue.record("…and \(result.counterexamples.count - 5) more of \(result.runs.count) runs.", sourceLocation: sourceLocation)
@@ -295,7 +302,7 @@ public func expectEveryRun<Outcome>(
     }
     guard let first = bad.first else { return }
     let unit = if case .exhaustive = exploration.strategy { "schedules" } else { "seeds" }
-    var text = "\(claim) — failed for \(bad.count) of \(exploration.runs.count) \(unit) (\(exploration))."
+    var text = "\(bad.count) of \(exploration.runs.count) \(unit) broke the claim (\(exploration)).\nThe claim: \(claim)."
     let fails: @Sendable (Result<Outcome, HarnessFailure>) -> Bool = { result in
         guard case .success(let outcome) = result else { return false }
         return !holds(outcome)
@@ -310,12 +317,13 @@ public func expectEveryRun<Outcome>(
             Smallest counterexample found: \(outcome), with \(counted(shrunk.preemptions, "preemption")) \
             (shrunk from \(shrunk.original.preemptions) in \(counted(shrunk.runs, "run"))\
             \(shrunk.stoppedAtBudget ? ", stopped at its budget" : "")):
-            \(shrunk.timeline.render())
+            \(shrunk.timeline.render(ending: "the run returned \(outcome)"))
               replay: \(replayCommand(for: .replay(shrunk.interleaving)))
             """
     }
-    text += "\nAs first found: \(name(of: first)) → \((try? first.result.get()).map { "\($0)" } ?? "")\n"
-    text += first.timeline.render(maxRows: 12) + "\n"
+    let found = (try? first.result.get()).map { "\($0)" } ?? ""
+    text += "\nAs first found: \(name(of: first)) → \(found)\n"
+    text += first.timeline.render(maxRows: 12, ending: "the run returned \(found)") + "\n"
     text += "  replay: \(replayText(for: first))"
     Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
 }
