@@ -33,7 +33,7 @@ public func replayCommand(for schedule: Schedule?) -> String {
 public func replayLines(for schedule: Schedule?, choices: [UInt32]) -> String {
     guard let schedule, schedule.seed != nil || !choices.isEmpty else { return replayCommand(for: schedule) }
     if case .replay = schedule { return replayCommand(for: schedule) }
-    let interleaving = Interleaving(choices)
+    let interleaving = Interleaving(choices, points: choices.count)
     var lines = replayCommand(for: .replay(interleaving))
     if case .replay = schedule {} else if schedule.seed != nil { lines += "\n  or: " + replayCommand(for: schedule) }
     return lines
@@ -47,8 +47,12 @@ public func record(_ failure: HarnessFailure, claim: String? = nil, sourceLocati
     if !failure.timeline.entries.isEmpty {
         text += "\nHow the run went:\n" + failure.timeline.render(maxRows: 16, ending: "\(failure.kind.rawValue)")
     }
+    // A SUBJECTS_SCHEDULE string that another case of a parameterized test printed plays in every case
+    // the filter selects: where it does not fit, that is said, as a warning, not a failure of this case.
+    var misfit = false
+    if failure.kind == .badSetting, case .replay = failure.schedule { misfit = true }
     Issue.record(Comment(rawValue: text + "\nreplay: \(replayLines(for: failure.schedule, choices: failure.choices))"),
-                 sourceLocation: sourceLocation)
+                 severity: misfit ? .warning : .error, sourceLocation: sourceLocation)
 }
 
 /// Runs `body` under `schedule`; a harness failure (deadlock, blocked thread, leftovers, time
@@ -307,11 +311,13 @@ public func expectEveryRun<Outcome>(
         guard case .success(let outcome) = result else { return false }
         return !holds(outcome)
     }
+    var shown = false
     if first.interleaving.choices.count > maxChoicePointsToShrink {
         text += "\n(Not shrunk: its run made \(first.interleaving.choices.count) choices, and shrinking replays runs of up " +
             "to \(maxChoicePointsToShrink); a smaller case of the same test shows the shape.)"
     } else if let shrunk = await exploration.shrink(first, budget: shrinkBudget, where: fails),
               case .success(let outcome) = shrunk.result {
+        shown = true
         text += """
 
             Smallest counterexample found: \(outcome), with \(counted(shrunk.preemptions, "preemption")) \
@@ -321,10 +327,15 @@ public func expectEveryRun<Outcome>(
               replay: \(replayCommand(for: .replay(shrunk.interleaving)))
             """
     }
-    let found = (try? first.result.get()).map { "\($0)" } ?? ""
-    text += "\nAs first found: \(name(of: first)) → \(found)\n"
-    text += first.timeline.render(maxRows: 12, ending: "the run returned \(found)") + "\n"
-    text += "  replay: \(replayText(for: first))"
+    // A replayed string is its own first-found run: shown once, above.
+    var replayed = false
+    if case .replay = first.schedule { replayed = shown }
+    if !replayed {
+        let found = (try? first.result.get()).map { "\($0)" } ?? ""
+        text += "\nAs first found: \(name(of: first)) → \(found)\n"
+        text += first.timeline.render(maxRows: 12, ending: "the run returned \(found)") + "\n"
+        text += "  replay: \(replayText(for: first))"
+    }
     Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
 }
 

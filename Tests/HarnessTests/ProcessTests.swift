@@ -81,3 +81,18 @@ struct ScheduleVariableProcessTests {
                 """)
     }
 }
+
+@Suite("SUBJECTS_SCHEDULE printed by another scenario is said, not played as if it were this one's", .timeLimit(.minutes(1)))
+struct ScheduleMisfitProcessTests {
+    @Test("a seeded run under a SUBJECTS_SCHEDULE whose choice points are not this scenario's fails as a bad setting, naming the string")
+    func misfitIsABadSetting() async throws {
+        let child = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            // All calm, so every choice fits; but the scenario that printed it had 3 choice points.
+            setenv("SUBJECTS_SCHEDULE", "s1-:3", 1)
+            await printRun(.seeded(0xd1ff))
+        }
+        let printed = String(decoding: try #require(child).standardOutputContent, as: UTF8.self)
+        #expect(printed.contains("bad setting") && printed.contains("s1-:3") && printed.contains("does not fit this scenario"),
+                "a string from a run of 3 choice points played in one of more: the child printed \(printed)")
+    }
+}

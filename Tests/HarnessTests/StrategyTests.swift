@@ -103,7 +103,15 @@ struct StrategyTests {
         #expect(text.count <= 3 + 2 * max(choices.count, 1) + 12, "compact: \(text)")
     }
 
-    @Test("a malformed replay string is rejected", arguments: ["", "s1", "x1-00", "s1-0*0*", "s1-_12", "s1-*3*", "s1-0!"])
+    @Test("a replay string keeps the run's number of choice points after a colon", arguments: [0, 3, 617])
+    func interleavingKeepsItsPoints(points: Int) {
+        let interleaving = Interleaving([ReplayPicker.calm, 2, 0].prefix(min(points, 3)).map { $0 }, points: points)
+        let text = interleaving.description
+        #expect(text.hasSuffix(":\(points)") && Interleaving(parsing: text) == interleaving, "\(text)")
+    }
+
+    @Test("a malformed replay string is rejected",
+          arguments: ["", "s1", "x1-00", "s1-0*0*", "s1-_12", "s1-*3*", "s1-0!", "s1-00:1", "s1-0:", "s1-0:x", ":3"])
     func malformedInterleaving(text: String) {
         #expect(Interleaving(parsing: text) == nil, "\(text) should not parse")
     }
