@@ -123,26 +123,30 @@ public func expectEverySeed<Outcome>(
         guard case .success(let outcome) = run.result, !holds(outcome) else { return nil }
         return (run, outcome)
     }
-    guard !bad.isEmpty else { return }
-    let examples = bad.prefix(3).map { run, outcome in
-        "  \(name(of: run)) → \(outcome)\n    replay: \(replayText(for: run))"
+    guard let (first, outcome) = bad.first else { return }
+    // The first counterexample whole — how its tasks interleaved, then the line that replays it — and
+    // the next ones by their seed.
+    var text = "\(bad.count) of \(counted(exploration.runs.count, "seed")) broke the claim (\(exploration)).\n"
+    text += "The claim: \(claim).\nThe first: \(name(of: first)) → \(outcome)\n"
+    if !first.timeline.entries.isEmpty { text += first.timeline.render(maxRows: 16, ending: "the run returned \(outcome)") + "\n" }
+    text += "  replay: \(replayText(for: first))"
+    for (run, outcome) in bad.dropFirst().prefix(2) {
+        text += "\nAlso \(name(of: run)) → \(outcome)\n  replay: \(replayText(for: run))"
     }
-    let timeline = bad[0].0.timeline.entries.isEmpty ? "" : "\nHow the first went:\n"
-        + bad[0].0.timeline.render(maxRows: 12, ending: "the run returned \(bad[0].1)")
-    Issue.record("""
-        \(bad.count) of \(counted(exploration.runs.count, "seed")) broke the claim (\(exploration)). The claim: \(claim).
-        \(examples.joined(separator: "\n"))\(timeline)
-        """, sourceLocation: sourceLocation)
+    Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
 }
 
 /// The replay command of one run of an exploration: its interleaving and its seed, or only the seed
 /// when the interleaving is too long to paste (over 200 characters).
 func replayText<Outcome>(for run: SeededRun<Outcome>) -> String {
-    let interleaving = run.interleaving.description
-    guard interleaving.count > 200, run.schedule.seed != nil else {
-        return replayLines(for: run.schedule, choices: run.interleaving.choices)
-    }
-    return "\(replayCommand(for: run.schedule)) (its interleaving is \(interleaving.count) characters long)"
+    replayText(for: run.schedule, run.interleaving)
+}
+
+/// The replay command of a run under `schedule` that made `interleaving`, as `replayText(for:)` words it.
+func replayText(for schedule: Schedule, _ interleaving: Interleaving) -> String {
+    let text = interleaving.description
+    guard text.count > 200, schedule.seed != nil else { return replayLines(for: schedule, choices: interleaving.choices) }
+    return "\(replayCommand(for: schedule)) (its interleaving is \(text.count) characters long)"
 }
 
 /// `seed 0x…` for a seeded run, else its schedule: how a report names one run of an exploration.
@@ -270,7 +274,7 @@ public func record<Outcome>(_ result: ClaimResult<Outcome>, sourceLocation: Sour
         print("◇ \(result.statement): \(result.observed())")
     }
     for miss in result.counterexamples.prefix(5) {
-        let replay = miss.schedule.map { replayLines(for: $0, choices: miss.interleaving?.choices ?? []) }
+        let replay = miss.schedule.map { schedule in miss.interleaving.map { replayText(for: schedule, $0) } ?? replayCommand(for: schedule) }
             ?? "SUBJECTS_SEEDS=0..<10000 \(replayCommand(for: nil))"
         let timeline = miss.timeline.entries.isEmpty ? ""
             : "\nHow the run went:\n" + miss.timeline.render(maxRows: 16, ending: miss.what)
