@@ -70,9 +70,11 @@ extension Timeline {
             // Each row's cell: the column and its text, or nil for a line across.
             var cells: [(column: Int, text: String)?] = []
             var across: [String] = []
+            var origin: [Int] = []
             var index = 0
             while index < rows.count {
                 let row = rows[index]
+                origin.append(index)
                 if row.tasks == 1, involved.contains(row.task) {
                     if let place = column[row.task] {
                         cells.append((place, row.text))
@@ -114,13 +116,21 @@ extension Timeline {
                 widths = natural.map { min($0, max(share, Self.narrowest)) }
             }
             header = zip(columns, widths).map { Self.padded($0, to: $1) }.joined(separator: String(repeating: " ", count: Self.gap))
-            for (cell, line) in zip(cells, across) {
+            for ((cell, line), row) in zip(zip(cells, across), origin) {
                 guard let (place, text) = cell else {
                     lines.append(Self.wrap(line, to: available))
                     continue
                 }
-                let indent = widths[..<place].reduce(0) { $0 + $1 + Self.gap }
-                lines.append(Self.wrap(text, to: widths[place]).map { String(repeating: " ", count: indent) + $0 })
+                // A task with notes before and after this row is away meanwhile (suspended, or waiting its
+                // turn): `┊` in its column, so a student sees who came between its steps.
+                let away = columns.indices.map { column in
+                    column != place && span[columns[column]].map { $0.lowerBound < row && row < $0.upperBound } == true
+                }
+                lines.append(Self.wrap(text, to: widths[place]).map { part in
+                    columns.indices.map { column in
+                        Self.padded(column == place ? part : away[column] ? "┊" : "", to: widths[column])
+                    }.joined(separator: String(repeating: " ", count: Self.gap))
+                })
             }
         }
 

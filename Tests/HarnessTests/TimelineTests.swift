@@ -27,14 +27,14 @@ let roundRobin = (0..<36).map { step in
 
 @Suite("A timeline: a column per interleaved task, one line for the rest", .timeLimit(.minutes(1)))
 struct TimelineTests {
-    @Test("two bees that overlap get a column each; the bees in turn are one line; the table ends at the failure")
+    @Test("two bees that overlap get a column each, ┊ where one is away while the other pours; the bees in turn are one line; the table ends at the failure")
     func twoBeesOverlap() {
         let expected = """
                    bee 6                      bee 10
                 1  bee 1–5: goes to the jar; is back: the jar holds 2…10 (5 in turn)
                 2  goes to the jar
-                3                             goes to the jar
-                4                             is back: the jar holds 12
+                3  ┊                          goes to the jar
+                4  ┊                          is back: the jar holds 12
                 5  is back: the jar holds 12
                 6  bee 7–9: goes to the jar; is back: the jar holds 14…18 (3 in turn)
                 ✘  the jar holds 18 drops, not 20
@@ -49,8 +49,8 @@ struct TimelineTests {
                    bee 302                     bee 498
                 1  bee 1–301: goes to the jar; is back: the jar holds 2…602 (301 in turn)
                 2  goes to the jar
-                3                              goes to the jar
-                4                              is back: the jar holds 604
+                3  ┊                           goes to the jar
+                4  ┊                           is back: the jar holds 604
                 5  is back: the jar holds 604
                 6  bee 303–497: goes to the jar; is back: the jar holds 606…994 (195 in turn)
                 7  bee 499: goes to the jar; is back: the jar holds 996
