@@ -57,7 +57,10 @@ struct ExplorationStrategyTests {
         // A bee yields inside the yielding jar; the jar's job that resumes her must not get a random
         // priority of its own, or a depth-1 run (no change point) would let another bee in between.
         let exploration = try await explore("drops", seeds: 40, strategy: .pct(depth: 1)) { await yieldingPours(3) }
-        #expect(exploration.failures.isEmpty && Set(exploration.outcomes) == [6], "\(exploration)")
+        #expect(exploration.failures.isEmpty && Set(exploration.outcomes) == [6], """
+            \(exploration): with no change point the bee of highest priority runs on after her await inside \
+            the jar, so no bee comes between another's read and write, and every run leaves 6
+            """)
     }
 
     @Test("PCT finds the lost drops of 100 bees within a few seeds")
