@@ -437,8 +437,9 @@ extension QuizCatalog {
         QuizScenario("countdown.cancelledWhileLet", observes: ["swallowing", "aware"],
                      parameters: ["shape": .string("lesson")]) { arguments in
             let swapped = try arguments.choice(SwapShape.self) == .swapped
-            // In real time, twice the lesson's scaled steps: 200 ms between a number and the cancellation each side,
-            // which a loaded machine's late thread cannot cross.
+            // Which numbers come before the cancel is a race in time, so the bank checks it under seeds only. Run in
+            // real time (a student's --schedules strict), the steps are doubled: 200 ms between a number and the
+            // cancellation each side, which a quiet machine's threads do not cross (a loaded one's may).
             let step: Duration = arguments.pace.pick(virtual: .milliseconds(200), real: .milliseconds(400))
             let cancelAfter: Duration = arguments.pace.pick(virtual: .milliseconds(500), real: .milliseconds(1000))
             return ["swallowing": .strings(await countdownCancelledAfterTwo(endingOnCancellation: swapped, step: step,
