@@ -169,31 +169,6 @@ public func expectSomeSeed<Outcome>(
         """, sourceLocation: sourceLocation)
 }
 
-/// Expects every seed's run to fail with `kind` (a deadlock that must happen whatever the
-/// schedule); a seed that finished, or failed otherwise, is an issue with its replay command.
-public func expectEverySeedFails<Outcome>(
-    _ exploration: Exploration<Outcome>,
-    with kind: HarnessFailure.Kind,
-    _ claim: String,
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    let bad = exploration.runs.filter { run in
-        if case .failure(let failure) = run.result { return failure.kind != kind }
-        return true
-    }
-    guard let first = bad.first else { return }
-    let what: String
-    switch first.result {
-    case .success(let outcome): what = "finished with \(outcome)"
-    case .failure(let failure): what = "failed otherwise: \(failure)"
-    }
-    Issue.record("""
-        \(bad.count) of \(counted(exploration.runs.count, "seed")) did not end in \(kind.rawValue); \
-        \(name(of: first)) \(what). The claim: \(claim), a \(kind.rawValue) under every seed.
-        replay: \(replayLines(for: first.schedule, choices: first.interleaving.choices))
-        """, sourceLocation: sourceLocation)
-}
-
 /// Expects the run of `body` under `schedule` to fail with `kind` (a deadlock that must happen);
 /// a run that finishes, or fails otherwise, is an issue naming the schedule and the replay command.
 /// Returns the failure when it is the expected kind.
@@ -221,35 +196,6 @@ public func expectFailure<Value: Sendable>(
             replay: \(replayCommand(for: schedule))
             """, sourceLocation: sourceLocation)
         return nil
-    }
-}
-
-/// Expects `body` to give `expected` under every seed and under the strict pool: the claim holds
-/// whatever the schedule. `strictBody`, if given, runs under strict instead of `body` (real time
-/// may want shorter or wider timings than virtual time). Every miss is an issue naming the schedule
-/// or seed, what came instead, and the command that replays it.
-public func expectEverySchedule<Outcome: Hashable & Sendable>(
-    _ claim: String,
-    gives expected: Outcome,
-    seeds: Int = 200,
-    options: RunOptions = RunOptions(),
-    sourceLocation: SourceLocation = #_sourceLocation,
-    strict strictBody: (@Sendable () async throws -> Outcome)? = nil,
-    _ body: @escaping @Sendable () async throws -> Outcome
-) async {
-    if let exploration = await exploreRecordingIssues(
-        "outcome", seeds: seeds, options: options, claim: claim, sourceLocation: sourceLocation, body) {
-        expectEverySeed(exploration, "\(claim) — expected \(expected)", sourceLocation: sourceLocation) {
-            $0 == expected
-        }
-    }
-    if let strict = await runRecordingIssues(.strict, options: options, claim: claim, sourceLocation: sourceLocation,
-                                             strictBody ?? body),
-       strict.value != expected {
-        Issue.record("""
-            \(claim) — under \(strict.ranAs): expected \(expected), got \(strict.value)
-            replay: \(replayCommand(for: .strict))
-            """, sourceLocation: sourceLocation)
     }
 }
 

@@ -91,17 +91,6 @@ struct AdapterTests {
         }
     }
 
-    @Test("expectEverySchedule reports a seed and the strict pool when the outcome differs")
-    func everyScheduleNamesBoth() async {
-        await withKnownIssue {
-            await expectEverySchedule("the children finish in order", gives: [0, 1, 2, 3, 4, 0, 1, 2, 3, 4], seeds: 10) {
-                await racingAppends().reversed()
-            }
-        } matching: { issue in
-            Self.says(issue, "the children finish in order")
-        }
-    }
-
     @Test("expectFailure says what happened instead when the expected failure did not")
     func expectFailureSaysWhatHappened() async {
         await withKnownIssue {
