@@ -276,7 +276,9 @@ public func expectEveryRun<Outcome>(
         return !holds(outcome)
     }
     guard let first = bad.first else { return }
-    let unit = if case .exhaustive = exploration.strategy { "schedules" } else { "seeds" }
+    var unit = "seeds"
+    if case .exhaustive = exploration.strategy { unit = "schedules" }
+    else if case .replay = first.schedule { unit = "replayed runs (SUBJECTS_SCHEDULE)" }
     var text = "\(bad.count) of \(exploration.runs.count) \(unit) broke the claim (\(exploration)).\nThe claim: \(claim)."
     let fails: @Sendable (Result<Outcome, HarnessFailure>) -> Bool = { result in
         guard case .success(let outcome) = result else { return false }
