@@ -39,11 +39,14 @@ public struct CompileValidator: Sendable {
     public var swiftc: String?
     /// The folder of the bank's snippet files.
     public var snippets: String
+    /// Where the compiler's output on unchanged snippets is kept, or nil to compile every time.
+    public var cache: CompileCache?
 
     /// A validator for the snippets in `snippets`, with `swiftc` found by `findSwiftc()` unless given.
-    public init(snippets: String, swiftc: String? = CompileValidator.findSwiftc()) {
+    public init(snippets: String, swiftc: String? = CompileValidator.findSwiftc(), cache: CompileCache? = .standard) {
         self.snippets = snippets
         self.swiftc = swiftc
+        self.cache = cache
     }
 
     /// `QUIZ_SWIFTC`, else `swiftc` on `PATH`, else the usual install folders.
@@ -73,7 +76,8 @@ public struct CompileValidator: Sendable {
         return arguments
     }
 
-    /// Compiles the check's snippet in a folder of its own and judges the result.
+    /// Compiles the check's snippet in a folder of its own (or finds what the same compiler said about the same
+    /// snippet with the same arguments in the cache) and judges the result.
     @concurrent public func validate(_ check: CompileCheck) async -> CheckResult {
         guard let swiftc else {
             return CheckResult(.notCovered("no swiftc found (set QUIZ_SWIFTC, or put swiftc on PATH)"), observed: "")
@@ -81,18 +85,33 @@ public struct CompileValidator: Sendable {
         guard let text = source(of: check) else {
             return CheckResult(.contradicted, observed: "cannot read snippet \(check.snippet)")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-snippet-\(UUID().uuidString)")
         let name = check.snippet == "inline" ? "snippet.swift" : check.snippet
+        var key: String?
+        if let cache, let compiler = await CompileCache.identity(of: swiftc) {
+            key = CompileCache.key(compiler: compiler, arguments: Self.arguments(for: check, file: name), file: name,
+                                   source: text)
+            if let kept = cache.lookup(key!) { return Self.evaluate(check, outcome: kept, source: text) }
+        }
+        let outcome = await compile(text, named: name, check: check, swiftc: swiftc)
+        if outcome.ending == .exit(-1) {
+            return CheckResult(.contradicted, observed: "\(check.snippet): the compiler did not run: \(outcome.stderr)")
+        }
+        if let cache, let key { cache.store(key, outcome) }
+        return Self.evaluate(check, outcome: outcome, source: text)
+    }
+
+    /// Runs the compiler on `text`, written as `name` in a temporary folder of its own.
+    @concurrent func compile(_ text: String, named name: String, check: CompileCheck, swiftc: String) async -> ChildOutcome {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-snippet-\(UUID().uuidString)")
         let file = folder.appendingPathComponent(name)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try text.write(to: file, atomically: true, encoding: .utf8)
         } catch {
-            return CheckResult(.contradicted, observed: "cannot write the snippet to \(folder.path): \(error)")
+            return ChildOutcome(ending: .exit(-1), stdout: "", stderr: "cannot write the snippet to \(folder.path): \(error)")
         }
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = await ChildProcess.run(swiftc, Self.arguments(for: check, file: file.path))
-        return Self.evaluate(check, outcome: outcome, source: text)
+        return await ChildProcess.run(swiftc, Self.arguments(for: check, file: file.path))
     }
 
     /// Judges the compiler's `outcome` on `source` against the check (Linux's expectation on Linux).

@@ -17,7 +17,8 @@ public struct QuizRunner: Sendable {
     public var runtime: RuntimeValidator
     /// How many child processes (compilers, crash children) at once.
     public var processSlots: Int
-    /// How many harness runs (strict, seeded) at once.
+    /// How many harness runs (strict, seeded) at once: most of a strict run is waiting for its real-time sleeps,
+    /// so eight at once cost little more CPU than four and halve the wait (measured: 13 s → 8 s for this phase).
     public var harnessSlots: Int
 
     /// A runner for `bank`, with compile snippets from the bank's folder and crash children started from
@@ -29,7 +30,7 @@ public struct QuizRunner: Sendable {
         crasher = CrashValidator(executable: crashExecutable, catalog: catalog)
         runtime = RuntimeValidator(catalog: catalog)
         processSlots = ProcessInfo.processInfo.activeProcessorCount + 1
-        harnessSlots = 4
+        harnessSlots = 8
     }
 
     /// Checks `entries` (all of the bank's by default) and returns their results in the bank's order;
