@@ -1,3 +1,4 @@
+import CHarnessTime
 import Foundation
 
 /// What a scenario returned, and how the run that produced it went.
@@ -150,21 +151,51 @@ private func runOnSystem(
             }
             box.set(task)
             // A timer on a thread of its own: the pool may be the very thing that is blocked.
-            let limit = Double(Nanoseconds(options.timeLimit)) / 1e9
             Thread.detachNewThread {
-                Thread.sleep(forTimeInterval: limit)
-                guard once.claim() else { return }
+                guard let failure = systemRunEnding(options: options, over: once) else { return }
                 task.cancel()
-                var failure = HarnessFailure(.timedOut, schedule: .system, summary:
-                    "the scenario was still running after \(HarnessFailure.format(options.timeLimit)) of real time " +
-                    "on the system executor (is the pool blocked, or is something never resumed?).")
-                failure.elapsed = options.timeLimit
                 continuation.resume(throwing: failure)
             }
         }
     } onCancel: {
         box.cancel()
     }
+}
+
+/// Watches a `system` run from a thread of its own until it is over (nil) or must end: at the time limit, or
+/// once the whole process has been still for `options.stillnessLimit` (a waiter nobody resumes).
+private func systemRunEnding(options: RunOptions, over once: Once) -> HarnessFailure? {
+    let start = harness_real_monotonic_nanoseconds()
+    let limit = Nanoseconds(options.timeLimit)
+    let stillLimit = options.stillnessLimit.map(Nanoseconds)
+    var stillness = Stillness()
+    let me = ThreadTime.currentThreadID()
+    while !once.isClaimed {
+        // The watchdog looks twenty times a second; read its id each time, as it may start after this run did.
+        let ignoring: Set<Int32> = [me, Watchdog.shared.threadID.load(ordering: .acquiring)]
+        let now = harness_real_monotonic_nanoseconds() - start
+        if now >= limit {
+            guard once.claim() else { return nil }
+            var failure = HarnessFailure(.timedOut, schedule: .system, summary:
+                "the scenario was still running after \(HarnessFailure.format(options.timeLimit)) of real time " +
+                "on the system executor (is the pool blocked, or is something never resumed?).")
+            failure.elapsed = options.timeLimit
+            return failure
+        }
+        if let stillLimit, let sample = Stillness.sample(ignoring: ignoring),
+           case let still = stillness.look(sample, at: now), still >= stillLimit {
+            guard once.claim() else { return nil }
+            var failure = HarnessFailure(.deadlock, schedule: .system, summary:
+                "the scenario was still waiting after every thread of the process had slept for " +
+                "\(HarnessFailure.format(.nanoseconds(still))), none using any CPU: on the real pool that means nothing " +
+                "is left to run and nothing will resume it (a continuation never resumed, a stream nobody finishes). " +
+                "The scenario sets no timer and takes no work from another thread (RunOptions.stillnessLimit).")
+            failure.elapsed = .nanoseconds(now)
+            return failure
+        }
+        usleep(20_000)
+    }
+    return nil
 }
 
 /// When a `system` run started, for `ScenarioClock` (a task-local, so it reaches child tasks).
@@ -211,6 +242,13 @@ final class Once: @unchecked Sendable {
     private let lock = NSLock()
     /// Whether someone claimed it.
     private var claimed = false
+
+    /// Whether someone claimed it already.
+    var isClaimed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return claimed
+    }
 
     /// True for the first caller only.
     func claim() -> Bool {

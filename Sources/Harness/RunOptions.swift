@@ -28,6 +28,13 @@ public struct RunOptions: Sendable {
     /// deadlock. Zero — the default — reports a deadlock at once. Main-actor work started inside a
     /// run is inside the harness and needs none.
     public var outsideWorkGrace: Duration = .zero
+    /// On the real pool (`system`), how long every thread of the process may sleep, none of them using any CPU,
+    /// before a scenario still unfinished is reported as a deadlock (`Stillness`). Nil — the default — leaves
+    /// only the time limit. Set it only for a scenario that sets no timer and takes no work from another thread
+    /// (a sleep or a callback looks exactly like a waiter nobody resumes): for example a main-actor scenario, whose
+    /// stranded waiter would otherwise cost the whole time limit. Activity anywhere in the process (a parallel
+    /// test, a machine too busy to run a thread) only delays the report.
+    public var stillnessLimit: Duration? = nil
     /// How much virtual time each job of a busy loop takes under `seeded`: past a burst of 1 000
     /// jobs in a row with work always ready, so that a loop which never sleeps still lets time pass
     /// and timers fire, as it would for real. Any other job takes no virtual time, so sleeps and

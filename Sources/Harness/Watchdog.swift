@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One thread that looks at every running harness executor twenty times a second, and fails a run
 /// whose thread is blocked or whose time is up.
@@ -19,9 +20,13 @@ final class Watchdog: @unchecked Sendable {
     /// The executors being watched, with what was seen of each.
     private var watched: [ObjectIdentifier: (executor: OneThreadExecutor, meter: HoldMeter)] = [:]
 
+    /// The watchdog thread's kernel id once it runs (0 before): a `system` run's stillness leaves it out.
+    let threadID = Atomic<Int32>(0)
+
     /// Starts the watchdog's thread.
     private init() {
         let thread = Thread { [unowned self] in
+            self.threadID.store(ThreadTime.currentThreadID(), ordering: .releasing)
             while true {
                 Thread.sleep(forTimeInterval: 0.05)
                 self.look()

@@ -10,9 +10,12 @@ extension RunOptions {
         $0.outsideWorkGrace = .seconds(2)
     }
 
-    /// For main-actor scenarios that also run on the real pool: they take milliseconds when they work, so ten
-    /// seconds there (where no queue can be seen and only the time limit ends a stranded waiter) is a generous bound.
+    /// For main-actor scenarios that also run on the real pool, where no queue can be seen: they set no timer and
+    /// take no work from another thread, so once every thread of the process has slept for half a second nothing
+    /// is left to resume a stranded waiter, and the run is reported as a deadlock then (`stillnessLimit`). A
+    /// parallel test or a loaded machine only delays that; ten seconds is the bound behind it.
     public static let mainActorScenario = RunOptions {
         $0.timeLimit = .seconds(10)
+        $0.stillnessLimit = .milliseconds(500)
     }
 }

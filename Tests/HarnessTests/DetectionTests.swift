@@ -20,13 +20,12 @@ struct DetectionTests {
 
     @Test("a continuation never resumed is a deadlock, reported at once", arguments: [Schedule.strict, .seeded(5)])
     func neverResumed(schedule: Schedule) async throws {
-        let (failure, took) = try #require(await expectFailure(.deadlock, under: schedule) {
+        let (failure, _) = try #require(await expectFailure(.deadlock, under: schedule) {
             ScenarioLog.note("waiting for a continuation nobody keeps")
             await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
         })
-        // At once: no timer, no grace. Real time only bounds it loosely (the machine may be busy).
+        // At once: no timer, no grace; counted in jobs, not timed (the machine may be busy).
         #expect(failure.jobs < 10, "the deadlock should be seen as soon as the queue empties: \(failure)")
-        #expect(took < .seconds(5), "deadlock detection took \(took)")
         #expect(failure.description.contains("waiting for a continuation nobody keeps"), "the note should be in: \(failure)")
         #expect(failure.description.contains("continuation never resumed"))
     }
@@ -38,8 +37,8 @@ struct DetectionTests {
         let (failure, took) = try #require(await expectFailure(.blockedThread, under: .strict, options: options) {
             usleep(600_000)  // a blocking call on the pool's only thread
         })
+        // A lower bound only: the watchdog must wait for the limit; how much later it looks depends on the machine.
         #expect(took >= .milliseconds(300), "the watchdog must wait for the limit: \(took)")
-        #expect(took < .seconds(5), "blocked-thread detection took \(took): the watchdog looks every 50 ms")
         #expect(failure.description.contains("held the strict pool's only thread"), "\(failure)")
         #expect(failure.description.contains("strict"))
     }

@@ -59,13 +59,13 @@ struct MainActorTests {
         expectSomeSeed(plain, "plain Task {} jobs are ordered by the seed (the control)") { $0 != Array(0..<8) }
     }
 
+    // With no grace (the default) an empty queue is a deadlock at once; `deadlock`, not `time limit`, says that
+    // is how the run ended, without timing it.
     @Test("a main-actor waiter nobody resumes is a deadlock, reported at once")
     func strandedMainActorWaiter() async throws {
-        let started = ContinuousClock.now
         await expectFailure(.deadlock, under: .strict, "a main-actor task waiting for nothing") {
             await OnMain.waitForever()
         }
-        #expect(started.duration(to: .now) < .seconds(2), "seen at once, not after a grace: \(started.duration(to: .now))")
     }
 
     @Test("a main-actor scenario replays exactly: same seed, same schedule", arguments: [UInt64(1), 2, 99])

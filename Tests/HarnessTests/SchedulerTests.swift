@@ -153,13 +153,12 @@ struct ExplorerTests {
     @Test("the job budget ends an endless loop long before the real-time limit")
     func jobBudgetBeforeTimeLimit() async throws {
         let options = RunOptions { $0.jobLimit = 5_000; $0.timeLimit = .seconds(30) }
-        let started = ContinuousClock.now
         do {
             _ = try await run(.seeded(1), options: options) { while true { await Task.yield() } }
             Issue.record("an endless loop finished")
         } catch {
+            // The budget's own message, not the time limit's: which one ended the run, without timing it.
             #expect(error.kind == .timedOut && error.summary.contains("jobs without finishing"), "\(error)")
         }
-        #expect(started.duration(to: .now) < .seconds(15), "the budget, not the 30 s limit, must end it")
     }
 }

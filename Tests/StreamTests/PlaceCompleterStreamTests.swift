@@ -4,8 +4,8 @@ import Scenarios
 import Testing
 
 /// The completers are `@MainActor`, as in the lesson. These run under the real schedules: under `strict` the main
-/// actor's work runs on the harness's thread, in order; on the real pool on the main executor, with a time limit of
-/// ten seconds for a stranded waiter there.
+/// actor's work runs on the harness's thread, in order; on the real pool on the main executor, where a stranded
+/// waiter is reported once the whole process stands still (`RunOptions.mainActorScenario`).
 @Suite("L40 steps 4–6: the completer as an async sequence and as a stream", .timeLimit(.minutes(1)))
 struct PlaceCompleterStreamTests {
     @Test(
