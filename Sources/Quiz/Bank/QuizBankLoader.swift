@@ -271,15 +271,11 @@ public enum QuizBankLoader {
             guard failsWith == nil else { throw someObject.place.error("cannot be combined with failsWith") }
             expectSome = try parseExpectations(someObject, scenario: scenario, observes: shape?.observes)
         }
-        var linux: LinuxOverride<[String: ValueExpectation]>?
-        if var object = try reader.optionalObject("linux") {
+        let linux = try parseLinux(&reader) { (object: inout FieldReader) throws(QuizBankError) in
             guard let inner = try object.optionalObject("expect") else {
                 throw object.place.appending("expect").error("is missing: what does Linux observe instead?")
             }
-            let values = try parseExpectations(inner, scenario: scenario, observes: shape?.observes)
-            let note = try object.string("note")
-            try object.finish()
-            linux = LinuxOverride(value: values, note: note)
+            return try parseExpectations(inner, scenario: scenario, observes: shape?.observes)
         }
         let note = try reader.optionalString("note")
         let control = try parseControl(&reader, scenario: scenario, shape: shape)
@@ -370,12 +366,8 @@ public enum QuizBankLoader {
         let flags = try reader.optionalStrings("flags") ?? []
         let topLevel = try reader.optionalBool("topLevel") ?? false
         let expect = try parseCompileExpectation(&reader, base: nil)
-        var linux: LinuxOverride<CompileCheck.Expectation>?
-        if var object = try reader.optionalObject("linux") {
-            let value = try parseCompileExpectation(&object, base: expect)
-            let note = try object.string("note")
-            try object.finish()
-            linux = LinuxOverride(value: value, note: note)
+        let linux = try parseLinux(&reader) { (object: inout FieldReader) throws(QuizBankError) in
+            try parseCompileExpectation(&object, base: expect)
         }
         let note = try reader.optionalString("note")
         var check = CompileCheck(snippet: snippet, source: source, swiftVersion: swiftVersion, mode: mode, flags: flags,
@@ -384,19 +376,25 @@ public enum QuizBankLoader {
         return check
     }
 
+    /// A check's `linux` block, if any: what `parse` reads from it (the expectation over the lesson's), and its
+    /// `note`; any other field is an error.
+    static func parseLinux<Value>(_ reader: inout FieldReader,
+                                  _ parse: (inout FieldReader) throws(QuizBankError) -> Value)
+        throws(QuizBankError) -> LinuxOverride<Value>?
+    {
+        guard var object = try reader.optionalObject("linux") else { return nil }
+        let value = try parse(&object)
+        let note = try object.string("note")
+        try object.finish()
+        return LinuxOverride(value: value, note: note)
+    }
+
     /// The expected outcome of a compile check (over `base` for a Linux override).
     static func parseCompileExpectation(_ reader: inout FieldReader, base: CompileCheck.Expectation?)
         throws(QuizBankError) -> CompileCheck.Expectation
     {
         let place = reader.place
-        var outcome = base?.outcome
-        if let text = try reader.optionalString("expect") {
-            guard let parsed = CompileCheck.Outcome(rawValue: text) else {
-                throw place.appending("expect").error("\"\(text)\" is not error, warning, compiles or output")
-            }
-            outcome = parsed
-        }
-        guard let outcome else { throw place.appending("expect").error("is missing (error, warning, compiles or output)") }
+        let outcome = try reader.choice("expect", base: base?.outcome, choices: "error, warning, compiles or output")
         let diagnostic = try reader.optionalString("diagnostic")
         let pattern = try reader.optionalString("pattern")
         if let pattern, (try? NSRegularExpression(pattern: pattern)) == nil {
@@ -433,12 +431,8 @@ public enum QuizBankLoader {
         }
         let environment = try reader.optionalStringMap("env") ?? [:]
         let expect = try parseCrashExpectation(&reader, base: nil)
-        var linux: LinuxOverride<CrashCheck.Expectation>?
-        if var object = try reader.optionalObject("linux") {
-            let value = try parseCrashExpectation(&object, base: expect)
-            let note = try object.string("note")
-            try object.finish()
-            linux = LinuxOverride(value: value, note: note)
+        let linux = try parseLinux(&reader) { (object: inout FieldReader) throws(QuizBankError) in
+            try parseCrashExpectation(&object, base: expect)
         }
         let note = try reader.optionalString("note")
         var check = CrashCheck(scenario: scenario, environment: environment, expect: expect, linux: linux, note: note)
@@ -451,14 +445,7 @@ public enum QuizBankLoader {
         throws(QuizBankError) -> CrashCheck.Expectation
     {
         let place = reader.place
-        var exit = base?.exit
-        if let text = try reader.optionalString("exit") {
-            guard let parsed = CrashCheck.Exit(rawValue: text) else {
-                throw place.appending("exit").error("\"\(text)\" is not signal, failure or success")
-            }
-            exit = parsed
-        }
-        guard let exit else { throw place.appending("exit").error("is missing (signal, failure or success)") }
+        let exit = try reader.choice("exit", base: base?.exit, choices: "signal, failure or success")
         let signal = try reader.optionalInt("signal")
         if signal != nil, exit != .signal { throw place.appending("signal").error("is only for \"exit\": \"signal\"") }
         var expectation = CrashCheck.Expectation(exit: exit, signal: signal ?? base?.signal, stderr: base?.stderr,

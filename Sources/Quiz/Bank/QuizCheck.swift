@@ -143,14 +143,11 @@ public struct LinuxOverride<Value: Sendable & Hashable>: Sendable, Hashable {
 
 /// A snippet typechecked (or compiled to SIL or IR) by the toolchain's `swiftc`, and what it must say.
 public struct CompileCheck: Sendable, Hashable {
-    /// How far the compiler goes.
+    /// How far the compiler goes: `typecheck` (`-typecheck`, the type checker's diagnostics), `sil` (`-emit-sil`:
+    /// also the flow-sensitive diagnostics — region isolation, the move checker — and SIL output) or `ir`
+    /// (`-emit-ir`, LLVM IR output).
     public enum Mode: String, Sendable, Hashable {
-        /// `-typecheck`: the type checker's diagnostics.
-        case typecheck
-        /// `-emit-sil`: also the flow-sensitive diagnostics (region isolation, the move checker), and SIL output.
-        case sil
-        /// `-emit-ir`: LLVM IR output.
-        case ir
+        case typecheck, sil, ir
     }
 
     /// What the compiler must do.
