@@ -373,7 +373,70 @@ public enum QuizBankLoader {
         var check = CompileCheck(snippet: snippet, source: source, swiftVersion: swiftVersion, mode: mode, flags: flags,
                                  topLevel: topLevel, expect: expect, linux: linux, note: note)
         check.adapted = try reader.optionalString("adapted")
+        let expectsError = expect.outcome == .error || linux?.value.outcome == .error
+        check.control = try parseCompileControl(&reader, required: expectsError, snippets: snippets,
+                                                text: source ?? snippets.flatMap { try? String(contentsOfFile: $0 + "/" + snippet, encoding: .utf8) })
         return check
+    }
+
+    /// A compile check's `control`: required when the check expects an error — the right shape, under which the
+    /// error must not come (`{"compile": "Other.swift"}`, `{"replace": [["from", "to"]]}`, `{"swiftVersion": 5}`,
+    /// `{"flags": […]}`, with a `why`), or `"none"` with a `why` beside it.
+    static func parseCompileControl(_ reader: inout FieldReader, required: Bool, snippets: String?, text: String?)
+        throws(QuizBankError) -> CompileControl?
+    {
+        let place = reader.place.appending("control")
+        guard let value = reader.value("control") else {
+            guard !required else {
+                throw place.error("is missing: a compile check that expects an error needs its right shape, under "
+                    + "which the error must not come ({\"compile\": \"Other.swift\"} or {\"replace\": [[\"from\", \"to\"]]} "
+                    + "or {\"swiftVersion\": 5} or {\"flags\": […]}, with a \"why\"), or \"none\" with a \"why\"")
+            }
+            return nil
+        }
+        if case .string("none") = value {
+            guard let why = try reader.optionalString("why") else {
+                throw reader.place.appending("why").error("is missing: why can no right shape exist?")
+            }
+            return .none(why: why)
+        }
+        var object = try FieldReader(value, at: place)
+        let snippet = try object.optionalString("compile")
+        if let snippet {
+            guard snippet.hasSuffix(".swift"), !snippet.contains("/") else {
+                throw place.appending("compile").error("\"\(snippet)\" is not a file name in Quiz/snippets ending in .swift")
+            }
+            if let snippets, !FileManager.default.fileExists(atPath: snippets + "/" + snippet) {
+                throw place.appending("compile").error("no snippet file \(snippet) in \(snippets)")
+            }
+        }
+        var replacements: [CompileCounterpart.Replacement] = []
+        if let value = object.value("replace") {
+            guard case .array(let pairs) = value else {
+                throw place.appending("replace").error("expected an array of [\"from\", \"to\"] pairs, found \(value.kindName)")
+            }
+            for (index, pair) in pairs.enumerated() {
+                guard case .array(let texts) = pair, texts.count == 2, case .string(let from) = texts[0],
+                      case .string(let to) = texts[1], !from.isEmpty
+                else { throw place.appending("replace").index(index).error("expected [\"from\", \"to\"], two strings") }
+                if snippet == nil, let text, !text.contains(from) {
+                    throw place.appending("replace").index(index).error("\"\(from)\" is not in the snippet: the control would change nothing")
+                }
+                replacements.append(CompileCounterpart.Replacement(from: from, to: to))
+            }
+        }
+        let swiftVersion = try object.optionalInt("swiftVersion")
+        if let swiftVersion, ![5, 6].contains(swiftVersion) {
+            throw place.appending("swiftVersion").error("must be 5 or 6, not \(swiftVersion)")
+        }
+        let flags = try object.optionalStrings("flags")
+        guard snippet != nil || !replacements.isEmpty || swiftVersion != nil || flags != nil else {
+            throw place.error("changes nothing: give compile, replace, swiftVersion or flags")
+        }
+        let why = try object.string("why")
+        try object.finish()
+        return .counterpart(CompileCounterpart(snippet: snippet, replacements: replacements, swiftVersion: swiftVersion,
+                                               flags: flags, why: why))
     }
 
     /// A check's `linux` block, if any: what `parse` reads from it (the expectation over the lesson's), and its

@@ -205,6 +205,8 @@ public struct CompileCheck: Sendable, Hashable {
     public var note: String?
     /// How the lesson's example was changed in a way that changes what is measured (printed in the report).
     public var adapted: String?
+    /// The right shape, under which an expected error must not come (required when an error is expected).
+    public var control: CompileControl?
 
     /// A compile check.
     public init(snippet: String, source: String?, swiftVersion: Int, mode: Mode, flags: [String], topLevel: Bool,
@@ -218,6 +220,76 @@ public struct CompileCheck: Sendable, Hashable {
         self.expect = expect
         self.linux = linux
         self.note = note
+    }
+}
+
+/// A compile check's control: the snippet in the right shape — another snippet file, lines of this one replaced,
+/// another language mode or other flags — under which the check's expectation must fail (the error does not
+/// come); or, where no right shape can exist, why.
+public enum CompileControl: Sendable, Hashable, CustomStringConvertible {
+    /// The check with these changes, and why they make it the right shape.
+    case counterpart(CompileCounterpart)
+    /// No right shape: the check is reported as unguarded.
+    case none(why: String)
+
+    /// `L38-C10.swift`, `"x" → "y"`, `Swift 5 mode`: the control's name in a report.
+    public var description: String {
+        switch self {
+        case .counterpart(let counterpart): counterpart.description
+        case .none: "none"
+        }
+    }
+
+    /// Why the control is what it is.
+    public var why: String {
+        switch self {
+        case .counterpart(let counterpart): counterpart.why
+        case .none(let why): why
+        }
+    }
+}
+
+/// The changes that turn a compile check's snippet into its right shape.
+public struct CompileCounterpart: Sendable, Hashable, CustomStringConvertible {
+    /// Another snippet file instead of the check's.
+    public var snippet: String?
+    /// Texts of the snippet replaced, in order: each `from` must occur in it.
+    public var replacements: [Replacement]
+    /// Another language mode.
+    public var swiftVersion: Int?
+    /// Other `swiftc` flags instead of the check's.
+    public var flags: [String]?
+    /// Why this is the right shape.
+    public var why: String
+
+    /// One text replaced by another.
+    public struct Replacement: Sendable, Hashable {
+        public var from: String
+        public var to: String
+    }
+
+    /// The changes, in a few words.
+    public var description: String {
+        var parts: [String] = []
+        if let snippet { parts.append(snippet) }
+        parts += replacements.map { "\"\($0.from)\" → \"\($0.to)\"" }
+        if let swiftVersion { parts.append("Swift \(swiftVersion) mode") }
+        if let flags { parts.append(flags.isEmpty ? "no flags" : flags.joined(separator: " ")) }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The check made the right shape: its snippet, text, mode and flags changed; its expectation kept.
+    public func apply(to check: CompileCheck, text: String) -> (check: CompileCheck, text: String) {
+        var changed = check
+        var changedText = text
+        if let snippet { changed.snippet = snippet }
+        for replacement in replacements {
+            changedText = changedText.replacingOccurrences(of: replacement.from, with: replacement.to)
+        }
+        if let swiftVersion { changed.swiftVersion = swiftVersion }
+        if let flags { changed.flags = flags }
+        changed.control = nil
+        return (changed, changedText)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import Scenarios
 
 /// One diagnostic of the compiler: `error` or `warning`, its line in the snippet, and its words.
@@ -85,6 +86,36 @@ public struct CompileValidator: Sendable {
         guard let text = source(of: check) else {
             return CheckResult(.contradicted, observed: "cannot read snippet \(check.snippet)")
         }
+        var result = await judge(check, text: text, swiftc: swiftc)
+        guard result.verdict == .validated, let control = check.control else { return result }
+        result.controlWhy = control.why
+        switch control {
+        case .none(let why):
+            result.verdict = .unguarded(why)
+            result.control = ControlResult.none(why: why)
+        case .counterpart(let counterpart):
+            // The right shape, judged against the same expectation: the error must not come.
+            var rightText = text
+            if let other = counterpart.snippet {
+                guard let read = try? String(contentsOfFile: snippets + "/" + other, encoding: .utf8) else {
+                    return CheckResult(.contradicted, observed: "cannot read the control's snippet \(other)")
+                }
+                rightText = read
+            }
+            let (right, changedText) = counterpart.apply(to: check, text: rightText)
+            let shown = await judge(right, text: changedText, swiftc: swiftc)
+            if shown.verdict == .contradicted {
+                result.control = .failed(name: "\(control)", evidence: shown.observed)
+            } else {
+                result.control = .held(name: "\(control)", observed: shown.observed)
+                result.verdict = .unguarded("control \(control) held too: \(shown.observed)")
+            }
+        }
+        return result
+    }
+
+    /// Compiles `text` as the check says (or finds the output in the cache) and judges what the compiler said.
+    @concurrent func judge(_ check: CompileCheck, text: String, swiftc: String) async -> CheckResult {
         let name = check.snippet == "inline" ? "snippet.swift" : check.snippet
         var key: String?
         if let cache, let compiler = await CompileCache.identity(of: swiftc) {
