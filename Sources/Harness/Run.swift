@@ -1,5 +1,6 @@
 import CHarnessTime
 import Foundation
+import Synchronization
 
 /// What a scenario returned, and how the run that produced it went.
 public struct Run<Value: Sendable>: Sendable {
@@ -162,6 +163,9 @@ private func runOnSystem(
     }
 }
 
+/// The kernel ids of the threads watching `system` runs now.
+private let systemRunWatchers = Mutex<Set<Int32>>([])
+
 /// Watches a `system` run from a thread of its own until it is over (nil) or must end: at the time limit, or
 /// once the whole process has been still for `options.stillnessLimit` (a waiter nobody resumes).
 private func systemRunEnding(options: RunOptions, over once: Once) -> HarnessFailure? {
@@ -170,9 +174,13 @@ private func systemRunEnding(options: RunOptions, over once: Once) -> HarnessFai
     let stillLimit = options.stillnessLimit.map(Nanoseconds)
     var stillness = Stillness()
     let me = ThreadTime.currentThreadID()
+    systemRunWatchers.withLock { _ = $0.insert(me) }
+    defer { systemRunWatchers.withLock { _ = $0.remove(me) } }
     while !once.isClaimed {
-        // The watchdog looks twenty times a second; read its id each time, as it may start after this run did.
-        let ignoring: Set<Int32> = [me, Watchdog.shared.threadID.load(ordering: .acquiring)]
+        // The lookers themselves (this thread, the other system runs' and the watchdog, which may start after this
+        // run did) wake every few milliseconds to look; what they do is not the scenarios' work.
+        var ignoring = systemRunWatchers.withLock { $0 }
+        ignoring.insert(Watchdog.shared.threadID.load(ordering: .acquiring))
         let now = harness_real_monotonic_nanoseconds() - start
         if now >= limit {
             guard once.claim() else { return nil }

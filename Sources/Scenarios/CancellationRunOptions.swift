@@ -10,6 +10,13 @@ extension RunOptions {
         $0.outsideWorkGrace = .seconds(2)
     }
 
+    /// `anotherThread`, for a scenario whose other thread only hands work over and ends (no timer, no sleep): on the
+    /// real pool a stranded waiter is then seen once the whole process stands still, as for `mainActorScenario`.
+    public static let handedOverByAnotherThread = RunOptions {
+        $0.outsideWorkGrace = .seconds(2)
+        $0.stillnessLimit = .milliseconds(500)
+    }
+
     /// For main-actor scenarios that also run on the real pool, where no queue can be seen: they set no timer and
     /// take no work from another thread, so once every thread of the process has slept for half a second nothing
     /// is left to resume a stranded waiter, and the run is reported as a deadlock then (`stillnessLimit`). A

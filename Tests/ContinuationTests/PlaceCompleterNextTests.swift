@@ -38,7 +38,7 @@ struct PlaceCompleterNextTests {
     func answerFromAnotherThread(schedule: Schedule) async throws {
         let run = try #require(
             await runRecordingIssues(
-                schedule, options: .anotherThread,
+                schedule, options: .handedOverByAnotherThread,
                 claim: "a caller waiting in next() must be resumed when the completer answers, even from another thread"
             ) { await placeCompleterAnswerFromAnotherThread() })
         #expect(run.value == ["Portland", "Portsmouth"], """
