@@ -25,11 +25,30 @@ final class CancellationLegacyRequest: Sendable {
 /// (through a checked continuation, which does not notice cancellation by itself); `onCancel` stops the request.
 /// The task is cancelled after `cancelAfter`. Returns the console: "onCancel ran" comes before "cancel() returned" —
 /// the handler runs at once, inside `cancel()` — and the request ends with "cancelled".
-nonisolated(nonsending) public func cancellationHandlerRunsAtOnce(cancelAfter: Duration = .milliseconds(100))
+/// `handler: false`, the quiz's control: no `withTaskCancellationHandler` — `cancel()` cannot reach the old request,
+/// so the caller stops it itself once `cancel()` has returned.
+nonisolated(nonsending) public func cancellationHandlerRunsAtOnce(cancelAfter: Duration = .milliseconds(100),
+                                                                  handler: Bool = true)
     async -> [String]
 {
     let log = EventLog()
     let request = CancellationLegacyRequest()
+    guard handler else {
+        let task = Task {
+            log.record("request started")
+            let answer = await withCheckedContinuation { continuation in
+                request.start { continuation.resume(returning: $0) }
+            }
+            log.record("request ended: \(answer)")
+        }
+        try? await Task.sleep(for: cancelAfter)
+        task.cancel()
+        log.record("cancel() returned")
+        request.cancel()
+        await task.value
+        log.record("the task ended")
+        return log.entries
+    }
     let task = Task {
         await withTaskCancellationHandler {
             log.record("request started")
