@@ -146,8 +146,9 @@ extension QuizCatalog {
             await thousandSleepers(oneAfterAnother: try $0.choice(LessonShape.self) == .wrong)
         },
         .observing("priority.aliases", ["highIsUserInitiated", "lowIsUtility"]) { _ in priorityAliases() },
-        .observing("priority.inheritance", ["asyncLetChild", "groupChild", "lowBeforeAwait", "escalated"]) { _ in
-            await priorityInheritance()
+        .observing("priority.inheritance", ["asyncLetChild", "groupChild", "lowBeforeAwait", "escalated"],
+                   parameters: ["shape": .string("lesson")]) {
+            await priorityInheritance(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
 
         // Cancellation the quiz alone asks about.
