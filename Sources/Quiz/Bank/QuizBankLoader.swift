@@ -159,11 +159,11 @@ public enum QuizBankLoader {
     static func parseCheck(_ value: JSONValue, at place: FieldReader.Place, snippets: String?, catalog: QuizCatalog,
                            resolveNames: Bool) throws(QuizBankError) -> QuizCheck {
         var reader = try FieldReader(value, at: place)
-        let kinds = ["runtime", "compile", "crash", "platform", "toolchain"].filter { reader.has($0) }
+        let kinds = ["runtime", "compile", "run", "crash", "platform", "toolchain"].filter { reader.has($0) }
         guard kinds.count == 1, let kind = kinds.first else {
             throw place.error(kinds.isEmpty
-                ? "a check needs one of runtime, compile, crash, platform or toolchain"
-                : "a check has exactly one of runtime, compile, crash, platform or toolchain, not \(kinds.joined(separator: " and "))")
+                ? "a check needs one of runtime, compile, run, crash, platform or toolchain"
+                : "a check has exactly one of runtime, compile, run, crash, platform or toolchain, not \(kinds.joined(separator: " and "))")
         }
         let check: QuizCheck
         switch kind {
@@ -171,6 +171,8 @@ public enum QuizBankLoader {
             check = .runtime(try parseRuntime(&reader, catalog: catalog, resolveNames: resolveNames))
         case "compile":
             check = .compile(try parseCompile(&reader, snippets: snippets))
+        case "run":
+            check = .run(try parseRun(&reader, snippets: snippets))
         case "crash":
             check = .crash(try parseCrash(&reader, catalog: catalog, resolveNames: resolveNames))
         case "platform":
@@ -377,6 +379,38 @@ public enum QuizBankLoader {
         check.control = try parseCompileControl(&reader, required: expectsError, snippets: snippets,
                                                 text: source ?? snippets.flatMap { try? String(contentsOfFile: $0 + "/" + snippet, encoding: .utf8) })
         return check
+    }
+
+    /// A run check: a snippet file, its builds (`[{"flags": ["-O"], "stdout": "…"}, …]`) and a control that changes
+    /// the snippet only (`compile` or `replace`).
+    static func parseRun(_ reader: inout FieldReader, snippets: String?) throws(QuizBankError) -> RunCheck {
+        let place = reader.place
+        let snippet = try reader.string("run")
+        guard snippet.hasSuffix(".swift"), !snippet.contains("/") else {
+            throw place.appending("run").error("\"\(snippet)\" is not a file name in Quiz/snippets ending in .swift")
+        }
+        let text = snippets.flatMap { try? String(contentsOfFile: $0 + "/" + snippet, encoding: .utf8) }
+        if snippets != nil, text == nil { throw place.appending("run").error("no snippet file \(snippet) in \(snippets!)") }
+        guard case .array(let items)? = reader.value("builds"), !items.isEmpty else {
+            throw place.appending("builds").error("is missing: a non-empty array of {\"flags\": [\"-O\"], \"stdout\": \"…\"}")
+        }
+        var builds: [RunCheck.Build] = []
+        for (index, item) in items.enumerated() {
+            var build = try FieldReader(item, at: place.appending("builds").index(index))
+            let flags = try build.optionalStrings("flags") ?? []
+            let stdout = try build.string("stdout")
+            try build.finish()
+            builds.append(RunCheck.Build(flags: flags, stdout: stdout))
+        }
+        guard let control = try parseCompileControl(&reader, required: true, snippets: snippets, text: text) else {
+            throw place.appending("control").error("is missing")
+        }
+        if case .counterpart(let counterpart) = control, counterpart.swiftVersion != nil || counterpart.flags != nil {
+            throw place.appending("control").error("a run check's control changes the snippet only (compile or replace)")
+        }
+        let note = try reader.optionalString("note")
+        let adapted = try reader.optionalString("adapted")
+        return RunCheck(snippet: snippet, builds: builds, control: control, note: note, adapted: adapted)
     }
 
     /// A compile check's `control`: required when the check expects an error — the right shape, under which the

@@ -6,6 +6,8 @@ import Scenarios
 public enum QuizCheck: Sendable, Hashable {
     case runtime(RuntimeCheck)
     case compile(CompileCheck)
+    /// A snippet built as a program at each optimisation level, and run.
+    case run(RunCheck)
     case crash(CrashCheck)
     /// Cannot be checked without an Apple platform (SwiftUI, MapKit, the simulator, Darwin-only API).
     case appleOnly(reason: String)
@@ -17,6 +19,7 @@ public enum QuizCheck: Sendable, Hashable {
         switch self {
         case .runtime(let check): check.adapted
         case .compile(let check): check.adapted
+        case .run(let check): check.adapted
         case .crash(let check): check.adapted
         case .appleOnly: nil
         case .toolchain(_, _, let inner): inner?.check.adapted
@@ -28,6 +31,7 @@ public enum QuizCheck: Sendable, Hashable {
         switch self {
         case .runtime: "runtime"
         case .compile: "compile"
+        case .run: "run"
         case .crash: "crash"
         case .appleOnly: "platform"
         case .toolchain: "toolchain"
@@ -278,18 +282,56 @@ public struct CompileCounterpart: Sendable, Hashable, CustomStringConvertible {
         return parts.joined(separator: ", ")
     }
 
+    /// `text` with the replacements made.
+    public func replaced(in text: String) -> String {
+        replacements.reduce(text) { $0.replacingOccurrences(of: $1.from, with: $1.to) }
+    }
+
     /// The check made the right shape: its snippet, text, mode and flags changed; its expectation kept.
     public func apply(to check: CompileCheck, text: String) -> (check: CompileCheck, text: String) {
         var changed = check
-        var changedText = text
+        let changedText = replaced(in: text)
         if let snippet { changed.snippet = snippet }
-        for replacement in replacements {
-            changedText = changedText.replacingOccurrences(of: replacement.from, with: replacement.to)
-        }
         if let swiftVersion { changed.swiftVersion = swiftVersion }
         if let flags { changed.flags = flags }
         changed.control = nil
         return (changed, changedText)
+    }
+}
+
+/// A snippet built as a program (top-level code, `main.swift`) with each build's flags — `-Onone` and `-O`, a Debug
+/// and a Release build — and run: what each build prints.
+public struct RunCheck: Sendable, Hashable {
+    /// One build: its `swiftc` flags, and the program's standard output (trimmed) it must print.
+    public struct Build: Sendable, Hashable {
+        public var flags: [String]
+        public var stdout: String
+
+        /// A build.
+        public init(flags: [String], stdout: String) {
+            self.flags = flags
+            self.stdout = stdout
+        }
+    }
+
+    /// The snippet file, in `Quiz/snippets/`.
+    public var snippet: String
+    /// The builds, in order.
+    public var builds: [Build]
+    /// The snippet changed (another file, texts replaced) so that some build must print otherwise; or none, and why.
+    public var control: CompileControl
+    /// How the lesson's example was adapted, if it was.
+    public var note: String?
+    /// How the lesson's example was changed in a way that changes what is measured (printed in the report).
+    public var adapted: String?
+
+    /// A run check.
+    public init(snippet: String, builds: [Build], control: CompileControl, note: String?, adapted: String?) {
+        self.snippet = snippet
+        self.builds = builds
+        self.control = control
+        self.note = note
+        self.adapted = adapted
     }
 }
 

@@ -55,6 +55,26 @@ public struct CompileCache: Sendable {
         if rename(temporary, path(key)) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
     }
 
+    /// A program built for `key`, if kept: its path in the cache.
+    public func program(_ key: String) -> String? {
+        guard let kept = lookup(key), kept.stdout == "program" else { return nil }
+        let path = path(key).replacingOccurrences(of: ".json", with: ".program")
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    /// Keeps the program built for `key`: the file first, then the entry that names it.
+    public func keepProgram(_ key: String, from built: String) {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = path(key).replacingOccurrences(of: ".json", with: ".program")
+        let temporary = path + ".\(UUID().uuidString)"
+        guard (try? FileManager.default.copyItem(atPath: built, toPath: temporary)) != nil else { return }
+        guard rename(temporary, path) == 0 else {
+            try? FileManager.default.removeItem(atPath: temporary)
+            return
+        }
+        store(key, ChildOutcome(ending: .exit(0), stdout: "program", stderr: ""))
+    }
+
     /// The entry's file: named by a hash of the key, which the entry repeats in full.
     func path(_ key: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -11,6 +11,8 @@ public struct QuizRunner: Sendable {
     public var catalog: QuizCatalog
     /// Judges compile checks.
     public var compiler: CompileValidator
+    /// Judges run checks.
+    public var runner: RunValidator
     /// Judges crash checks.
     public var crasher: CrashValidator
     /// Judges runtime checks.
@@ -27,6 +29,7 @@ public struct QuizRunner: Sendable {
         self.bank = bank
         self.catalog = catalog
         compiler = CompileValidator(snippets: bank.directory + "/snippets")
+        runner = RunValidator(snippets: bank.directory + "/snippets")
         crasher = CrashValidator(executable: crashExecutable, catalog: catalog)
         runtime = RuntimeValidator(catalog: catalog)
         processSlots = ProcessInfo.processInfo.activeProcessorCount + 1
@@ -102,6 +105,9 @@ public struct QuizRunner: Sendable {
         case .compile(let compile):
             if let processes { return await processes.run { await self.compiler.validate(compile) } }
             return await compiler.validate(compile)
+        case .run(let run):
+            if let processes { return await processes.run { await self.runner.validate(run) } }
+            return await runner.validate(run)
         case .crash(let crash):
             if let processes { return await processes.run { await self.crasher.validate(crash) } }
             return await crasher.validate(crash)
