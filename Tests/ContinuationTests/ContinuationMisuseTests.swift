@@ -25,16 +25,13 @@ struct ContinuationMisuseTests {
     }
 
     @Test("L40 Q7: never resumed, the awaiting task never finishes: the harness sees a deadlock")
-    func neverResumedIsADeadlock() async throws {
-        // `explore`, not `exploreRecordingIssues`: here the deadlock is the expected outcome, not a failure.
-        let exploration = try await explore("outcome", seeds: 20) { await continuationNeverResumed() }
-        expectEverySeedFails(
-            exploration, with: .deadlock,
-            "a continuation nobody resumes leaves its task suspended forever: nothing ready, no timer, unfinished")
-        await expectFailure(
-            .deadlock, under: .strict,
-            "a continuation nobody resumes leaves its task suspended forever, under the strict pool too"
-        ) { await continuationNeverResumed() }
+    func neverResumedIsADeadlock() async {
+        await verify(Claim(
+            "a continuation nobody resumes leaves its task suspended forever: nothing ready, no timer, unfinished",
+            runs: [.strict, .seeded(20)], expect: .fails(.deadlock),
+            control: .counterfactual("the continuation resumed") { await continuationResumed(with: .success("Seattle")) }) {
+                await continuationNeverResumed()
+            })
     }
 
     @Test("L40 Q7: once the unresumed continuation is let go, the runtime says it leaked")

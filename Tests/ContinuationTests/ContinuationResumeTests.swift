@@ -6,17 +6,13 @@ import Testing
 @Suite("Q&A seed: resuming a checked continuation", .timeLimit(.minutes(1)))
 struct ContinuationResumeTests {
     @Test("Q&A seed: a continuation resumed from another thread hands its task the answer")
-    func resumedFromAnotherThread() async throws {
-        let exploration = try #require(
-            await exploreRecordingIssues("answer", seeds: 20, options: .anotherThread) {
+    func resumedFromAnotherThread() async {
+        await verify(Claim(
+            "the callback's thread resumed the continuation: the task should get Seattle",
+            runs: [.strict, .seeded(20)], options: .waitForOwnThreads, expect: Expectation(every: .equals("Seattle")),
+            control: .counterfactual("the answer read without waiting for the callback") { callbackReadWithoutWaiting() }) {
                 await continuationResumedFromAnotherThread()
             })
-        expectEverySeed(exploration, "the callback's thread resumed the continuation: the task should get Seattle") {
-            $0 == "Seattle"
-        }
-        let strict = try #require(
-            await runRecordingIssues(.strict, options: .anotherThread) { await continuationResumedFromAnotherThread() })
-        #expect(strict.value == "Seattle", "under strict")
     }
 
     @Test(
@@ -24,11 +20,13 @@ struct ContinuationResumeTests {
         arguments: [
             (Result<String, Lost>.success("Seattle"), "Seattle"), (.failure(Lost()), "threw Lost()"),
         ])
-    func resumeWithResult(result: Result<String, Lost>, expected: String) async throws {
-        let exploration = try #require(
-            await exploreRecordingIssues("answer", seeds: 20) { await continuationResumed(with: result) })
-        expectEverySeed(exploration, "resume(with: \(result)) should come out of the await as \(expected)") {
-            $0 == expected
-        }
+    func resumeWithResult(result: Result<String, Lost>, expected: String) async {
+        let other: Result<String, Lost> = if case .success = result { .failure(Lost()) } else { .success("Seattle") }
+        await verify(Claim(
+            "resume(with: \(result)) should come out of the await as \(expected)",
+            runs: [.seeded(20)], expect: Expectation(every: .equals(expected)),
+            control: .counterfactual("resume(with: \(other))") { await continuationResumed(with: other) }) {
+                await continuationResumed(with: result)
+            })
     }
 }

@@ -9,30 +9,9 @@ struct JarTests {
     /// How many bees pour at once.
     static let beeCounts = [1, 10, 100, 500, 5_000]
 
-    @Test("L37 Q7: N bees pour at once → exactly 2N drops", arguments: realSchedules, beeCounts)
-    func pourIsExact(schedule: Schedule, bees: Int) async throws {
-        let run = try #require(await runRecordingIssues(schedule) { try await concurrentPours(bees) })
-        guard run.value != 2 * bees else { return }
-        // What one bee alone pours tells a race from a pour() that is simply wrong.
-        let alone = bees == 1 ? run.value : await runRecordingIssues(schedule) { try await concurrentPours(1) }?.value
-        Issue.record(Comment(rawValue: Self.pourMessage(bees: bees, left: run.value, alone: alone, under: run.ranAs)))
-    }
-
-    /// What the bees left, first; then why — a race only if one bee alone pours her two drops right.
-    static func pourMessage(bees: Int, left: Int, alone: Int?, under schedule: Schedule) -> String {
-        let observed = bees == 1
-            ? "1 bee alone left \(counted(left, "drop")), not 2, under \(schedule)"
-            : "\(counted(bees, "bee")) at once left \(counted(left, "drop")), not \(2 * bees), under \(schedule)"
-        guard let alone else {
-            return "\(observed); one bee alone could not be run to tell a race from a wrong pour()"
-        }
-        if alone != 2 {
-            return "\(observed): pour() adds \(counted(alone, "drop")), not two, even for a bee alone in the jar — "
-                + "no other bee was there, so this is not a race"
-        }
-        let difference = left < 2 * bees ? "lost \(counted(2 * bees - left, "drop"))" : "gained \(counted(left - 2 * bees, "drop"))"
-        return "\(observed): \(difference), though one bee alone pours her 2 — so bees came between one another: "
-            + "pour() must read, change and write with no await between, so no bee comes between"
+    @Test("L37 Q7: N bees pour at once → exactly 2N drops, on the strict pool and the real pool", arguments: beeCounts)
+    func pourIsExact(bees: Int) async {
+        await verify(.pourIsExact(bees))
     }
 
     @Test("L37 Q7: N bees pour at once → exactly 2N drops, for every seed", arguments: beeCounts)
@@ -47,44 +26,56 @@ struct JarTests {
         await expectEveryRun(exploration, claim) { $0 == 2 * bees }
     }
 
-    @Test("L37 Q7: 100 bees pour slowly at once → far fewer than 100 drops (exactly 1 on one thread)",
-          arguments: realSchedules)
-    func slowPoursLoseDrops(schedule: Schedule) async throws {
-        let run = try #require(await runRecordingIssues(schedule) { try await concurrentSlowPours(100) })
-        #expect(run.value < 50, """
-            100 slow pours left \(counted(run.value, "drop")) under \(run.ranAs): the lesson loses almost all of them — every \
-            pour reads the jar before its await and writes what it saw + 1 after it
-            """)
-        if run.ranAs == .strict {
-            #expect(run.value == 1, """
-                100 slow pours left \(counted(run.value, "drop")) on a one-thread pool, not 1: there every bee reads 0 \
-                before any comes back, so the lesson's answer is 1 drop (99 of the 100 lost)
-                """)
+    /// Where the slow-pour claims run: the strict pool, the real pool, every seed.
+    static let everywhere: [Claim<Int>.Runs] = [.strict, .system, .seeded(200)]
+
+    @Test("L37 Q7: 100 bees pour slowly at once → drops lost: exactly 1 on one thread, far fewer than 100 on the real pool, fewer than 100 for every seed",
+          arguments: everywhere)
+    func slowPoursLoseDrops(runs: Claim<Int>.Runs) async {
+        let lost: Condition<Int> = switch runs {
+        case .strict: .equals(1)
+        case .system: .that("fewer than 50") { $0 < 50 }
+        case .seeded: .that("fewer than 100") { $0 < 100 }
         }
+        await verify(Claim(
+            "100 slow pours at once must lose drops: every pour reads the jar before its await and writes what it saw "
+                + "+ 1 after it (on a one-thread pool every bee reads 0 before any comes back: 1 drop, 99 lost)",
+            runs: [runs], expect: Expectation(every: lost),
+            control: .counterfactual("the same slow pours one after another") { try await slowPoursOneAfterAnother(100) }) {
+                try await concurrentSlowPours(100)
+            })
     }
 
-    @Test("L37 Q7: 100 bees pour slowly at once → drops lost, for every seed")
-    func slowPoursLoseDropsForEverySeed() async throws {
-        let exploration = try #require(await exploreRecordingIssues("drops") { try await concurrentSlowPours(100) })
-        expectEverySeed(exploration, """
-            100 slow pours at once must lose drops: every pour reads the jar before its await and writes after it
-            """) { $0 < 100 }
+    @Test("L37 step 7: slow pours one after another → nothing lost: 10 on the strict and the real pool, 100 for every seed",
+          arguments: [[.strict, .system], [.seeded(200)]] as [[Claim<Int>.Runs]])
+    func slowPoursInTurnLoseNothing(runs: [Claim<Int>.Runs]) async {
+        let pours = runs == [.seeded(200)] ? 100 : 10
+        await verify(Claim(
+            "\(pours) slow pours one after another must leave \(pours) drops: nobody else is in the jar while a bee is away",
+            runs: runs, expect: Expectation(every: .equals(pours)),
+            control: .counterfactual("the same slow pours all at once") { try await concurrentSlowPours(pours) }) {
+                try await slowPoursOneAfterAnother(pours)
+            })
     }
+}
 
-    @Test("L37 step 7: slow pours one after another → nothing lost", arguments: realSchedules)
-    func slowPoursInTurnLoseNothing(schedule: Schedule) async throws {
-        let run = try #require(await runRecordingIssues(schedule) { try await slowPoursOneAfterAnother(10) })
-        #expect(run.value == 10, """
-            10 slow pours, each awaited before the next, left \(counted(run.value, "drop")) under \(run.ranAs): with nobody \
-            else in the jar while a bee is away, none may be lost
-            """)
-    }
-
-    @Test("L37 step 7: 100 slow pours one after another → 100 drops, for every seed")
-    func slowPoursInTurnLoseNothingForEverySeed() async throws {
-        let exploration = try #require(await exploreRecordingIssues("drops") { try await slowPoursOneAfterAnother(100) })
-        expectEverySeed(exploration, """
-            100 slow pours one after another must leave 100 drops: nobody else is in the jar while a bee is away
-            """) { $0 == 100 }
+extension Claim where Outcome == Int {
+    /// L37 Q7: `bees` pour two drops each at once into one jar: exactly `2 * bees` on the strict pool and the real
+    /// pool. Control: `YieldingJar`, whose pour awaits between its read and its write.
+    static func pourIsExact(_ bees: Int) -> Claim {
+        Claim(
+            bees == 1 ? "1 bee alone pouring two drops must leave exactly 2"
+                : "\(bees) bees pouring two drops each must leave exactly \(2 * bees): pour() has no await between its "
+                    + "read and its write, so no bee comes between",
+            runs: [.strict, .system],
+            expect: Expectation(every: Condition("exactly \(2 * bees) drops") { left in
+                if left == 2 * bees { return nil }
+                let difference = left < 2 * bees ? "lost \(2 * bees - left)" : "gained \(left - 2 * bees)"
+                return "\(counted(bees, "bee")) at once left \(counted(left, "drop")): \(difference)"
+            }),
+            control: bees == 1 ? .none(why: "one bee alone has nobody to come between her read and her write")
+                : .counterfactual("a pour that awaits between its read and its write") { await yieldingPours(bees) }) {
+                    try await concurrentPours(bees)
+                }
     }
 }

@@ -10,7 +10,7 @@ import Testing
 struct OwnExecutorTests {
     @Test("L38 actors Q14: four saves at once on one disk with its own executor → one at a time, all on trips.disk")
     func oneDiskSavesOneAtATimeOnItsThread() async throws {
-        let run = try #require(await runRecordingIssues(.system, options: RunOptions { $0.outsideWorkGrace = .seconds(2) }) {
+        let run = try #require(await runRecordingIssues(.system, options: .waitForOwnThreads) {
             try await savesAtOnceOnOneOwnThreadDisk(4, patience: .milliseconds(100))
         })
         #expect(run.value.threads == ["trips.disk"], """

@@ -60,7 +60,7 @@ struct RealPoolTests {
 
     @Test("L38 actors Q13: the same saves on disks with threads of their own leave the pool free")
     func ownThreadSavesLeaveThePoolFree() async throws {
-        let run = try #require(await runRecordingIssues(.system, options: RunOptions { $0.outsideWorkGrace = .seconds(2) }) {
+        let run = try #require(await runRecordingIssues(.system, options: .waitForOwnThreads) {
             try await tickerTurnsWhileDisksSave(Self.poolSaves, onOwnThreads: true, patience: .seconds(2))
         })
         #expect(run.value.savesThatSawATurn == run.value.saves, """
@@ -71,7 +71,7 @@ struct RealPoolTests {
 
     @Test("L38 actors Q14: on the real pool too, one bag sells twice → sold: 2 - bags left: -1")
     func bothBuyOnTheRealPool() async throws {
-        let run = try #require(await runRecordingIssues(.system, options: RunOptions { $0.outsideWorkGrace = .seconds(2) }) {
+        let run = try #require(await runRecordingIssues(.system, options: .waitForOwnThreads) {
             await twoBuyersOneBag()
         })
         #expect(run.value == Sale(sold: 2, bagsLeft: -1), """

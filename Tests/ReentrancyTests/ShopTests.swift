@@ -7,16 +7,12 @@ import Testing
 /// in `RealPoolTests`, which run one at a time.)
 @Suite("L38 Shop: a queue of its own does not stop reentrancy", .timeLimit(.minutes(1)))
 struct ShopTests {
-    /// The shop's code runs on its own thread, outside the harness: the harness waits for it instead of calling the
-    /// quiet moment a deadlock.
-    static let waitForTheShop = RunOptions { $0.outsideWorkGrace = .seconds(2) }
-
     @Test("L38 actors Q14: two buyers, one bag → sold: 2 - bags left: -1, strict and every seed")
     func bothBuy() async {
         await verify(Claim(
             "one bag must sell twice: the shop's own serial executor runs one piece at a time, and the await for the "
                 + "price lets the second buyer in",
-            options: Self.waitForTheShop, expect: Expectation(every: .equals(Sale(sold: 2, bagsLeft: -1))),
+            options: .waitForOwnThreads, expect: Expectation(every: .equals(Sale(sold: 2, bagsLeft: -1))),
             control: .counterfactual("the second buyer after the first has left") {
                 await twoBuyersOneBag(oneAfterAnother: true)
             }) {

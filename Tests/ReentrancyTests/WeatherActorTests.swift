@@ -14,44 +14,37 @@ struct WeatherActorTests {
 
     /// The cache's question is a `Task {}` made inside a `@WeatherActor` method, so it is isolated to WeatherActor,
     /// and the harness does not catch such a task: its fetch sleeps on the real clock and finishes on the real pool.
-    /// The harness waits for it instead of calling the quiet moment a deadlock. (So these seeded runs are not
-    /// replayable exactly; the claims below hold for every schedule anyway.)
-    static let waitForEscapedQuestions = RunOptions { $0.outsideWorkGrace = .seconds(2) }
-
-    @Test("L38 actors Q11: cache and disk on one global actor → one request for K screens",
-          arguments: realSchedules, askerCounts)
-    func globalActorAsksOnce(schedule: Schedule, askers: Int) async throws {
-        let run = try #require(await runRecordingIssues(schedule, options: Self.waitForEscapedQuestions) {
-            try await askAtOnce(askers, .weatherActorWithDisk, answerTakes: .milliseconds(1))
-        })
-        #expect(run.value == AskersOutcome(requests: 1, distinctAnswers: 1), """
-            \(askers) screens at once under \(run.ranAs) gave \(run.value), not 1 request: something came between \
-            the check and the store — on one global actor the look on disk is an ordinary call, with no await
-            """)
-    }
-
-    @Test("L38 actors Q11: cache and disk on one global actor → one request, for every seed", arguments: askerCounts)
-    func globalActorAsksOnceForEverySeed(askers: Int) async throws {
-        let exploration = try #require(await exploreRecordingIssues("outcome", options: Self.waitForEscapedQuestions) {
-            try await askAtOnce(askers, .weatherActorWithDisk, answerTakes: .milliseconds(1))
-        })
-        expectEverySeed(exploration, """
-            \(askers) screens at once must share one request — an await between the check and the store lets a \
-            second caller find nothing and ask again; on one actor the cache and the disk need none
-            """) { $0 == AskersOutcome(requests: 1, distinctAnswers: 1) }
+    /// So these claims run with `.waitForOwnThreads`: the harness waits for it instead of calling the quiet moment a
+    /// deadlock. (So their seeded runs are not replayable exactly; the claims hold for every schedule anyway.)
+    @Test("L38 actors Q11: cache and disk on one global actor → one request for K screens, on the strict pool, the real pool and every seed",
+          arguments: askerCounts)
+    func globalActorAsksOnce(askers: Int) async {
+        await verify(Claim(
+            "\(askers) screens at once must share one request — an await between the check and the store lets a "
+                + "second caller find nothing and ask again; on one global actor the look on disk is an ordinary call, "
+                + "with no await",
+            runs: [.strict, .system, .seeded(200)], options: .waitForOwnThreads,
+            expect: Expectation(every: .equals(AskersOutcome(requests: 1, distinctAnswers: 1))),
+            control: .counterfactual("a cache that awaits a disk actor between its check and its store") {
+                try await askAtOnce(askers, .awaitingDiskActor, answerTakes: .milliseconds(1))
+            }) {
+                try await askAtOnce(askers, .weatherActorWithDisk, answerTakes: .milliseconds(1))
+            })
     }
 
     @Test("L38 step 5: four calls on WeatherActor at once take turns → at most 1 at once")
-    func weatherActorTakesOneCallAtATime() async throws {
-        let run = try #require(await runRecordingIssues(.system) {
-            try await fourCallsOnWeatherActorAtOnce(patience: .milliseconds(100))
-        })
-        #expect(run.value == Overlap(updates: 4, mostAtOnce: 1), """
-            \(counted(run.value.updates, "call")), at most \(run.value.mostAtOnce) at once on \(counted(sharedPoolWidth(), "thread")): \
-            WeatherActor is one instance, one line for everything \
-            marked @WeatherActor — that is why the cache and the disk may use each other with no await — so two \
-            calls must never run at once
-            """)
+    func weatherActorTakesOneCallAtATime() async {
+        let width = sharedPoolWidth()
+        await verify(Claim(
+            "WeatherActor is one instance, one line for everything marked @WeatherActor — that is why the cache and "
+                + "the disk may use each other with no await — so two calls must never run at once, on \(counted(width, "thread"))",
+            runs: [.system], expect: Expectation(every: .equals(Overlap(updates: 4, mostAtOnce: 1))),
+            control: width < 2 ? .none(why: "a pool of one thread runs one call at a time, on an actor or not")
+                : .counterfactual("four actors of their own") {
+                    try await fourUpdatesAtOnce(onOneGlobalActor: false, patience: .seconds(2))
+                }) {
+                try await fourCallsOnWeatherActorAtOnce(patience: .milliseconds(100))
+            })
     }
 
     /// How long after the first launch the second one asks, and how many requests it must make.
@@ -60,26 +53,32 @@ struct WeatherActorTests {
     ]
 
     @Test("L38 step 5: the disk answers only within ten minutes", arguments: relaunches)
-    func diskAnswersWithinTenMinutes(after age: Duration, requests: Int) async throws {
-        let run = try #require(await runRecordingIssues(.strict, options: Self.waitForEscapedQuestions) {
-            try await requestsAfterRelaunch(after: age)
-        })
-        #expect(run.value == requests, """
-            a second launch \(age) after the first made \(counted(run.value, "request")), not \(requests): the disk answers \
-            only for the last ten minutes, and asks after that
-            """)
+    func diskAnswersWithinTenMinutes(after age: Duration, requests: Int) async {
+        let otherSide: Duration = requests == 0 ? .seconds(3_600) : .zero
+        await verify(Claim(
+            "a second launch \(age) after the first must make \(counted(requests, "request")): the disk answers only for "
+                + "the last ten minutes, and asks after that",
+            runs: [.strict], options: .waitForOwnThreads, expect: Expectation(every: .equals(requests)),
+            control: .counterfactual("the relaunch \(otherSide) after, on the other side of ten minutes") {
+                try await requestsAfterRelaunch(after: otherSide)
+            }) {
+                try await requestsAfterRelaunch(after: age)
+            })
     }
 
-    @Test("L38 step 5: forget(_:) forgets on disk too → the next ask is a new request",
-          arguments: realSchedules + [.seeded(0x38)])
-    func forgetForgetsOnDisk(schedule: Schedule) async throws {
-        let run = try #require(await runRecordingIssues(schedule, options: Self.waitForEscapedQuestions) {
-            try await askForgetAsk(.weatherActorWithDisk)
-        })
-        #expect(run.value == AsksInTurn(results: ["answered by request 1", "answered by request 2"], requests: 2), """
-            got \(run.value) under \(run.ranAs): a refresh must forget the city in memory and on disk, or the \
-            next question finds the disk's copy and never asks
-            """)
+    @Test("L38 step 5: forget(_:) forgets on disk too → the next ask is a new request, on the strict pool, the real pool and every seed")
+    func forgetForgetsOnDisk() async {
+        await verify(Claim(
+            "a refresh must forget the city in memory and on disk, or the next question finds the disk's copy and "
+                + "never asks",
+            runs: [.strict, .system, .seeded(20)], options: .waitForOwnThreads,
+            expect: Expectation(every: .equals(AsksInTurn(results: ["answered by request 1", "answered by request 2"],
+                                                          requests: 2))),
+            control: .counterfactual("a refresh that forgets nothing") {
+                try await askForgetAsk(.weatherActorWithDisk, forgetting: false)
+            }) {
+                try await askForgetAsk(.weatherActorWithDisk)
+            })
     }
 
     @Test("L38 step 5: a disk given a directory that does not exist fails, naming it")

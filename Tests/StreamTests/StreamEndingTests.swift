@@ -27,14 +27,15 @@ struct StreamEndingTests {
     }
 
     @Test("L40 card: onTermination after finish() runs at once, before the buffered values are read")
-    func terminationAfterFinishRunsAtOnce() async throws {
-        let expected = ["terminated: finished", "got 1", "got 2"]
-        let exploration = try #require(
-            await exploreRecordingIssues("console") { await streamTerminationAfterFinish() })
-        expectEverySeed(
-            exploration,
-            "the producer is done when it says so: \"terminated: finished\" should come before \"got 1\""
-        ) { $0 == expected }
+    func terminationAfterFinishRunsAtOnce() async {
+        await verify(Claim(
+            "the producer is done when it says so: \"terminated: finished\" should come before \"got 1\"",
+            runs: [.seeded(200)], expect: Expectation(every: .equals(["terminated: finished", "got 1", "got 2"])),
+            control: .counterfactual("the finish after the loop has read both values") {
+                await streamTerminationAfterFinish(finishLater: true)
+            }) {
+                await streamTerminationAfterFinish()
+            })
     }
 
     @Test("L40 step 6: a cancelled consumer ends the loop, and onTermination hears .cancelled")
@@ -49,17 +50,20 @@ struct StreamEndingTests {
     }
 
     @Test("L40 Q3: break does not terminate the stream until the stream is let go")
-    func breakDoesNotTerminate() async throws {
-        let expected = [
-            "got 1", "got 2", "after the loop; a yield now gives enqueued(remaining: 9223372036854775807)",
-            "terminated: cancelled", "once the stream was let go, a yield gives terminated",
-        ]
-        let exploration = try #require(await exploreRecordingIssues("console") { await streamBreakOutOfLoop() })
-        expectEverySeed(
-            exploration,
-            "after break the code still holds the stream, which still takes values; it should terminate, as "
-                + "cancelled, only when its last reference goes"
-        ) { $0 == expected }
+    func breakDoesNotTerminate() async {
+        await verify(Claim(
+            "after break the code still holds the stream, which still takes values; it should terminate, as cancelled, "
+                + "only when its last reference goes",
+            runs: [.seeded(200)],
+            expect: Expectation(every: .equals([
+                "got 1", "got 2", "after the loop; a yield now gives enqueued(remaining: 9223372036854775807)",
+                "terminated: cancelled", "once the stream was let go, a yield gives terminated",
+            ])),
+            control: .counterfactual("the stream let go before the yield after the loop") {
+                await streamBreakOutOfLoop(letGo: true)
+            }) {
+                await streamBreakOutOfLoop()
+            })
     }
 
     @Test("L40 card: AsyncThrowingStream.finish(throwing:) ends the loop with the error, after the values before it")

@@ -42,27 +42,6 @@ func hive(_ name: String, _ observes: [String], _ shape: HiveShape) -> QuizScena
     }
 }
 
-extension RunOptions {
-    /// For scenarios whose work runs outside the harness — on threads of their own (a `ThreadExecutor`), on a
-    /// global actor the harness does not catch, or resumed from another thread and so continued on the real pool:
-    /// the harness waits for it instead of calling the quiet moment a deadlock. Two seconds, not half of one: in a
-    /// test process another suite may hold the real pool's every thread for half a second on purpose (lesson 38's
-    /// blocking saves), and such work waits for a thread meanwhile.
-    static let waitForOwnThreads = RunOptions { $0.outsideWorkGrace = .seconds(2) }
-
-    /// For scenarios that measure the main actor on the main queue beside the pool, or the real pool itself: they
-    /// run on the real executor even under `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1`, which on Linux would put the
-    /// main actor on the harness's one thread — a place no Apple platform puts it, where the hum cannot go on beside
-    /// a computation and main-actor code is not on the main queue.
-    static let realMainActor = RunOptions { $0.honoursStrictPoolVariable = false }
-
-    /// `realMainActor`, waiting for work on threads of their own as `waitForOwnThreads` does.
-    static let realMainActorAndOwnThreads = RunOptions {
-        $0.honoursStrictPoolVariable = false
-        $0.outsideWorkGrace = .seconds(2)
-    }
-}
-
 extension QuizCatalog {
     /// The package's catalog.
     public static let standard = QuizCatalog(scenarios: quizScenarios, pending: pendingScenarios,

@@ -107,15 +107,16 @@ public enum ForgettingCache: String, CaseIterable, Sendable, CustomStringConvert
 
 /// Lesson 38, step 4 (pull to refresh): asks Seattle, tells the cache to forget Seattle, asks again. The second ask
 /// is a new request: `["answered by request 1", "answered by request 2"], requests: 2`.
+/// `forgetting` false, the control: a refresh that forgets nothing — the second ask gets the first answer.
 @concurrent
-public func askForgetAsk(_ cache: ForgettingCache) async throws -> AsksInTurn {
+public func askForgetAsk(_ cache: ForgettingCache, forgetting: Bool = true) async throws -> AsksInTurn {
     let service = FakeWeatherService()
     return try await withCache(cache.shape, asking: service) { handle in
         guard let forget = handle.forget else {
             preconditionFailure("askForgetAsk: \(cache) has no forget(_:)")
         }
         let first = try await handle.ask("Seattle")
-        try await forget("Seattle")
+        if forgetting { try await forget("Seattle") }
         let second = try await handle.ask("Seattle")
         return AsksInTurn(results: ["answered by request \(Int(first.temperature))",
                                     "answered by request \(Int(second.temperature))"],

@@ -25,37 +25,24 @@ final class CancellationLegacyRequest: Sendable {
 /// (through a checked continuation, which does not notice cancellation by itself); `onCancel` stops the request.
 /// The task is cancelled after `cancelAfter`. Returns the console: "onCancel ran" comes before "cancel() returned" —
 /// the handler runs at once, inside `cancel()` — and the request ends with "cancelled".
-/// `handler: false`, the quiz's control: no `withTaskCancellationHandler` — `cancel()` cannot reach the old request,
-/// so the caller stops it itself once `cancel()` has returned.
+/// `handler` false, the control: the same wait with no cancellation handler. Nothing tells the request that the task
+/// was cancelled, so the scenario stops it by hand once `cancel()` has returned (else the task would wait for ever).
 nonisolated(nonsending) public func cancellationHandlerRunsAtOnce(cancelAfter: Duration = .milliseconds(100),
-                                                                  handler: Bool = true)
-    async -> [String]
+                                                                handler: Bool = true) async -> [String]
 {
     let log = EventLog()
     let request = CancellationLegacyRequest()
-    guard handler else {
-        let task = Task {
-            log.record("request started")
-            let answer = await withCheckedContinuation { continuation in
-                request.start { continuation.resume(returning: $0) }
-            }
-            log.record("request ended: \(answer)")
+    let wait: @Sendable () async -> Void = {
+        log.record("request started")
+        let answer = await withCheckedContinuation { continuation in
+            request.start { continuation.resume(returning: $0) }
         }
-        try? await Task.sleep(for: cancelAfter)
-        task.cancel()
-        log.record("cancel() returned")
-        request.cancel()
-        await task.value
-        log.record("the task ended")
-        return log.entries
+        log.record("request ended: \(answer)")
     }
     let task = Task {
+        guard handler else { return await wait() }
         await withTaskCancellationHandler {
-            log.record("request started")
-            let answer = await withCheckedContinuation { continuation in
-                request.start { continuation.resume(returning: $0) }
-            }
-            log.record("request ended: \(answer)")
+            await wait()
         } onCancel: {
             log.record("onCancel ran")
             request.cancel()
@@ -64,6 +51,7 @@ nonisolated(nonsending) public func cancellationHandlerRunsAtOnce(cancelAfter: D
     try? await Task.sleep(for: cancelAfter)
     task.cancel()
     log.record("cancel() returned")
+    if !handler { request.cancel() }
     await task.value
     log.record("the task ended")
     return log.entries
