@@ -35,7 +35,7 @@ struct RunAnswerTests {
         guard case .run(let check) = item.check else { return }
         let bank = try QuizTestBank.loaded.get()
         let validator = RunValidator(snippets: bank.directory + "/snippets")
-        try #require(validator.swiftc != nil, "no swiftc found: set QUIZ_SWIFTC or put swiftc on PATH")
+        try #require(validator.compiler.swiftc != nil, "no swiftc found: set QUIZ_SWIFTC or put swiftc on PATH")
         let result = await CompileAnswerTests.slots.run { await validator.validate(check) }
         #expect(result.verdict == .validated, """
             \(item.entry.id): \(result.observed); control: \(result.control.map { "\($0)" } ?? "none"). \

@@ -88,28 +88,11 @@ public struct CompileValidator: Sendable {
         }
         var result = await judge(check, text: text, swiftc: swiftc)
         guard result.verdict == .validated, let control = check.control else { return result }
-        result.controlWhy = control.why
-        switch control {
-        case .none(let why):
-            result.verdict = .unguarded(why)
-            result.control = ControlResult.none(why: why)
-        case .counterpart(let counterpart):
-            // The right shape, judged against the same expectation: the error must not come.
-            var rightText = text
-            if let other = counterpart.snippet {
-                guard let read = try? String(contentsOfFile: snippets + "/" + other, encoding: .utf8) else {
-                    return CheckResult(.contradicted, observed: "cannot read the control's snippet \(other)")
-                }
-                rightText = read
-            }
+        // The right shape, judged against the same expectation: the error must not come.
+        await result.judge(control, text: text, snippets: snippets) { counterpart, rightText in
             let (right, changedText) = counterpart.apply(to: check, text: rightText)
             let shown = await judge(right, text: changedText, swiftc: swiftc)
-            if shown.verdict == .contradicted {
-                result.control = .failed(name: "\(control)", evidence: shown.observed)
-            } else {
-                result.control = .held(name: "\(control)", observed: shown.observed)
-                result.verdict = .unguarded("control \(control) held too: \(shown.observed)")
-            }
+            return (shown.verdict == .contradicted, shown.observed)
         }
         return result
     }
@@ -215,5 +198,37 @@ public struct CompileValidator: Sendable {
         let range = NSRange(text.startIndex..., in: text)
         return stopAtFirst ? (regex.firstMatch(in: text, range: range) == nil ? 0 : 1)
             : regex.numberOfMatches(in: text, range: range)
+    }
+}
+
+extension CheckResult {
+    /// Judges a snippet check that held against its control: unguarded, with the reason, for `none`; otherwise
+    /// `attempt` gets the control's text (its own snippet or the check's, with the replacements left to it) and says
+    /// whether the check missed under it, and what it saw: validated if it missed, unguarded if it held too.
+    mutating func judge(_ control: CompileControl, text: String, snippets: String,
+                        attempt: (CompileCounterpart, String) async -> (missed: Bool, observed: String)) async {
+        controlWhy = control.why
+        switch control {
+        case .none(let why):
+            verdict = .unguarded(why)
+            self.control = ControlResult.none(why: why)
+        case .counterpart(let counterpart):
+            var rightText = text
+            if let other = counterpart.snippet {
+                guard let read = try? String(contentsOfFile: snippets + "/" + other, encoding: .utf8) else {
+                    verdict = .contradicted
+                    observed += " — cannot read the control's snippet \(other)"
+                    return
+                }
+                rightText = read
+            }
+            let (missed, shown) = await attempt(counterpart, rightText)
+            if missed {
+                self.control = .failed(name: "\(control)", evidence: shown)
+            } else {
+                self.control = .held(name: "\(control)", observed: shown)
+                verdict = .unguarded("control \(control) held too: \(shown)")
+            }
+        }
     }
 }

@@ -9,54 +9,31 @@ import Scenarios
 /// kept in the compile cache under the same rule as the compiler's output (same compiler, arguments and snippet), and
 /// is always run afresh: what it prints is never kept.
 public struct RunValidator: Sendable {
-    /// The compiler, or nil if none was found.
-    public var swiftc: String?
-    /// The folder of the bank's snippet files.
-    public var snippets: String
-    /// Where built programs are kept, or nil to build every time.
-    public var cache: CompileCache?
+    /// The compiler, the snippets' folder and the cache: the compile checks' own.
+    public var compiler: CompileValidator
 
-    /// A validator for the snippets in `snippets`.
-    public init(snippets: String, swiftc: String? = CompileValidator.findSwiftc(), cache: CompileCache? = .standard) {
-        self.snippets = snippets
-        self.swiftc = swiftc
-        self.cache = cache
+    /// A validator for the snippets in `snippets`, with the compile checks' compiler and cache.
+    public init(snippets: String) {
+        compiler = CompileValidator(snippets: snippets)
     }
 
     /// Builds and runs every build of the check, then of its control, and judges them.
     @concurrent public func validate(_ check: RunCheck) async -> CheckResult {
-        guard let swiftc else {
+        guard let swiftc = compiler.swiftc else {
             return CheckResult(.notCovered("no swiftc found (set QUIZ_SWIFTC, or put swiftc on PATH)"), observed: "")
         }
-        guard let text = try? String(contentsOfFile: snippets + "/" + check.snippet, encoding: .utf8) else {
+        guard let text = try? String(contentsOfFile: compiler.snippets + "/" + check.snippet, encoding: .utf8) else {
             return CheckResult(.contradicted, observed: "cannot read snippet \(check.snippet)")
         }
         let (printed, miss) = await outputs(of: text, check: check, swiftc: swiftc)
         var result = CheckResult(miss == nil ? .validated : .contradicted,
                                  observed: "\(check.snippet): " + (miss ?? printed.joined(separator: "; ")))
-        result.controlWhy = check.control.why
         guard miss == nil else { return result }
-        switch check.control {
-        case .none(let why):
-            result.verdict = .unguarded(why)
-            result.control = ControlResult.none(why: why)
-        case .counterpart(let counterpart):
-            var rightText = text
-            if let other = counterpart.snippet {
-                guard let read = try? String(contentsOfFile: snippets + "/" + other, encoding: .utf8) else {
-                    return CheckResult(.contradicted, observed: "cannot read the control's snippet \(other)")
-                }
-                rightText = read
-            }
+        await result.judge(check.control, text: text, snippets: compiler.snippets) { counterpart, rightText in
             // The control stops at its first build that prints otherwise: that is all it must show.
             let (shown, controlMiss) = await outputs(of: counterpart.replaced(in: rightText), check: check, swiftc: swiftc,
                                                      stopAtFirstMiss: true)
-            if let controlMiss {
-                result.control = .failed(name: "\(check.control)", evidence: controlMiss)
-            } else {
-                result.control = .held(name: "\(check.control)", observed: shown.joined(separator: "; "))
-                result.verdict = .unguarded("control \(check.control) held too: \(shown.joined(separator: "; "))")
-            }
+            return (controlMiss != nil, controlMiss ?? shown.joined(separator: "; "))
         }
         return result
     }
@@ -102,10 +79,10 @@ public struct RunValidator: Sendable {
         let arguments = ["-swift-version", "6"] + flags + ["main.swift", "-o", "program"]
         var program = folder.appendingPathComponent("program").path
         var key: String?
-        if cache != nil, let compiler = await CompileCache.identity(of: swiftc) {
-            key = CompileCache.key(compiler: compiler, arguments: arguments, file: "main.swift", source: text)
+        if compiler.cache != nil, let identity = await CompileCache.identity(of: swiftc) {
+            key = CompileCache.key(compiler: identity, arguments: arguments, file: "main.swift", source: text)
         }
-        if let cache, let key, let kept = cache.program(key) {
+        if let cache = compiler.cache, let key, let kept = cache.program(key) {
             program = kept
         } else {
             let built = await ChildProcess.run(swiftc, ["-swift-version", "6"] + flags
@@ -114,7 +91,7 @@ public struct RunValidator: Sendable {
                 let first = Diagnostic.parse(built.stderr).first.map(\.description) ?? String(built.stderr.prefix(300))
                 return .failure(Problem(description: "did not build (\(built.ending)): \(first)"))
             }
-            if let cache, let key { cache.keepProgram(key, from: program) }
+            if let cache = compiler.cache, let key { cache.keepProgram(key, from: program) }
         }
         let ran = await ChildProcess.run(program, [], timeout: .seconds(30))
         guard ran.ending == .exit(0) else {
