@@ -91,7 +91,7 @@ extension Exploration {
                 }
             }
         }
-        return ShrunkCounterexample(interleaving: Interleaving(Self.calmed(best.trace)), result: best.run.result,
+        return ShrunkCounterexample(interleaving: Interleaving(Self.calmed(best.trace), points: best.trace.count), result: best.run.result,
                               preemptions: best.trace.filter(\.preempts).count, choicePoints: best.trace.count,
                               original: original, runs: spent,
                               stoppedAtBudget: outOfTime || spent >= budget, timeline: best.run.timeline)

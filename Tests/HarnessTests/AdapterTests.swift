@@ -22,6 +22,31 @@ struct AdapterTests {
         }
     }
 
+    @Test("expectEverySeed shows how the first counterexample's tasks interleaved, ending at the failure, then its replay string")
+    func everySeedShowsTheTimeline() async throws {
+        let exploration = try #require(await exploreRecordingIssues("order", seeds: 20) { await notedRace() })
+        withKnownIssue {
+            expectEverySeed(exploration, "ada always writes first") { $0.first == "ada" }
+        } matching: { issue in
+            Self.says(issue, "broke the claim", "The claim: ada always writes first", "ada", "bea", "reads 0",
+                      "✘  the run returned", "replay: SUBJECTS_SCHEDULE='s1-")
+        }
+    }
+
+    @Test("expectEveryRun shows the shrunk counterexample's timeline and replay string before the one first found")
+    func everyRunShowsTheShrunkTimelineFirst() async throws {
+        let exploration = try #require(await exploreRecordingIssues("order", seeds: 20) { await notedRace() })
+        await withKnownIssue {
+            await expectEveryRun(exploration, "ada always writes first") { $0.first == "ada" }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+            guard let smallest = text.range(of: "Smallest counterexample found"), let first = text.range(of: "As first found"),
+                  let replay = text.range(of: "replay: SUBJECTS_SCHEDULE='s1-") else { return false }
+            return smallest.lowerBound < replay.lowerBound && replay.lowerBound < first.lowerBound
+                && text[smallest.lowerBound..<first.lowerBound].contains("✘  the run returned")
+        }
+    }
+
     @Test("expectSomeSeed says how many seeds it tried when a bug never showed")
     func someSeedSaysHowMany() async throws {
         let exploration = try #require(await exploreRecordingIssues("appends", seeds: 10) { await racingAppends() })
@@ -43,17 +68,6 @@ struct AdapterTests {
         }
     }
 
-    @Test("expectEverySchedule reports a seed and the strict pool when the outcome differs")
-    func everyScheduleNamesBoth() async {
-        await withKnownIssue {
-            await expectEverySchedule("the children finish in order", gives: [0, 1, 2, 3, 4, 0, 1, 2, 3, 4], seeds: 10) {
-                await racingAppends().reversed()
-            }
-        } matching: { issue in
-            Self.says(issue, "the children finish in order")
-        }
-    }
-
     @Test("expectFailure says what happened instead when the expected failure did not")
     func expectFailureSaysWhatHappened() async {
         await withKnownIssue {
@@ -62,4 +76,31 @@ struct AdapterTests {
             Self.says(issue, "a deadlock that is not there", "expected deadlock", "finished with 42")
         }
     }
+}
+
+/// Two named tasks that each read a shared log's length, yield, then write their name: which writes
+/// first depends on the schedule. Each leaves notes, for a timeline.
+@Sendable func notedRace() async -> [String] {
+    let log = NamedLog()
+    await withTaskGroup(of: Void.self) { group in
+        for name in ["ada", "bea"] {
+            group.addTask(name: name) {
+                let seen = await log.names.count
+                ScenarioLog.note("reads \(seen)")
+                await Task.yield()
+                await log.write(name)
+                ScenarioLog.note("writes")
+            }
+        }
+    }
+    return await log.names
+}
+
+/// The names written, in order.
+actor NamedLog {
+    /// The names, oldest first.
+    var names: [String] = []
+
+    /// Adds `name`.
+    func write(_ name: String) { names.append(name) }
 }
