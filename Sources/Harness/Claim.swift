@@ -66,13 +66,13 @@ public struct Expectation<Outcome: Sendable>: Sendable, CustomStringConvertible 
         for run in runs {
             switch (run.result, fails) {
             case (.success(let outcome), nil):
-                if let miss = every?.miss(outcome) { misses.append(Counterexample(run.schedule, miss)) }
+                if let miss = every?.miss(outcome) { misses.append(Counterexample(run, miss)) }
             case (.success(let outcome), let kind?):
-                misses.append(Counterexample(run.schedule, "finished with \(outcome), expected \(kind.rawValue)"))
+                misses.append(Counterexample(run, "finished with \(outcome), expected \(kind.rawValue)"))
             case (.failure(let failure), nil):
-                misses.append(Counterexample(run.schedule, "\(failure)"))
+                misses.append(Counterexample(run, "\(failure)"))
             case (.failure(let failure), let kind?):
-                if failure.kind != kind { misses.append(Counterexample(run.schedule, "ended otherwise: \(failure)")) }
+                if failure.kind != kind { misses.append(Counterexample(run, "ended otherwise: \(failure)")) }
             }
         }
         if let some, fails == nil {
@@ -179,11 +179,19 @@ public struct ClaimRun<Outcome: Sendable>: Sendable {
     public var schedule: Schedule
     /// The outcome, or the harness's failure.
     public var result: Result<Outcome, HarnessFailure>
+    /// Its choices, for a run on the harness's thread under a virtual-time schedule (replayable with
+    /// `SUBJECTS_SCHEDULE`); nil otherwise.
+    public var interleaving: Interleaving?
+    /// Its notes, with the tasks that left them.
+    public var timeline: Timeline
 
     /// A run.
-    public init(_ schedule: Schedule, _ result: Result<Outcome, HarnessFailure>) {
+    public init(_ schedule: Schedule, _ result: Result<Outcome, HarnessFailure>, interleaving: Interleaving? = nil,
+                timeline: Timeline = Timeline()) {
         self.schedule = schedule
         self.result = result
+        self.interleaving = interleaving
+        self.timeline = timeline
     }
 }
 
@@ -193,11 +201,22 @@ public struct Counterexample: Sendable, Hashable, CustomStringConvertible {
     public var schedule: Schedule?
     /// What was observed instead.
     public var what: String
+    /// The run's choices, if it has them: the replay string that shows it in any process.
+    public var interleaving: Interleaving? = nil
+    /// How the run's tasks interleaved, by their notes.
+    public var timeline = Timeline()
 
     /// A counterexample.
     public init(_ schedule: Schedule?, _ what: String) {
         self.schedule = schedule
         self.what = what
+    }
+
+    /// The counterexample that `run` shows: `what` under its schedule, with its choices and notes.
+    init<Outcome>(_ run: ClaimRun<Outcome>, _ what: String) {
+        self.init(run.schedule, what)
+        interleaving = run.interleaving
+        timeline = run.timeline
     }
 
     /// `under seeded(0x…): drops = 99, expected 1...5`.
@@ -332,15 +351,20 @@ func runs<Outcome: Hashable & Sendable>(of paced: @escaping @Sendable (Pace) asy
             let asked: Schedule = schedule == .strict ? .strict : .system
             do {
                 let run = try await run(asked, options: options, body)
-                runs.append(ClaimRun(run.ranAs, .success(run.value)))
+                runs.append(ClaimRun(run.ranAs, .success(run.value), timeline: run.timeline))
             } catch where error.kind == .badSetting {
                 throw error
             } catch {
-                runs.append(ClaimRun(asked, .failure(error)))
+                runs.append(ClaimRun(asked, .failure(error), timeline: error.timeline))
             }
         case .seeded(let count):
             let exploration = try await explore("claim", seeds: count, options: options, body)
-            runs += exploration.runs.map { ClaimRun(.seeded($0.seed), $0.result) }
+            // An exhaustive step or a replayed string stays counted as one of the seeded runs; its
+            // interleaving is what replays it.
+            runs += exploration.runs.map { run in
+                ClaimRun(run.schedule.seed != nil ? run.schedule : .seeded(run.seed), run.result,
+                         interleaving: run.interleaving, timeline: run.timeline)
+            }
         }
     }
     return runs

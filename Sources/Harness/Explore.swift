@@ -119,10 +119,8 @@ public func explore<Outcome: Hashable & Sendable>(
     exploration.rerun = { schedule in await tracedRun(seed: 0, schedule, options: options, body) }
     if let replayed = settings.exploration.schedule {
         var (run, trace) = await tracedRun(seed: 0, .replay(replayed), options: options, body)
-        if !replayed.fits(trace) {
-            run.result = .failure(HarnessFailure(.badSetting, schedule: .replay(replayed), summary:
-                "SUBJECTS_SCHEDULE=\(replayed) does not fit this scenario: its run made the choices " +
-                "\(run.interleaving) instead (was it printed by another test, or before the code changed?)"))
+        if let misfit = replayed.misfit(trace) {
+            run.result = .failure(.scheduleMisfit(replayed, misfit))
         }
         exploration.runs = [run]
         return exploration
@@ -189,7 +187,7 @@ func tracedRun<Outcome: Sendable>(
                           schedule: schedule, interleaving: run.interleaving, timeline: run.timeline), run.trace)
     } catch {
         return (SeededRun(seed: seed, result: .failure(error), scheduleHash: 0, elapsed: error.elapsed,
-                          schedule: schedule, interleaving: Interleaving(error.choices), timeline: error.timeline),
+                          schedule: schedule, interleaving: Interleaving(error.choices, points: error.choices.count), timeline: error.timeline),
                 error.trace)
     }
 }

@@ -51,6 +51,13 @@ public struct HarnessFailure: Error, CustomStringConvertible {
         self.summary = summary
     }
 
+    /// A `SUBJECTS_SCHEDULE` string played in a scenario it does not fit, and why (`Interleaving.misfit`).
+    static func scheduleMisfit(_ replayed: Interleaving, _ why: String) -> HarnessFailure {
+        HarnessFailure(.badSetting, schedule: .replay(replayed), summary:
+            "SUBJECTS_SCHEDULE=\(replayed) does not fit this scenario: \(why) (was it printed by another test " +
+            "or another case of this one, or before the code changed?)")
+    }
+
     /// `deadlock under seeded(0x…) after 12 jobs at 10 ms: … Last notes: …`
     public var description: String {
         var text = kind.rawValue

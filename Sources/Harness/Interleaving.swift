@@ -8,21 +8,37 @@ import Foundation
 /// 0 to 61, or `_n_` in decimal for more, or `.` for the calm choice (`Scheduler.calmIndex`,
 /// whatever its index); `*k*` after a choice repeats it k times in all. Past its last choice a
 /// replay stays calm, so a shrunk schedule is short: `s1-.*616*4` preempts once, at choice 617.
+/// `:n` at the end says the run had n choice points in all: a calm tail fits many scenarios, and
+/// this tells the one that printed it (`s1-.*616*4:1210`) from another case of the same test.
 public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
     /// The choices, one per point where more than one job was ready.
     public var choices: [UInt32]
+    /// How many choice points the run that printed it had in all, if known.
+    public var points: Int?
 
-    /// The interleaving that makes `choices`.
-    public init(_ choices: [UInt32]) {
+    /// The interleaving that makes `choices`, in a run of `points` choice points if known.
+    public init(_ choices: [UInt32], points: Int? = nil) {
         self.choices = choices
+        self.points = points
     }
 
     /// Whether a run that followed these choices took each of them: none named a candidate that
-    /// was not there, and the run had a choice point for each.
+    /// was not there, and the run had a choice point for each (and as many in all as `points`).
     func fits(_ trace: [ChoicePoint]) -> Bool {
-        trace.count >= choices.count && zip(choices, trace).allSatisfy { choice, point in
-            choice == ReplayPicker.calm ? !point.preempts : choice == point.index
+        misfit(trace) == nil
+    }
+
+    /// Why a run that followed these choices is not the run that printed them, or nil if it is.
+    func misfit(_ trace: [ChoicePoint]) -> String? {
+        if trace.count < choices.count {
+            return "its run had \(trace.count) choice points, fewer than the string's \(choices.count) choices"
         }
+        let taken = zip(choices, trace).enumerated().first { _, pair in
+            pair.0 == ReplayPicker.calm ? pair.1.preempts : pair.0 != pair.1.index
+        }
+        if let (position, _) = taken { return "its choice \(position + 1) named a job that was not there" }
+        if let points, points != trace.count { return "its run had \(trace.count) choice points, not \(points)" }
+        return nil
     }
 
     /// The characters of the one-character choices, 0 to 61.
@@ -44,12 +60,19 @@ public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
             }
             index += run
         }
-        return text
+        return points.map { text + ":\($0)" } ?? text
     }
 
     /// Reads a replay string; nil if it is malformed.
     public init?(parsing text: String) {
-        let characters = Array(text.trimmingCharacters(in: .whitespaces))
+        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        var points: Int? = nil
+        if let colon = body.lastIndex(of: ":") {
+            guard let total = Int(body[body.index(after: colon)...]), total >= 0 else { return nil }
+            points = total
+            body = body[..<colon]
+        }
+        let characters = Array(body)
         guard characters.count >= 3, String(characters[0..<3]) == "s1-" else { return nil }
         var choices: [UInt32] = []
         var index = 3
@@ -78,6 +101,8 @@ public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
                 return nil
             }
         }
+        guard points.map({ $0 >= choices.count }) ?? true else { return nil }
         self.choices = choices
+        self.points = points
     }
 }

@@ -31,7 +31,7 @@ public struct Run<Value: Sendable>: Sendable {
     public var timeline = Timeline()
 
     /// The choices as a replay string (`SUBJECTS_SCHEDULE`).
-    public var interleaving: Interleaving { Interleaving(choices) }
+    public var interleaving: Interleaving { Interleaving(choices, points: choices.count) }
 }
 
 /// Runs `body` as a scenario under `schedule`, and returns what it returned.
@@ -51,9 +51,16 @@ public func run<Value: Sendable>(
 ) async throws(HarnessFailure) -> Run<Value> {
     let settings = try Settings.checked()
     var effective = options.honoursStrictPoolVariable ? effectiveSchedule(schedule, settings: settings) : schedule
-    // A replay command sets SUBJECTS_SEED: every seeded run in the process then plays that seed, so a
-    // test that picks its own seeds replays the failing one too.
-    if case .seeded = effective, let replay = settings.seed { effective = .seeded(replay) }
+    // A replay command sets SUBJECTS_SCHEDULE (the interleaving itself) or SUBJECTS_SEED: every seeded
+    // run in the process then plays it, so a test that picks its own seeds replays the failing one too.
+    // A printed interleaving replaces seeded and PCT runs alike (either may have printed it); a `replay`
+    // asked for by name (the shrinker's, an exhaustive step) stays what it asked for.
+    let substituted = effective.seed != nil && settings.exploration.schedule != nil
+    if substituted, let replayed = settings.exploration.schedule {
+        effective = .replay(replayed)
+    } else if case .seeded = effective, let replay = settings.seed {
+        effective = .seeded(replay)
+    }
     RunCounter.count(effective)
     var options = options
     if schedule == .system, effective == .strict {
@@ -72,6 +79,10 @@ public func run<Value: Sendable>(
         throw failure
     } catch {
         throw HarnessFailure(.threw, schedule: effective, summary: "unexpected error \(error)")
+    }
+    // A printed interleaving that this scenario did not make is another scenario's, or older code's: say so.
+    if substituted, case .replay(let replayed) = effective, let misfit = replayed.misfit(record.trace) {
+        throw .scheduleMisfit(replayed, misfit)
     }
     guard let value = record.value as? Value else {
         preconditionFailure("a scenario returned \(type(of: record.value)), not \(Value.self)")

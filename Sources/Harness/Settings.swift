@@ -172,7 +172,7 @@ public struct Seeds: Sequence, Sendable, Equatable {
 /// | --- | --- |
 /// | `SUBJECTS_STRATEGY=random\|pct\|exhaustive\|exhaustive:k` | how explorers pick schedules (default random) |
 /// | `SUBJECTS_PCT_DEPTH=<1…10>` | PCT's depth (default 3) |
-/// | `SUBJECTS_SCHEDULE='s1-…'` | replay one printed interleaving: every explorer runs only it |
+/// | `SUBJECTS_SCHEDULE='s1-…'` | replay one printed interleaving: every explorer, and every seeded or PCT run, plays only it |
 extension Settings {
     /// The variables of this block.
     static let explorationVariables = ["SUBJECTS_STRATEGY", "SUBJECTS_PCT_DEPTH", "SUBJECTS_SCHEDULE"]
@@ -201,6 +201,14 @@ extension Settings {
                                     expected: "a replay string as a failure prints it, like s1-10*3*2_104_")
             }
             exploration.schedule = interleaving
+            // The interleaving decides every seeded run alone: a seed, a slice or a strategy beside it would
+            // be silently ignored.
+            let beside = ["SUBJECTS_SEED", "SUBJECTS_SEEDS", "SUBJECTS_ITERATIONS", "SUBJECTS_STRATEGY"]
+            for other in beside where environment[other] != nil {
+                throw SettingsError(variable: other, value: environment[other]!, expected:
+                    "nothing beside SUBJECTS_SCHEDULE, which replays one interleaving whatever the seed or strategy " +
+                    "(unset one of the two)")
+            }
         }
     }
 }

@@ -34,38 +34,23 @@ public struct Timeline: Sendable, Hashable, CustomStringConvertible {
         if entries.count < Self.capacity { entries.append(entry) } else { dropped += 1 }
     }
 
-    /// The table, at most `maxRows` rows.
+    /// The table, as `render()` draws it.
     public var description: String { render() }
 
-    /// One row per step, runs of the same steps by numbered tasks collapsed ("bee 4–100: goes to
-    /// the jar; is back … (97 bees in turn)"); at most `maxRows` rows, the middle elided if need be.
-    public func render(maxRows: Int = 24) -> String {
-        let rows = Self.collapse(entries)
-        guard !rows.isEmpty else { return "  (no notes: the scenario leaves none with ScenarioLog.note)" }
-        let width = min(max(rows.map(\.task.count).max() ?? 0, 4), 24)
-        var shown: [String] = []
-        for (number, row) in rows.enumerated() {
-            let task = row.task.count < width ? row.task + String(repeating: " ", count: width - row.task.count) : row.task
-            shown.append("  \(String(number + 1).leftPadded(to: 3))  \(task)  \(row.text)")
-        }
-        if shown.count > maxRows {
-            let head = maxRows / 2, tail = maxRows - head - 1
-            shown = Array(shown.prefix(head)) + ["  …    (\(shown.count - head - tail) rows)"] + Array(shown.suffix(tail))
-        }
-        if dropped > 0 { shown.append("  …    (\(dropped) later notes not kept)") }
-        return shown.joined(separator: "\n")
-    }
-
-    /// A row of the table: a task (or a span of numbered tasks) and what it did.
+    /// A row of the table before it is laid out: one task's step, or one line for many tasks doing the
+    /// same (numbered tasks in turn, or several tasks one after another with the same note).
     struct Row: Equatable {
-        /// `bee 3`, or `bee 4–100`.
+        /// `bee 3`; `bee 4–100` for tasks in turn; `bee 9, 5, 1 and 7 more` for tasks with the same note.
         var task: String
         /// What it did.
         var text: String
+        /// How many tasks the row stands for: 1 for one task's step.
+        var tasks = 1
     }
 
     /// Collapses runs of identical steps: a block of 1 to 3 notes by one task, repeated by at least
-    /// three tasks numbered one after another, becomes one row.
+    /// three tasks numbered one after another, becomes one row ("bee 4–100", in turn); so do three or
+    /// more tasks in a row leaving the very same note ("bee 9, 5, 1: goes to the jar").
     static func collapse(_ entries: [Entry]) -> [Row] {
         var rows: [Row] = []
         var index = 0
@@ -75,21 +60,65 @@ public struct Timeline: Sendable, Hashable, CustomStringConvertible {
                 let blocks = repeatedBlocks(entries, from: index, period: period)
                 if blocks >= 3, best.map({ blocks * period > $0.blocks * $0.period }) ?? true { best = (period, blocks) }
             }
-            guard let (period, blocks) = best else {
-                rows.append(Row(task: entries[index].task, text: entries[index].text))
-                index += 1
+            if let (period, blocks) = best {
+                let first = entries[index..<index + period], last = entries[index + (blocks - 1) * period..<index + blocks * period]
+                let (base, low) = numbered(first.first!.task)!
+                let high = numbered(last.first!.task)!.number
+                let text = spanned(first.map(\.text).joined(separator: "; "), last.map(\.text).joined(separator: "; "))
+                rows.append(Row(task: "\(base)\(low)–\(high)", text: "\(text) (\(blocks) in turn)", tasks: blocks))
+                index += blocks * period
                 continue
             }
-            let first = entries[index..<index + period], last = entries[index + (blocks - 1) * period..<index + blocks * period]
-            let (base, low) = numbered(first.first!.task)!
-            let high = numbered(last.first!.task)!.number
-            let firstText = first.map(\.text).joined(separator: "; ")
-            let lastText = last.map(\.text).joined(separator: "; ")
-            let text = firstText == lastText ? firstText : "\(firstText) … \(lastText)"
-            rows.append(Row(task: "\(base)\(low)–\(high)", text: "\(text) (\(blocks) in turn)"))
-            index += blocks * period
+            var names: [String] = []
+            while index + names.count < entries.count, entries[index + names.count].text == entries[index].text,
+                  !names.contains(entries[index + names.count].task) {
+                names.append(entries[index + names.count].task)
+            }
+            if names.count >= 3 {
+                rows.append(Row(task: listed(names), text: entries[index].text, tasks: names.count))
+                index += names.count
+            } else {
+                rows.append(Row(task: entries[index].task, text: entries[index].text))
+                index += 1
+            }
         }
         return rows
+    }
+
+    /// `goes; back: 2…10` for `goes; back: 2` and `goes; back: 10`: the first text with each number that
+    /// differs in the last written as a range; both, with `…` between, if they differ otherwise.
+    static func spanned(_ first: String, _ last: String) -> String {
+        guard first != last else { return first }
+        guard shape(first) == shape(last) else { return "\(first) … \(last)" }
+        let lastNumbers = numbers(in: last)
+        var text = "", number = "", position = 0
+        /// Writes the number read so far, as a range if the last text has another there.
+        func flush() {
+            guard !number.isEmpty else { return }
+            text += number == lastNumbers[position] ? number : "\(number)…\(lastNumbers[position])"
+            number = ""
+            position += 1
+        }
+        for character in first {
+            if character.isNumber { number.append(character) } else { flush(); text.append(character) }
+        }
+        flush()
+        return text
+    }
+
+    /// The runs of digits in `text`, in order.
+    static func numbers(in text: String) -> [String] {
+        text.split(whereSeparator: { !$0.isNumber }).map(String.init)
+    }
+
+    /// `bee 9, 5, 1, 8 and 6 more`: at most four names, the base of numbered names said once.
+    static func listed(_ names: [String]) -> String {
+        let shown = names.prefix(4)
+        let base = numbered(names[0])?.base
+        let sameBase = base != nil && shown.allSatisfy { numbered($0)?.base == base }
+        let list = sameBase ? base! + shown.map { String(numbered($0)!.number) }.joined(separator: ", ")
+            : shown.joined(separator: ", ")
+        return names.count > 4 ? "\(list) and \(names.count - 4) more" : list
     }
 
     /// How many blocks of `period` notes, each by one numbered task, the next one numbered one

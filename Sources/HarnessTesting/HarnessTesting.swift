@@ -33,18 +33,26 @@ public func replayCommand(for schedule: Schedule?) -> String {
 public func replayLines(for schedule: Schedule?, choices: [UInt32]) -> String {
     guard let schedule, schedule.seed != nil || !choices.isEmpty else { return replayCommand(for: schedule) }
     if case .replay = schedule { return replayCommand(for: schedule) }
-    let interleaving = Interleaving(choices)
+    let interleaving = Interleaving(choices, points: choices.count)
     var lines = replayCommand(for: .replay(interleaving))
     if case .replay = schedule {} else if schedule.seed != nil { lines += "\n  or: " + replayCommand(for: schedule) }
     return lines
 }
 
-/// Records `failure` as an issue at `sourceLocation`, with the replay command; `claim`, if given,
-/// comes first, so the student reads the lesson's point before the harness's diagnosis.
+/// Records `failure` as an issue at `sourceLocation`: what the run showed first, then `claim` (the
+/// lesson's point), then how the tasks interleaved up to the failure, then the replay command.
 public func record(_ failure: HarnessFailure, claim: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
-    let lead = claim.map { "\($0) — but the run ended in " } ?? ""
-    Issue.record("\(lead)\(failure)\nReplay: \(replayLines(for: failure.schedule, choices: failure.choices))",
-                 sourceLocation: sourceLocation)
+    var text = "\(failure)"
+    if let claim { text += "\nThe claim: \(claim)." }
+    if !failure.timeline.entries.isEmpty {
+        text += "\nHow the run went:\n" + failure.timeline.render(maxRows: 16, ending: "\(failure.kind.rawValue)")
+    }
+    // A SUBJECTS_SCHEDULE string that another case of a parameterized test printed plays in every case
+    // the filter selects: where it does not fit, that is said, as a warning, not a failure of this case.
+    var misfit = false
+    if failure.kind == .badSetting, case .replay = failure.schedule { misfit = true }
+    Issue.record(Comment(rawValue: text + "\nreplay: \(replayLines(for: failure.schedule, choices: failure.choices))"),
+                 severity: misfit ? .warning : .error, sourceLocation: sourceLocation)
 }
 
 /// Runs `body` under `schedule`; a harness failure (deadlock, blocked thread, leftovers, time
@@ -115,25 +123,30 @@ public func expectEverySeed<Outcome>(
         guard case .success(let outcome) = run.result, !holds(outcome) else { return nil }
         return (run, outcome)
     }
-    guard !bad.isEmpty else { return }
-    let examples = bad.prefix(3).map { run, outcome in
-        "  \(name(of: run)) → \(outcome)\n    replay: \(replayText(for: run))"
+    guard let (first, outcome) = bad.first else { return }
+    // The first counterexample whole — how its tasks interleaved, then the line that replays it — and
+    // the next ones by their seed.
+    var text = "\(bad.count) of \(counted(exploration.runs.count, "seed")) broke the claim (\(exploration)).\n"
+    text += "The claim: \(claim).\nThe first: \(name(of: first)) → \(outcome)\n"
+    if !first.timeline.entries.isEmpty { text += first.timeline.render(maxRows: 16, ending: "the run returned \(outcome)") + "\n" }
+    text += "  replay: \(replayText(for: first))"
+    for (run, outcome) in bad.dropFirst().prefix(2) {
+        text += "\nAlso \(name(of: run)) → \(outcome)\n  replay: \(replayText(for: run))"
     }
-    let timeline = bad[0].0.timeline.entries.isEmpty ? "" : "\nHow the first went:\n" + bad[0].0.timeline.render(maxRows: 12)
-    Issue.record("""
-        \(bad.count) of \(counted(exploration.runs.count, "seed")) broke the claim (\(exploration)). The claim: \(claim).
-        \(examples.joined(separator: "\n"))\(timeline)
-        """, sourceLocation: sourceLocation)
+    Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
 }
 
 /// The replay command of one run of an exploration: its interleaving and its seed, or only the seed
 /// when the interleaving is too long to paste (over 200 characters).
 func replayText<Outcome>(for run: SeededRun<Outcome>) -> String {
-    let interleaving = run.interleaving.description
-    guard interleaving.count > 200, run.schedule.seed != nil else {
-        return replayLines(for: run.schedule, choices: run.interleaving.choices)
-    }
-    return "\(replayCommand(for: run.schedule)) (its interleaving is \(interleaving.count) characters long)"
+    replayText(for: run.schedule, run.interleaving)
+}
+
+/// The replay command of a run under `schedule` that made `interleaving`, as `replayText(for:)` words it.
+func replayText(for schedule: Schedule, _ interleaving: Interleaving) -> String {
+    let text = interleaving.description
+    guard text.count > 200, schedule.seed != nil else { return replayLines(for: schedule, choices: interleaving.choices) }
+    return "\(replayCommand(for: schedule)) (its interleaving is \(text.count) characters long)"
 }
 
 /// `seed 0x…` for a seeded run, else its schedule: how a report names one run of an exploration.
@@ -193,12 +206,20 @@ public func verify<Outcome>(_ claim: Claim<Outcome>, sourceLocation: SourceLocat
     -> ClaimResult<Outcome>
 {
     let result = await check(claim)
-    record(result, sourceLocation: sourceLocation)
+    // The first counterexample a seeded run showed, made small: what the student reads first.
+    var shrunk: ShrunkCounterexample<Outcome>? = nil
+    if let miss = result.counterexamples.first(where: { $0.interleaving != nil && $0.schedule?.seed != nil }),
+       let choices = miss.interleaving?.choices.count, choices <= maxChoicePointsToShrink {
+        shrunk = await claim.shrink(miss)
+    }
+    record(result, shrunk: shrunk, sourceLocation: sourceLocation)
     return result
 }
 
-/// Renders a claim's result as Swift Testing issues: nothing if it held and its control failed it.
-public func record<Outcome>(_ result: ClaimResult<Outcome>, sourceLocation: SourceLocation = #_sourceLocation) {
+/// Renders a claim's result as Swift Testing issues: nothing if it held and its control failed it. `shrunk`, if
+/// given, is the first seeded counterexample made small: its timeline and replay lead that counterexample's issue.
+public func record<Outcome>(_ result: ClaimResult<Outcome>, shrunk: ShrunkCounterexample<Outcome>? = nil,
+                            sourceLocation: SourceLocation = #_sourceLocation) {
     if let bad = result.badSetting {
         Issue.record("\(result.statement) — nothing ran: \(bad)", sourceLocation: sourceLocation)
         return
@@ -207,14 +228,29 @@ public func record<Outcome>(_ result: ClaimResult<Outcome>, sourceLocation: Sour
         print("◇ \(result.statement): \(result.observed())")
     }
     for miss in result.counterexamples.prefix(5) {
-        let replay = miss.schedule.map { replayCommand(for: $0) }
+        let replay = miss.schedule.map { schedule in miss.interleaving.map { replayText(for: schedule, $0) } ?? replayCommand(for: schedule) }
             ?? "SUBJECTS_SEEDS=0..<10000 \(replayCommand(for: nil))"
-        Issue.record("""
+        var timeline = miss.timeline.entries.isEmpty ? ""
+            : "\nHow the run went:\n" + miss.timeline.render(maxRows: 16, ending: miss.what)
+        if let shrunk, case .success(let outcome) = shrunk.result, miss == result.counterexamples.first(where: {
+            $0.interleaving != nil && $0.schedule?.seed != nil
+        }) {
+            timeline = """
+
+                Smallest counterexample found: \(outcome), with \(counted(shrunk.preemptions, "preemption")) \
+                (shrunk from \(shrunk.original.preemptions) in \(counted(shrunk.runs, "run"))\
+                \(shrunk.stoppedAtBudget ? ", stopped at its budget" : "")):
+                \(shrunk.timeline.render(ending: "the run returned \(outcome)"))
+                  replay: \(replayCommand(for: .replay(shrunk.interleaving)))
+                As first found:\(timeline.isEmpty ? " (no notes)" : timeline.dropFirst("\nHow the run went:".count))
+                """
+        }
+        Issue.record(Comment(rawValue: """
             \(miss)
             \(result.statement) (expected \(result.expectation))
-            every run: \(result.observed())
+            every run: \(result.observed())\(timeline)
             replay: \(replay)
-            """, sourceLocation: sourceLocation)
+            """), sourceLocation: sourceLocation)
     }
     if result.counterexamples.count > 5 {
         Issue.record("…and \(result.counterexamples.count - 5) more of \(result.runs.count) runs.", sourceLocation: sourceLocation)
@@ -240,29 +276,39 @@ public func expectEveryRun<Outcome>(
         return !holds(outcome)
     }
     guard let first = bad.first else { return }
-    let unit = if case .exhaustive = exploration.strategy { "schedules" } else { "seeds" }
-    var text = "\(claim) — failed for \(bad.count) of \(exploration.runs.count) \(unit) (\(exploration))."
+    var unit = "seeds"
+    if case .exhaustive = exploration.strategy { unit = "schedules" }
+    else if case .replay = first.schedule { unit = "replayed runs (SUBJECTS_SCHEDULE)" }
+    var text = "\(bad.count) of \(exploration.runs.count) \(unit) broke the claim (\(exploration)).\nThe claim: \(claim)."
     let fails: @Sendable (Result<Outcome, HarnessFailure>) -> Bool = { result in
         guard case .success(let outcome) = result else { return false }
         return !holds(outcome)
     }
+    var shown = false
     if first.interleaving.choices.count > maxChoicePointsToShrink {
         text += "\n(Not shrunk: its run made \(first.interleaving.choices.count) choices, and shrinking replays runs of up " +
             "to \(maxChoicePointsToShrink); a smaller case of the same test shows the shape.)"
     } else if let shrunk = await exploration.shrink(first, budget: shrinkBudget, where: fails),
               case .success(let outcome) = shrunk.result {
+        shown = true
         text += """
 
             Smallest counterexample found: \(outcome), with \(counted(shrunk.preemptions, "preemption")) \
             (shrunk from \(shrunk.original.preemptions) in \(counted(shrunk.runs, "run"))\
             \(shrunk.stoppedAtBudget ? ", stopped at its budget" : "")):
-            \(shrunk.timeline.render())
+            \(shrunk.timeline.render(ending: "the run returned \(outcome)"))
               replay: \(replayCommand(for: .replay(shrunk.interleaving)))
             """
     }
-    text += "\nAs first found: \(name(of: first)) → \((try? first.result.get()).map { "\($0)" } ?? "")\n"
-    text += first.timeline.render(maxRows: 12) + "\n"
-    text += "  replay: \(replayText(for: first))"
+    // A replayed string is its own first-found run: shown once, above.
+    var replayed = false
+    if case .replay = first.schedule { replayed = shown }
+    if !replayed {
+        let found = (try? first.result.get()).map { "\($0)" } ?? ""
+        text += "\nAs first found: \(name(of: first)) → \(found)\n"
+        text += first.timeline.render(maxRows: 12, ending: "the run returned \(found)") + "\n"
+        text += "  replay: \(replayText(for: first))"
+    }
     Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
 }
 

@@ -1,5 +1,6 @@
 import Harness
 import HarnessTesting
+import Synchronization
 import Testing
 
 /// The adapter's own promises: each miss becomes an issue that names the schedule or seed and the
@@ -20,6 +21,53 @@ struct AdapterTests {
         } matching: { issue in
             Self.says(issue, "the first child always goes first", "seed 0x", "SUBJECTS_SEED=0x", "swift test --filter")
         }
+    }
+
+    @Test("expectEverySeed shows how the first counterexample's tasks interleaved, ending at the failure, then its replay string")
+    func everySeedShowsTheTimeline() async throws {
+        let exploration = try #require(await exploreRecordingIssues("order", seeds: 20) { await notedRace() })
+        withKnownIssue {
+            expectEverySeed(exploration, "ada always writes first") { $0.first == "ada" }
+        } matching: { issue in
+            Self.says(issue, "broke the claim", "The claim: ada always writes first", "ada", "bea", "reads 0",
+                      "✘  the run returned", "replay: SUBJECTS_SCHEDULE='s1-")
+        }
+    }
+
+    @Test("expectEveryRun shows the shrunk counterexample's timeline and replay string before the one first found")
+    func everyRunShowsTheShrunkTimelineFirst() async throws {
+        let exploration = try #require(await exploreRecordingIssues("order", seeds: 20) { await notedRace() })
+        await withKnownIssue {
+            await expectEveryRun(exploration, "ada always writes first") { $0.first == "ada" }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+            guard let smallest = text.range(of: "Smallest counterexample found"), let first = text.range(of: "As first found"),
+                  let replay = text.range(of: "replay: SUBJECTS_SCHEDULE='s1-") else { return false }
+            return smallest.lowerBound < replay.lowerBound && replay.lowerBound < first.lowerBound
+                && text[smallest.lowerBound..<first.lowerBound].contains("✘  the run returned")
+        }
+    }
+
+    @Test("verify(Claim) shows a seeded counterexample shrunk, with its timeline and replay string, before the one as found")
+    func claimShowsTheShrunkTimelineFirst() async {
+        let claim = Claim("ada always writes first", runs: [.seeded(20)],
+                          expect: Expectation(every: .that("ada first") { $0.first == "ada" }),
+                          control: .none(why: "a test of the adapter's message")) { await notedRace() }
+        let shrunkFirst = Mutex(0)
+        await withKnownIssue {
+            await verify(claim)
+        } matching: { issue in
+            // Every counterexample is an issue; the first alone is shrunk.
+            let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+            if let observed = text.range(of: "[\"bea\", \"ada\"]"), let smallest = text.range(of: "Smallest counterexample found"),
+               let replay = text.range(of: "replay: SUBJECTS_SCHEDULE='s1-"), let first = text.range(of: "As first found"),
+               observed.lowerBound < smallest.lowerBound, smallest.lowerBound < replay.lowerBound,
+               replay.lowerBound < first.lowerBound, text[smallest.lowerBound..<first.lowerBound].contains("✘  the run returned") {
+                shrunkFirst.withLock { $0 += 1 }
+            }
+            return text.contains("ada always writes first") || text.contains("more of 20 runs")
+        }
+        #expect(shrunkFirst.withLock { $0 } == 1, "one issue, the first counterexample's, shows it shrunk before it as found")
     }
 
     @Test("expectSomeSeed says how many seeds it tried when a bug never showed")
@@ -51,4 +99,31 @@ struct AdapterTests {
             Self.says(issue, "a deadlock that is not there", "expected deadlock", "finished with 42")
         }
     }
+}
+
+/// Two named tasks that each read a shared log's length, yield, then write their name: which writes
+/// first depends on the schedule. Each leaves notes, for a timeline.
+@Sendable func notedRace() async -> [String] {
+    let log = NamedLog()
+    await withTaskGroup(of: Void.self) { group in
+        for name in ["ada", "bea"] {
+            group.addTask(name: name) {
+                let seen = await log.names.count
+                ScenarioLog.note("reads \(seen)")
+                await Task.yield()
+                await log.write(name)
+                ScenarioLog.note("writes")
+            }
+        }
+    }
+    return await log.names
+}
+
+/// The names written, in order.
+actor NamedLog {
+    /// The names, oldest first.
+    var names: [String] = []
+
+    /// Adds `name`.
+    func write(_ name: String) { names.append(name) }
 }

@@ -28,6 +28,8 @@ struct ExplorationSettingsTests {
         (["SUBJECTS_PCT_DEPTH": "3"], "SUBJECTS_PCT_DEPTH", "3"),
         (["SUBJECTS_SCHEDULE": "0x2a"], "SUBJECTS_SCHEDULE", "0x2a"),
         (["SUBJECTS_SCHEDULE": "s1-0*0*"], "SUBJECTS_SCHEDULE", "s1-0*0*"),
+        (["SUBJECTS_SCHEDULE": "s1-01", "SUBJECTS_SEED": "0x2a"], "SUBJECTS_SEED", "0x2a"),
+        (["SUBJECTS_SCHEDULE": "s1-01", "SUBJECTS_STRATEGY": "pct"], "SUBJECTS_STRATEGY", "pct"),
     ])
     func badValue(environment: [String: String], variable: String, value: String) {
         #expect {

@@ -54,3 +54,45 @@ struct InterleavingProcessTests {
                 """)
     }
 }
+
+@Suite("SUBJECTS_SCHEDULE replays every seeded run, not only explorers", .timeLimit(.minutes(1)))
+struct ScheduleVariableProcessTests {
+    @Test("a process with SUBJECTS_SCHEDULE set plays that interleaving where a test calls run(.seeded(…)) itself, whatever the seed")
+    func scheduleVariableReplaysSeededRuns() async throws {
+        let first = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            await printRun(.seeded(0x5eed))
+        }
+        let printed = String(decoding: try #require(first).standardOutputContent, as: UTF8.self)
+        let text = try #require(printed.split(separator: " ").dropFirst().first.map(String.init), "the child printed: \(printed)")
+        // Another seed, run here without the variable: a schedule of its own, so the replay below cannot pass by luck.
+        let other = try await run(.seeded(0xd1ff)) { await racingAppends() }
+        #expect(!printed.contains(other.interleaving.description + " "),
+                "seeds 0x5eed and 0xd1ff gave the same interleaving \(other.interleaving): pick another seed for the test")
+        let second = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) { [text = text as String] in
+            // Set before the harness first reads its settings in this new process: as a pasted replay command sets it.
+            setenv("SUBJECTS_SCHEDULE", text, 1)
+            await printRun(.seeded(0xd1ff))
+        }
+        let replayed = String(decoding: try #require(second).standardOutputContent, as: UTF8.self)
+        #expect(printed.hasPrefix("interleaving s1-") && replayed == printed,
+                """
+                with SUBJECTS_SCHEDULE=\(text), run(.seeded(0xd1ff)) in another process gave another run than the one \
+                that printed it — printed: \(printed)replayed: \(replayed)
+                """)
+    }
+}
+
+@Suite("SUBJECTS_SCHEDULE printed by another scenario is said, not played as if it were this one's", .timeLimit(.minutes(1)))
+struct ScheduleMisfitProcessTests {
+    @Test("a seeded run under a SUBJECTS_SCHEDULE whose choice points are not this scenario's fails as a bad setting, naming the string")
+    func misfitIsABadSetting() async throws {
+        let child = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            // All calm, so every choice fits; but the scenario that printed it had 3 choice points.
+            setenv("SUBJECTS_SCHEDULE", "s1-:3", 1)
+            await printRun(.seeded(0xd1ff))
+        }
+        let printed = String(decoding: try #require(child).standardOutputContent, as: UTF8.self)
+        #expect(printed.contains("bad setting") && printed.contains("s1-:3") && printed.contains("does not fit this scenario"),
+                "a string from a run of 3 choice points played in one of more: the child printed \(printed)")
+    }
+}

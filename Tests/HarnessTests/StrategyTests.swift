@@ -103,39 +103,16 @@ struct StrategyTests {
         #expect(text.count <= 3 + 2 * max(choices.count, 1) + 12, "compact: \(text)")
     }
 
-    @Test("a malformed replay string is rejected", arguments: ["", "s1", "x1-00", "s1-0*0*", "s1-_12", "s1-*3*", "s1-0!"])
+    @Test("a replay string keeps the run's number of choice points after a colon", arguments: [0, 3, 617])
+    func interleavingKeepsItsPoints(points: Int) {
+        let interleaving = Interleaving([ReplayPicker.calm, 2, 0].prefix(min(points, 3)).map { $0 }, points: points)
+        let text = interleaving.description
+        #expect(text.hasSuffix(":\(points)") && Interleaving(parsing: text) == interleaving, "\(text)")
+    }
+
+    @Test("a malformed replay string is rejected",
+          arguments: ["", "s1", "x1-00", "s1-0*0*", "s1-_12", "s1-*3*", "s1-0!", "s1-00:1", "s1-0:", "s1-0:x", ":3"])
     func malformedInterleaving(text: String) {
         #expect(Interleaving(parsing: text) == nil, "\(text) should not parse")
-    }
-}
-
-@Suite("A timeline collapses runs of the same steps", .timeLimit(.minutes(1)))
-struct TimelineTests {
-    @Test("bees taking turns collapse into one row; the two that overlap stay apart")
-    func collapsesTurns() {
-        var entries: [Timeline.Entry] = []
-        for bee in 1...3 {
-            entries += [.init(task: "bee \(bee)", text: "goes"), .init(task: "bee \(bee)", text: "back: \(2 * bee)")]
-        }
-        entries += [.init(task: "bee 4", text: "goes"), .init(task: "bee 5", text: "goes"),
-                    .init(task: "bee 5", text: "back: 8"), .init(task: "bee 4", text: "back: 8")]
-        for bee in 6...100 {
-            entries += [.init(task: "bee \(bee)", text: "goes"), .init(task: "bee \(bee)", text: "back: \(2 * bee - 2)")]
-        }
-        let rows = Timeline.collapse(entries)
-        #expect(rows == [
-            .init(task: "bee 1–3", text: "goes; back: 2 … goes; back: 6 (3 in turn)"),
-            .init(task: "bee 4", text: "goes"), .init(task: "bee 5", text: "goes"),
-            .init(task: "bee 5", text: "back: 8"), .init(task: "bee 4", text: "back: 8"),
-            .init(task: "bee 6–100", text: "goes; back: 10 … goes; back: 198 (95 in turn)"),
-        ], "\(rows)")
-        #expect(Timeline(entries).render().split(separator: "\n").count == 6)
-    }
-
-    @Test("a long timeline is cut in the middle, to fit a terminal")
-    func longTimelineIsCut() {
-        let entries = (0..<100).map { Timeline.Entry(task: $0 % 2 == 0 ? "ada" : "bea", text: "step \($0)") }
-        let lines = Timeline(entries).render(maxRows: 10).split(separator: "\n")
-        #expect(lines.count == 10 && lines[5].contains("rows"), "\(lines)")
     }
 }

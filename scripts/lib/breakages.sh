@@ -217,6 +217,56 @@ bk_failures() {
     }' "$1"
 }
 
+# The first issue in Swift Testing's output ($1) that replays by an interleaving (a seeded
+# exploration's counterexample, with its timeline): the test's name and arguments, then the issue's
+# lines up to and including its first `replay: SUBJECTS_SCHEDULE=…` line (at most $2 lines, 60 by
+# default, cut before the replay line). Nothing when no issue has one.
+bk_counterexample() {
+  awk -v most="${2:-60}" '
+    function finish() {
+      if (found) {
+        printf "✘ %s%s\n", name, (args != "" ? "  (" args ")" : "")
+        # Cut in the middle, so that the replay line, the last, always shows.
+        for (i = 1; i <= count; i++) {
+          if (count <= most || i < most - 1 || i == count) printf "    %s\n", lines[i]
+          else if (i == most - 1) printf "    …\n"
+        }
+        found = 0
+        exit
+      }
+      collecting = 0
+    }
+    /^✘ Test "/ && / recorded an issue/ {
+      finish()
+      line = $0
+      sub(/^✘ Test "/, "", line)
+      name = substr(line, 1, index(line, "\" recorded an issue") - 1)
+      rest = substr(line, length(name) + 20); args = ""
+      if (match(rest, /^ with [0-9]+ arguments? /)) {
+        args = substr(rest, RLENGTH + 1)
+        sub(/ at [^ ]+\.swift:[0-9]+:[0-9]+: .*$/, "", args)
+      }
+      collecting = 1; count = 0; found = 0
+      next
+    }
+    !collecting { next }
+    /^↳ \/\// { next }
+    /^↳ / || /^[ \t]/ {
+      if (found) next
+      text = $0; sub(/^(↳ |  )/, "", text)
+      lines[++count] = text
+      if (text ~ /^[ \t]*[Rr]eplay: SUBJECTS_SCHEDULE=/) found = 1
+      next
+    }
+    { finish() }
+    END { finish() }' "$1"
+}
+
+# The replay command of the counterexample bk_counterexample shows for log $1, without its label.
+bk_counterexample_replay() {
+  bk_counterexample "$1" 1000 | grep -m1 -E '^[[:space:]]*[Rr]eplay: SUBJECTS_SCHEDULE=' | sed -E 's/^[[:space:]]*[Rr]eplay: //'
+}
+
 # The first failure a student sees in log $1, on one line cut to 160 characters: the first
 # failing test's message; with no failing test, the crash.
 bk_first_failure() {
