@@ -110,3 +110,22 @@ extension Exploration {
         (trace.filter(\.preempts).count, trace.count)
     }
 }
+
+extension Claim {
+    /// Shrinks `miss`, a counterexample of this claim's `every` condition from a run on the harness's
+    /// thread, as `Exploration.shrink` does: the smallest schedule found whose run still misses it. Nil
+    /// if the miss has no interleaving, the expectation no `every`, or the replay no longer misses.
+    public func shrink(_ miss: Counterexample, budget: Int = 300) async -> ShrunkCounterexample<Outcome>? {
+        guard let every = expectation.every, expectation.fails == nil, let interleaving = miss.interleaving,
+              miss.schedule?.seed != nil else { return nil }
+        let body = self.body, options = self.options
+        var exploration = Exploration<Outcome>(label: "claim", runs: [])
+        exploration.rerun = { schedule in await tracedRun(seed: 0, schedule, options: options) { try await body(.virtual) } }
+        let found = SeededRun<Outcome>(seed: 0, result: .failure(HarnessFailure(.threw, schedule: nil, summary: "not run")),
+                                       scheduleHash: 0, elapsed: .zero, schedule: .replay(interleaving), interleaving: interleaving)
+        return await exploration.shrink(found, budget: budget) { result in
+            if case .success(let outcome) = result { return every.miss(outcome) != nil }
+            return false
+        }
+    }
+}

@@ -206,12 +206,20 @@ public func verify<Outcome>(_ claim: Claim<Outcome>, sourceLocation: SourceLocat
     -> ClaimResult<Outcome>
 {
     let result = await check(claim)
-    record(result, sourceLocation: sourceLocation)
+    // The first counterexample a seeded run showed, made small: what the student reads first.
+    var shrunk: ShrunkCounterexample<Outcome>? = nil
+    if let miss = result.counterexamples.first(where: { $0.interleaving != nil && $0.schedule?.seed != nil }),
+       let choices = miss.interleaving?.choices.count, choices <= maxChoicePointsToShrink {
+        shrunk = await claim.shrink(miss)
+    }
+    record(result, shrunk: shrunk, sourceLocation: sourceLocation)
     return result
 }
 
-/// Renders a claim's result as Swift Testing issues: nothing if it held and its control failed it.
-public func record<Outcome>(_ result: ClaimResult<Outcome>, sourceLocation: SourceLocation = #_sourceLocation) {
+/// Renders a claim's result as Swift Testing issues: nothing if it held and its control failed it. `shrunk`, if
+/// given, is the first seeded counterexample made small: its timeline and replay lead that counterexample's issue.
+public func record<Outcome>(_ result: ClaimResult<Outcome>, shrunk: ShrunkCounterexample<Outcome>? = nil,
+                            sourceLocation: SourceLocation = #_sourceLocation) {
     if let bad = result.badSetting {
         Issue.record("\(result.statement) — nothing ran: \(bad)", sourceLocation: sourceLocation)
         return
@@ -222,8 +230,21 @@ public func record<Outcome>(_ result: ClaimResult<Outcome>, sourceLocation: Sour
     for miss in result.counterexamples.prefix(5) {
         let replay = miss.schedule.map { schedule in miss.interleaving.map { replayText(for: schedule, $0) } ?? replayCommand(for: schedule) }
             ?? "SUBJECTS_SEEDS=0..<10000 \(replayCommand(for: nil))"
-        let timeline = miss.timeline.entries.isEmpty ? ""
+        var timeline = miss.timeline.entries.isEmpty ? ""
             : "\nHow the run went:\n" + miss.timeline.render(maxRows: 16, ending: miss.what)
+        if let shrunk, case .success(let outcome) = shrunk.result, miss == result.counterexamples.first(where: {
+            $0.interleaving != nil && $0.schedule?.seed != nil
+        }) {
+            timeline = """
+
+                Smallest counterexample found: \(outcome), with \(counted(shrunk.preemptions, "preemption")) \
+                (shrunk from \(shrunk.original.preemptions) in \(counted(shrunk.runs, "run"))\
+                \(shrunk.stoppedAtBudget ? ", stopped at its budget" : "")):
+                \(shrunk.timeline.render(ending: "the run returned \(outcome)"))
+                  replay: \(replayCommand(for: .replay(shrunk.interleaving)))
+                As first found:\(timeline.isEmpty ? " (no notes)" : timeline.dropFirst("\nHow the run went:".count))
+                """
+        }
         Issue.record(Comment(rawValue: """
             \(miss)
             \(result.statement) (expected \(result.expectation))
@@ -255,7 +276,9 @@ public func expectEveryRun<Outcome>(
         return !holds(outcome)
     }
     guard let first = bad.first else { return }
-    let unit = if case .exhaustive = exploration.strategy { "schedules" } else { "seeds" }
+    var unit = "seeds"
+    if case .exhaustive = exploration.strategy { unit = "schedules" }
+    else if case .replay = first.schedule { unit = "replayed runs (SUBJECTS_SCHEDULE)" }
     var text = "\(bad.count) of \(exploration.runs.count) \(unit) broke the claim (\(exploration)).\nThe claim: \(claim)."
     let fails: @Sendable (Result<Outcome, HarnessFailure>) -> Bool = { result in
         guard case .success(let outcome) = result else { return false }

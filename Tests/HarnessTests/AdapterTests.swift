@@ -1,5 +1,6 @@
 import Harness
 import HarnessTesting
+import Synchronization
 import Testing
 
 /// The adapter's own promises: each miss becomes an issue that names the schedule or seed and the
@@ -45,6 +46,28 @@ struct AdapterTests {
             return smallest.lowerBound < replay.lowerBound && replay.lowerBound < first.lowerBound
                 && text[smallest.lowerBound..<first.lowerBound].contains("✘  the run returned")
         }
+    }
+
+    @Test("verify(Claim) shows a seeded counterexample shrunk, with its timeline and replay string, before the one as found")
+    func claimShowsTheShrunkTimelineFirst() async {
+        let claim = Claim("ada always writes first", runs: [.seeded(20)],
+                          expect: Expectation(every: .that("ada first") { $0.first == "ada" }),
+                          control: .none(why: "a test of the adapter's message")) { await notedRace() }
+        let shrunkFirst = Mutex(0)
+        await withKnownIssue {
+            await verify(claim)
+        } matching: { issue in
+            // Every counterexample is an issue; the first alone is shrunk.
+            let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+            if let observed = text.range(of: "[\"bea\", \"ada\"]"), let smallest = text.range(of: "Smallest counterexample found"),
+               let replay = text.range(of: "replay: SUBJECTS_SCHEDULE='s1-"), let first = text.range(of: "As first found"),
+               observed.lowerBound < smallest.lowerBound, smallest.lowerBound < replay.lowerBound,
+               replay.lowerBound < first.lowerBound, text[smallest.lowerBound..<first.lowerBound].contains("✘  the run returned") {
+                shrunkFirst.withLock { $0 += 1 }
+            }
+            return text.contains("ada always writes first") || text.contains("more of 20 runs")
+        }
+        #expect(shrunkFirst.withLock { $0 } == 1, "one issue, the first counterexample's, shows it shrunk before it as found")
     }
 
     @Test("expectSomeSeed says how many seeds it tried when a bug never showed")

@@ -30,12 +30,12 @@ struct DetectionTests {
         #expect(failure.description.contains("continuation never resumed"))
     }
 
-    @Test("a job that blocks the one thread fails within a second, naming the schedule")
+    @Test("a job that blocks the one thread past the limit fails as a blocked thread, naming the schedule")
     func blockedThread() async throws {
         var options = RunOptions()
         options.blockedThreadLimit = .milliseconds(300)
         let (failure, took) = try #require(await expectFailure(.blockedThread, under: .strict, options: options) {
-            usleep(600_000)  // a blocking call on the pool's only thread
+            usleep(2_000_000)  // a blocking call on the pool's only thread, long enough for a starved watchdog to look
         })
         // A lower bound only: the watchdog must wait for the limit; how much later it looks depends on the machine.
         #expect(took >= .milliseconds(300), "the watchdog must wait for the limit: \(took)")

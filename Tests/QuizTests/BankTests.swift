@@ -51,7 +51,12 @@ struct BankContentTests {
         var used = Set<String>()
         func collect(_ check: QuizCheck) {
             switch check {
-            case .compile(let compile): used.insert(compile.snippet)
+            case .compile(let compile):
+                used.insert(compile.snippet)
+                if case .counterpart(let counterpart)? = compile.control, let other = counterpart.snippet { used.insert(other) }
+            case .run(let run):
+                used.insert(run.snippet)
+                if case .counterpart(let counterpart) = run.control, let other = counterpart.snippet { used.insert(other) }
             case .toolchain(_, _, let inner?): collect(inner.check)
             default: break
             }

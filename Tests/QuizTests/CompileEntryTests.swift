@@ -24,3 +24,22 @@ struct CompileAnswerTests {
             """)
     }
 }
+
+/// The bank's built-and-run answers: each snippet built as a program at each build's flags (`-Onone`, `-O`), run,
+/// and what it printed compared — then its control, which must print otherwise.
+@Suite("Quiz bank: built-and-run answers", .timeLimit(.minutes(2)))
+struct RunAnswerTests {
+    @Test("A built-and-run answer of the bank is what the program prints, and its control prints otherwise",
+          arguments: QuizTestBank.run)
+    func programAgrees(_ item: BankCheck) async throws {
+        guard case .run(let check) = item.check else { return }
+        let bank = try QuizTestBank.loaded.get()
+        let validator = RunValidator(snippets: bank.directory + "/snippets")
+        try #require(validator.compiler.swiftc != nil, "no swiftc found: set QUIZ_SWIFTC or put swiftc on PATH")
+        let result = await CompileAnswerTests.slots.run { await validator.validate(check) }
+        #expect(result.verdict == .validated, """
+            \(item.entry.id): \(result.observed); control: \(result.control.map { "\($0)" } ?? "none"). \
+            The lesson: "\(item.answerExcerpt)"
+            """)
+    }
+}

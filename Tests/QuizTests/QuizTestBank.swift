@@ -20,6 +20,7 @@ struct BankCheck: Sendable, CustomTestStringConvertible {
         switch check {
         case .runtime(let runtime): what = runtime.scenario
         case .compile(let compile): what = compile.snippet + (compile.swiftVersion == 5 ? " (Swift 5)" : "")
+        case .run(let run): what = run.snippet
         case .crash(let crash): what = crash.scenario
         case .appleOnly: what = "apple-only"
         case .toolchain(let requirement, _, _): what = "needs \(requirement)"
@@ -70,6 +71,9 @@ enum QuizTestBank {
 
     /// Compile checks.
     static let compile = checks.filter { if case .compile = $0.check { true } else { false } }
+
+    /// Run checks.
+    static let run = checks.filter { if case .run = $0.check { true } else { false } }
 
     /// Crash checks.
     static let crash = checks.filter { if case .crash = $0.check { true } else { false } }

@@ -35,6 +35,10 @@ func verifyGated(_ item: BankCheck) async {
         guard case .success(let bank) = QuizTestBank.loaded else { return }
         let result = await CompileValidator(snippets: bank.directory + "/snippets").validate(check)
         #expect(result.verdict == .validated, "\(item.entry.id): \(result.observed)")
+    case .run(let check):
+        guard case .success(let bank) = QuizTestBank.loaded else { return }
+        let result = await RunValidator(snippets: bank.directory + "/snippets").validate(check)
+        #expect(result.verdict == .validated, "\(item.entry.id): \(result.observed)")
     case .crash(let check):
         let result = await CrashValidator(executable: QuizTestBank.quizExecutable, catalog: QuizTestBank.catalog)
             .validate(check)

@@ -80,6 +80,21 @@ struct FieldReader {
         return text
     }
 
+    /// The field `name`, one of `Choice`'s words (`choices` lists them for the error), or `base` when absent;
+    /// required if there is no `base`.
+    mutating func choice<Choice: RawRepresentable>(_ name: String, base: Choice?, choices: String)
+        throws(QuizBankError) -> Choice where Choice.RawValue == String
+    {
+        guard let text = try optionalString(name) else {
+            guard let base else { throw place.appending(name).error("is missing (\(choices))") }
+            return base
+        }
+        guard let chosen = Choice(rawValue: text) else {
+            throw place.appending(name).error("\"\(text)\" is not \(choices)")
+        }
+        return chosen
+    }
+
     /// An optional whole number.
     mutating func optionalInt(_ name: String) throws(QuizBankError) -> Int? {
         guard let value = value(name) else { return nil }

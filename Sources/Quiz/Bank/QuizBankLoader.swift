@@ -159,11 +159,11 @@ public enum QuizBankLoader {
     static func parseCheck(_ value: JSONValue, at place: FieldReader.Place, snippets: String?, catalog: QuizCatalog,
                            resolveNames: Bool) throws(QuizBankError) -> QuizCheck {
         var reader = try FieldReader(value, at: place)
-        let kinds = ["runtime", "compile", "crash", "platform", "toolchain"].filter { reader.has($0) }
+        let kinds = ["runtime", "compile", "run", "crash", "platform", "toolchain"].filter { reader.has($0) }
         guard kinds.count == 1, let kind = kinds.first else {
             throw place.error(kinds.isEmpty
-                ? "a check needs one of runtime, compile, crash, platform or toolchain"
-                : "a check has exactly one of runtime, compile, crash, platform or toolchain, not \(kinds.joined(separator: " and "))")
+                ? "a check needs one of runtime, compile, run, crash, platform or toolchain"
+                : "a check has exactly one of runtime, compile, run, crash, platform or toolchain, not \(kinds.joined(separator: " and "))")
         }
         let check: QuizCheck
         switch kind {
@@ -171,6 +171,8 @@ public enum QuizBankLoader {
             check = .runtime(try parseRuntime(&reader, catalog: catalog, resolveNames: resolveNames))
         case "compile":
             check = .compile(try parseCompile(&reader, snippets: snippets))
+        case "run":
+            check = .run(try parseRun(&reader, snippets: snippets))
         case "crash":
             check = .crash(try parseCrash(&reader, catalog: catalog, resolveNames: resolveNames))
         case "platform":
@@ -271,15 +273,11 @@ public enum QuizBankLoader {
             guard failsWith == nil else { throw someObject.place.error("cannot be combined with failsWith") }
             expectSome = try parseExpectations(someObject, scenario: scenario, observes: shape?.observes)
         }
-        var linux: LinuxOverride<[String: ValueExpectation]>?
-        if var object = try reader.optionalObject("linux") {
+        let linux = try parseLinux(&reader) { (object: inout FieldReader) throws(QuizBankError) in
             guard let inner = try object.optionalObject("expect") else {
                 throw object.place.appending("expect").error("is missing: what does Linux observe instead?")
             }
-            let values = try parseExpectations(inner, scenario: scenario, observes: shape?.observes)
-            let note = try object.string("note")
-            try object.finish()
-            linux = LinuxOverride(value: values, note: note)
+            return try parseExpectations(inner, scenario: scenario, observes: shape?.observes)
         }
         let note = try reader.optionalString("note")
         let control = try parseControl(&reader, scenario: scenario, shape: shape)
@@ -370,18 +368,122 @@ public enum QuizBankLoader {
         let flags = try reader.optionalStrings("flags") ?? []
         let topLevel = try reader.optionalBool("topLevel") ?? false
         let expect = try parseCompileExpectation(&reader, base: nil)
-        var linux: LinuxOverride<CompileCheck.Expectation>?
-        if var object = try reader.optionalObject("linux") {
-            let value = try parseCompileExpectation(&object, base: expect)
-            let note = try object.string("note")
-            try object.finish()
-            linux = LinuxOverride(value: value, note: note)
+        let linux = try parseLinux(&reader) { (object: inout FieldReader) throws(QuizBankError) in
+            try parseCompileExpectation(&object, base: expect)
         }
         let note = try reader.optionalString("note")
         var check = CompileCheck(snippet: snippet, source: source, swiftVersion: swiftVersion, mode: mode, flags: flags,
                                  topLevel: topLevel, expect: expect, linux: linux, note: note)
         check.adapted = try reader.optionalString("adapted")
+        let expectsError = expect.outcome == .error || linux?.value.outcome == .error
+        check.control = try parseCompileControl(&reader, required: expectsError, snippets: snippets,
+                                                text: source ?? snippets.flatMap { try? String(contentsOfFile: $0 + "/" + snippet, encoding: .utf8) })
         return check
+    }
+
+    /// A run check: a snippet file, its builds (`[{"flags": ["-O"], "stdout": "…"}, …]`) and a control that changes
+    /// the snippet only (`compile` or `replace`).
+    static func parseRun(_ reader: inout FieldReader, snippets: String?) throws(QuizBankError) -> RunCheck {
+        let place = reader.place
+        let snippet = try reader.string("run")
+        guard snippet.hasSuffix(".swift"), !snippet.contains("/") else {
+            throw place.appending("run").error("\"\(snippet)\" is not a file name in Quiz/snippets ending in .swift")
+        }
+        let text = snippets.flatMap { try? String(contentsOfFile: $0 + "/" + snippet, encoding: .utf8) }
+        if snippets != nil, text == nil { throw place.appending("run").error("no snippet file \(snippet) in \(snippets!)") }
+        guard case .array(let items)? = reader.value("builds"), !items.isEmpty else {
+            throw place.appending("builds").error("is missing: a non-empty array of {\"flags\": [\"-O\"], \"stdout\": \"…\"}")
+        }
+        var builds: [RunCheck.Build] = []
+        for (index, item) in items.enumerated() {
+            var build = try FieldReader(item, at: place.appending("builds").index(index))
+            let flags = try build.optionalStrings("flags") ?? []
+            let stdout = try build.string("stdout")
+            try build.finish()
+            builds.append(RunCheck.Build(flags: flags, stdout: stdout))
+        }
+        guard let control = try parseCompileControl(&reader, required: true, snippets: snippets, text: text) else {
+            throw place.appending("control").error("is missing")
+        }
+        if case .counterpart(let counterpart) = control, counterpart.swiftVersion != nil || counterpart.flags != nil {
+            throw place.appending("control").error("a run check's control changes the snippet only (compile or replace)")
+        }
+        let note = try reader.optionalString("note")
+        let adapted = try reader.optionalString("adapted")
+        return RunCheck(snippet: snippet, builds: builds, control: control, note: note, adapted: adapted)
+    }
+
+    /// A compile check's `control`: required when the check expects an error — the right shape, under which the
+    /// error must not come (`{"compile": "Other.swift"}`, `{"replace": [["from", "to"]]}`, `{"swiftVersion": 5}`,
+    /// `{"flags": […]}`, with a `why`), or `"none"` with a `why` beside it.
+    static func parseCompileControl(_ reader: inout FieldReader, required: Bool, snippets: String?, text: String?)
+        throws(QuizBankError) -> CompileControl?
+    {
+        let place = reader.place.appending("control")
+        guard let value = reader.value("control") else {
+            guard !required else {
+                throw place.error("is missing: a compile check that expects an error needs its right shape, under "
+                    + "which the error must not come ({\"compile\": \"Other.swift\"} or {\"replace\": [[\"from\", \"to\"]]} "
+                    + "or {\"swiftVersion\": 5} or {\"flags\": […]}, with a \"why\"), or \"none\" with a \"why\"")
+            }
+            return nil
+        }
+        if case .string("none") = value {
+            guard let why = try reader.optionalString("why") else {
+                throw reader.place.appending("why").error("is missing: why can no right shape exist?")
+            }
+            return .none(why: why)
+        }
+        var object = try FieldReader(value, at: place)
+        let snippet = try object.optionalString("compile")
+        if let snippet {
+            guard snippet.hasSuffix(".swift"), !snippet.contains("/") else {
+                throw place.appending("compile").error("\"\(snippet)\" is not a file name in Quiz/snippets ending in .swift")
+            }
+            if let snippets, !FileManager.default.fileExists(atPath: snippets + "/" + snippet) {
+                throw place.appending("compile").error("no snippet file \(snippet) in \(snippets)")
+            }
+        }
+        var replacements: [CompileCounterpart.Replacement] = []
+        if let value = object.value("replace") {
+            guard case .array(let pairs) = value else {
+                throw place.appending("replace").error("expected an array of [\"from\", \"to\"] pairs, found \(value.kindName)")
+            }
+            for (index, pair) in pairs.enumerated() {
+                guard case .array(let texts) = pair, texts.count == 2, case .string(let from) = texts[0],
+                      case .string(let to) = texts[1], !from.isEmpty
+                else { throw place.appending("replace").index(index).error("expected [\"from\", \"to\"], two strings") }
+                if snippet == nil, let text, !text.contains(from) {
+                    throw place.appending("replace").index(index).error("\"\(from)\" is not in the snippet: the control would change nothing")
+                }
+                replacements.append(CompileCounterpart.Replacement(from: from, to: to))
+            }
+        }
+        let swiftVersion = try object.optionalInt("swiftVersion")
+        if let swiftVersion, ![5, 6].contains(swiftVersion) {
+            throw place.appending("swiftVersion").error("must be 5 or 6, not \(swiftVersion)")
+        }
+        let flags = try object.optionalStrings("flags")
+        guard snippet != nil || !replacements.isEmpty || swiftVersion != nil || flags != nil else {
+            throw place.error("changes nothing: give compile, replace, swiftVersion or flags")
+        }
+        let why = try object.string("why")
+        try object.finish()
+        return .counterpart(CompileCounterpart(snippet: snippet, replacements: replacements, swiftVersion: swiftVersion,
+                                               flags: flags, why: why))
+    }
+
+    /// A check's `linux` block, if any: what `parse` reads from it (the expectation over the lesson's), and its
+    /// `note`; any other field is an error.
+    static func parseLinux<Value>(_ reader: inout FieldReader,
+                                  _ parse: (inout FieldReader) throws(QuizBankError) -> Value)
+        throws(QuizBankError) -> LinuxOverride<Value>?
+    {
+        guard var object = try reader.optionalObject("linux") else { return nil }
+        let value = try parse(&object)
+        let note = try object.string("note")
+        try object.finish()
+        return LinuxOverride(value: value, note: note)
     }
 
     /// The expected outcome of a compile check (over `base` for a Linux override).
@@ -389,14 +491,7 @@ public enum QuizBankLoader {
         throws(QuizBankError) -> CompileCheck.Expectation
     {
         let place = reader.place
-        var outcome = base?.outcome
-        if let text = try reader.optionalString("expect") {
-            guard let parsed = CompileCheck.Outcome(rawValue: text) else {
-                throw place.appending("expect").error("\"\(text)\" is not error, warning, compiles or output")
-            }
-            outcome = parsed
-        }
-        guard let outcome else { throw place.appending("expect").error("is missing (error, warning, compiles or output)") }
+        let outcome = try reader.choice("expect", base: base?.outcome, choices: "error, warning, compiles or output")
         let diagnostic = try reader.optionalString("diagnostic")
         let pattern = try reader.optionalString("pattern")
         if let pattern, (try? NSRegularExpression(pattern: pattern)) == nil {
@@ -433,12 +528,8 @@ public enum QuizBankLoader {
         }
         let environment = try reader.optionalStringMap("env") ?? [:]
         let expect = try parseCrashExpectation(&reader, base: nil)
-        var linux: LinuxOverride<CrashCheck.Expectation>?
-        if var object = try reader.optionalObject("linux") {
-            let value = try parseCrashExpectation(&object, base: expect)
-            let note = try object.string("note")
-            try object.finish()
-            linux = LinuxOverride(value: value, note: note)
+        let linux = try parseLinux(&reader) { (object: inout FieldReader) throws(QuizBankError) in
+            try parseCrashExpectation(&object, base: expect)
         }
         let note = try reader.optionalString("note")
         var check = CrashCheck(scenario: scenario, environment: environment, expect: expect, linux: linux, note: note)
@@ -451,14 +542,7 @@ public enum QuizBankLoader {
         throws(QuizBankError) -> CrashCheck.Expectation
     {
         let place = reader.place
-        var exit = base?.exit
-        if let text = try reader.optionalString("exit") {
-            guard let parsed = CrashCheck.Exit(rawValue: text) else {
-                throw place.appending("exit").error("\"\(text)\" is not signal, failure or success")
-            }
-            exit = parsed
-        }
-        guard let exit else { throw place.appending("exit").error("is missing (signal, failure or success)") }
+        let exit = try reader.choice("exit", base: base?.exit, choices: "signal, failure or success")
         let signal = try reader.optionalInt("signal")
         if signal != nil, exit != .signal { throw place.appending("signal").error("is only for \"exit\": \"signal\"") }
         var expectation = CrashCheck.Expectation(exit: exit, signal: signal ?? base?.signal, stderr: base?.stderr,

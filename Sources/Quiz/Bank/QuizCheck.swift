@@ -6,6 +6,8 @@ import Scenarios
 public enum QuizCheck: Sendable, Hashable {
     case runtime(RuntimeCheck)
     case compile(CompileCheck)
+    /// A snippet built as a program at each optimisation level, and run.
+    case run(RunCheck)
     case crash(CrashCheck)
     /// Cannot be checked without an Apple platform (SwiftUI, MapKit, the simulator, Darwin-only API).
     case appleOnly(reason: String)
@@ -17,6 +19,7 @@ public enum QuizCheck: Sendable, Hashable {
         switch self {
         case .runtime(let check): check.adapted
         case .compile(let check): check.adapted
+        case .run(let check): check.adapted
         case .crash(let check): check.adapted
         case .appleOnly: nil
         case .toolchain(_, _, let inner): inner?.check.adapted
@@ -28,6 +31,7 @@ public enum QuizCheck: Sendable, Hashable {
         switch self {
         case .runtime: "runtime"
         case .compile: "compile"
+        case .run: "run"
         case .crash: "crash"
         case .appleOnly: "platform"
         case .toolchain: "toolchain"
@@ -143,14 +147,11 @@ public struct LinuxOverride<Value: Sendable & Hashable>: Sendable, Hashable {
 
 /// A snippet typechecked (or compiled to SIL or IR) by the toolchain's `swiftc`, and what it must say.
 public struct CompileCheck: Sendable, Hashable {
-    /// How far the compiler goes.
+    /// How far the compiler goes: `typecheck` (`-typecheck`, the type checker's diagnostics), `sil` (`-emit-sil`:
+    /// also the flow-sensitive diagnostics — region isolation, the move checker — and SIL output) or `ir`
+    /// (`-emit-ir`, LLVM IR output).
     public enum Mode: String, Sendable, Hashable {
-        /// `-typecheck`: the type checker's diagnostics.
-        case typecheck
-        /// `-emit-sil`: also the flow-sensitive diagnostics (region isolation, the move checker), and SIL output.
-        case sil
-        /// `-emit-ir`: LLVM IR output.
-        case ir
+        case typecheck, sil, ir
     }
 
     /// What the compiler must do.
@@ -208,6 +209,8 @@ public struct CompileCheck: Sendable, Hashable {
     public var note: String?
     /// How the lesson's example was changed in a way that changes what is measured (printed in the report).
     public var adapted: String?
+    /// The right shape, under which an expected error must not come (required when an error is expected).
+    public var control: CompileControl?
 
     /// A compile check.
     public init(snippet: String, source: String?, swiftVersion: Int, mode: Mode, flags: [String], topLevel: Bool,
@@ -221,6 +224,114 @@ public struct CompileCheck: Sendable, Hashable {
         self.expect = expect
         self.linux = linux
         self.note = note
+    }
+}
+
+/// A compile check's control: the snippet in the right shape — another snippet file, lines of this one replaced,
+/// another language mode or other flags — under which the check's expectation must fail (the error does not
+/// come); or, where no right shape can exist, why.
+public enum CompileControl: Sendable, Hashable, CustomStringConvertible {
+    /// The check with these changes, and why they make it the right shape.
+    case counterpart(CompileCounterpart)
+    /// No right shape: the check is reported as unguarded.
+    case none(why: String)
+
+    /// `L38-C10.swift`, `"x" → "y"`, `Swift 5 mode`: the control's name in a report.
+    public var description: String {
+        switch self {
+        case .counterpart(let counterpart): counterpart.description
+        case .none: "none"
+        }
+    }
+
+    /// Why the control is what it is.
+    public var why: String {
+        switch self {
+        case .counterpart(let counterpart): counterpart.why
+        case .none(let why): why
+        }
+    }
+}
+
+/// The changes that turn a compile check's snippet into its right shape.
+public struct CompileCounterpart: Sendable, Hashable, CustomStringConvertible {
+    /// Another snippet file instead of the check's.
+    public var snippet: String?
+    /// Texts of the snippet replaced, in order: each `from` must occur in it.
+    public var replacements: [Replacement]
+    /// Another language mode.
+    public var swiftVersion: Int?
+    /// Other `swiftc` flags instead of the check's.
+    public var flags: [String]?
+    /// Why this is the right shape.
+    public var why: String
+
+    /// One text replaced by another.
+    public struct Replacement: Sendable, Hashable {
+        public var from: String
+        public var to: String
+    }
+
+    /// The changes, in a few words.
+    public var description: String {
+        var parts: [String] = []
+        if let snippet { parts.append(snippet) }
+        parts += replacements.map { "\"\($0.from)\" → \"\($0.to)\"" }
+        if let swiftVersion { parts.append("Swift \(swiftVersion) mode") }
+        if let flags { parts.append(flags.isEmpty ? "no flags" : flags.joined(separator: " ")) }
+        return parts.joined(separator: ", ")
+    }
+
+    /// `text` with the replacements made.
+    public func replaced(in text: String) -> String {
+        replacements.reduce(text) { $0.replacingOccurrences(of: $1.from, with: $1.to) }
+    }
+
+    /// The check made the right shape: its snippet, text, mode and flags changed; its expectation kept.
+    public func apply(to check: CompileCheck, text: String) -> (check: CompileCheck, text: String) {
+        var changed = check
+        let changedText = replaced(in: text)
+        if let snippet { changed.snippet = snippet }
+        if let swiftVersion { changed.swiftVersion = swiftVersion }
+        if let flags { changed.flags = flags }
+        changed.control = nil
+        return (changed, changedText)
+    }
+}
+
+/// A snippet built as a program (top-level code, `main.swift`) with each build's flags — `-Onone` and `-O`, a Debug
+/// and a Release build — and run: what each build prints.
+public struct RunCheck: Sendable, Hashable {
+    /// One build: its `swiftc` flags, and the program's standard output (trimmed) it must print.
+    public struct Build: Sendable, Hashable {
+        public var flags: [String]
+        public var stdout: String
+
+        /// A build.
+        public init(flags: [String], stdout: String) {
+            self.flags = flags
+            self.stdout = stdout
+        }
+    }
+
+    /// The snippet file, in `Quiz/snippets/`.
+    public var snippet: String
+    /// The builds, in order.
+    public var builds: [Build]
+    /// The snippet changed (another file, texts replaced) so that some build must print otherwise; or none, and why.
+    public var control: CompileControl
+    /// How the lesson's example was adapted, if it was.
+    public var note: String?
+    /// How the lesson's example was changed in a way that changes what is measured (printed in the report).
+    public var adapted: String?
+
+    /// A run check.
+    public init(snippet: String, builds: [Build], control: CompileControl, note: String?, adapted: String?) {
+        self.snippet = snippet
+        self.builds = builds
+        self.control = control
+        self.note = note
+        self.adapted = adapted
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import Scenarios
 
 /// One diagnostic of the compiler: `error` or `warning`, its line in the snippet, and its words.
@@ -39,11 +40,14 @@ public struct CompileValidator: Sendable {
     public var swiftc: String?
     /// The folder of the bank's snippet files.
     public var snippets: String
+    /// Where the compiler's output on unchanged snippets is kept, or nil to compile every time.
+    public var cache: CompileCache?
 
     /// A validator for the snippets in `snippets`, with `swiftc` found by `findSwiftc()` unless given.
-    public init(snippets: String, swiftc: String? = CompileValidator.findSwiftc()) {
+    public init(snippets: String, swiftc: String? = CompileValidator.findSwiftc(), cache: CompileCache? = .standard) {
         self.snippets = snippets
         self.swiftc = swiftc
+        self.cache = cache
     }
 
     /// `QUIZ_SWIFTC`, else `swiftc` on `PATH`, else the usual install folders.
@@ -73,7 +77,8 @@ public struct CompileValidator: Sendable {
         return arguments
     }
 
-    /// Compiles the check's snippet in a folder of its own and judges the result.
+    /// Compiles the check's snippet in a folder of its own (or finds what the same compiler said about the same
+    /// snippet with the same arguments in the cache) and judges the result.
     @concurrent public func validate(_ check: CompileCheck) async -> CheckResult {
         guard let swiftc else {
             return CheckResult(.notCovered("no swiftc found (set QUIZ_SWIFTC, or put swiftc on PATH)"), observed: "")
@@ -81,18 +86,46 @@ public struct CompileValidator: Sendable {
         guard let text = source(of: check) else {
             return CheckResult(.contradicted, observed: "cannot read snippet \(check.snippet)")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-snippet-\(UUID().uuidString)")
+        var result = await judge(check, text: text, swiftc: swiftc)
+        guard result.verdict == .validated, let control = check.control else { return result }
+        // The right shape, judged against the same expectation: the error must not come.
+        await result.judge(control, text: text, snippets: snippets) { counterpart, rightText in
+            let (right, changedText) = counterpart.apply(to: check, text: rightText)
+            let shown = await judge(right, text: changedText, swiftc: swiftc)
+            return (shown.verdict == .contradicted, shown.observed)
+        }
+        return result
+    }
+
+    /// Compiles `text` as the check says (or finds the output in the cache) and judges what the compiler said.
+    @concurrent func judge(_ check: CompileCheck, text: String, swiftc: String) async -> CheckResult {
         let name = check.snippet == "inline" ? "snippet.swift" : check.snippet
+        var key: String?
+        if let cache, let compiler = await CompileCache.identity(of: swiftc) {
+            key = CompileCache.key(compiler: compiler, arguments: Self.arguments(for: check, file: name), file: name,
+                                   source: text)
+            if let kept = cache.lookup(key!) { return Self.evaluate(check, outcome: kept, source: text) }
+        }
+        let outcome = await compile(text, named: name, check: check, swiftc: swiftc)
+        if outcome.ending == .exit(-1) {
+            return CheckResult(.contradicted, observed: "\(check.snippet): the compiler did not run: \(outcome.stderr)")
+        }
+        if let cache, let key { cache.store(key, outcome) }
+        return Self.evaluate(check, outcome: outcome, source: text)
+    }
+
+    /// Runs the compiler on `text`, written as `name` in a temporary folder of its own.
+    @concurrent func compile(_ text: String, named name: String, check: CompileCheck, swiftc: String) async -> ChildOutcome {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-snippet-\(UUID().uuidString)")
         let file = folder.appendingPathComponent(name)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try text.write(to: file, atomically: true, encoding: .utf8)
         } catch {
-            return CheckResult(.contradicted, observed: "cannot write the snippet to \(folder.path): \(error)")
+            return ChildOutcome(ending: .exit(-1), stdout: "", stderr: "cannot write the snippet to \(folder.path): \(error)")
         }
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = await ChildProcess.run(swiftc, Self.arguments(for: check, file: file.path))
-        return Self.evaluate(check, outcome: outcome, source: text)
+        return await ChildProcess.run(swiftc, Self.arguments(for: check, file: file.path))
     }
 
     /// Judges the compiler's `outcome` on `source` against the check (Linux's expectation on Linux).
@@ -165,5 +198,37 @@ public struct CompileValidator: Sendable {
         let range = NSRange(text.startIndex..., in: text)
         return stopAtFirst ? (regex.firstMatch(in: text, range: range) == nil ? 0 : 1)
             : regex.numberOfMatches(in: text, range: range)
+    }
+}
+
+extension CheckResult {
+    /// Judges a snippet check that held against its control: unguarded, with the reason, for `none`; otherwise
+    /// `attempt` gets the control's text (its own snippet or the check's, with the replacements left to it) and says
+    /// whether the check missed under it, and what it saw: validated if it missed, unguarded if it held too.
+    mutating func judge(_ control: CompileControl, text: String, snippets: String,
+                        attempt: (CompileCounterpart, String) async -> (missed: Bool, observed: String)) async {
+        controlWhy = control.why
+        switch control {
+        case .none(let why):
+            verdict = .unguarded(why)
+            self.control = ControlResult.none(why: why)
+        case .counterpart(let counterpart):
+            var rightText = text
+            if let other = counterpart.snippet {
+                guard let read = try? String(contentsOfFile: snippets + "/" + other, encoding: .utf8) else {
+                    verdict = .contradicted
+                    observed += " — cannot read the control's snippet \(other)"
+                    return
+                }
+                rightText = read
+            }
+            let (missed, shown) = await attempt(counterpart, rightText)
+            if missed {
+                self.control = .failed(name: "\(control)", evidence: shown)
+            } else {
+                self.control = .held(name: "\(control)", observed: shown)
+                verdict = .unguarded("control \(control) held too: \(shown)")
+            }
+        }
     }
 }

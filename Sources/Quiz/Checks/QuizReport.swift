@@ -116,6 +116,8 @@ public enum QuizReport {
                 if let failure = run.failure { one["failure"] = failure }
                 return one
             }
+        }
+        if check.kind == "runtime" || check.control != nil {
             var control: [String: Any] = ["why": check.controlWhy ?? NSNull()]
             switch check.control {
             case .failed(let name, let evidence)?: control["name"] = name; control["verdict"] = "failed"; control["evidence"] = evidence

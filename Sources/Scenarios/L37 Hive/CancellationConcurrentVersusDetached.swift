@@ -26,11 +26,18 @@ public struct ConcurrentVersusDetached: Hashable, Sendable {
 /// Lesson 37's trick card ("which of the three notice?"): a task starts an `async let` child, a `Task.detached`
 /// child, and calls a `@concurrent` function, each napping for `napTime`; after `cancelAfter` the task is cancelled.
 /// The lesson printed "async let: cancelled", "detached: finished", "@concurrent: sees cancelled = true".
+/// `structured`, the quiz's control: an `async let` child where the `Task.detached` is, under the same name — the
+/// cancellation reaches it.
 nonisolated(nonsending) public func concurrentVersusDetached(
-    napTime: Duration = .milliseconds(500), cancelAfter: Duration = .milliseconds(100)
+    napTime: Duration = .milliseconds(500), cancelAfter: Duration = .milliseconds(100), structured: Bool = false
 ) async -> ConcurrentVersusDetached {
     let parent = Task {
         async let child = cancellationNap("async let", for: napTime)
+        if structured {
+            async let standIn = cancellationNap("detached", for: napTime)
+            let look = await cancellationLookAround(napping: napTime)
+            return ConcurrentVersusDetached(asyncLet: await child, detached: await standIn, concurrentSawCancellation: look)
+        }
         let detached = Task.detached { await cancellationNap("detached", for: napTime) }
         let look = await cancellationLookAround(napping: napTime)
         return ConcurrentVersusDetached(

@@ -34,10 +34,16 @@ nonisolated(nonsending) public func serialQueueThreads(wrong: Bool = false) asyn
         let flight = OverlapMeter()
         for _ in 0..<6 {
             queue.async {
-                flight.enter()
                 threads.update { $0.append(threadNumber()) }
-                usleep(5_000)
-                flight.leave()
+                if wrong {
+                    // The control must show overlap however the machine is loaded: each block waits (up to 2 s) for
+                    // another to run beside it, as a concurrent queue allows and a serial one never would.
+                    flight.workUntilCompany(patience: .seconds(2))
+                } else {
+                    flight.enter()
+                    usleep(5_000)
+                    flight.leave()
+                }
             }
             if !wrong { usleep(30_000) }
         }
@@ -125,16 +131,24 @@ public struct MainSyncOrder: QuizObservable, Hashable {
 }
 
 /// The Q&A seed's test() from a background queue: print A, main.async B, print C, main.sync D, print E.
-nonisolated(nonsending) public func mainSyncFromBackground() async -> MainSyncOrder {
+/// `wrong`, the quiz's control: B sent after D (A, C, main.sync D, main.async B, E) — no longer enqueued first.
+nonisolated(nonsending) public func mainSyncFromBackground(wrong: Bool = false) async -> MainSyncOrder {
     let log = EventLog()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         DispatchQueue.global().async {
             log.record("A")
-            DispatchQueue.main.async { log.record("B") }
+            if !wrong { DispatchQueue.main.async { log.record("B") } }
             log.record("C")
             DispatchQueue.main.sync { log.record("D") }
+            if wrong { DispatchQueue.main.async { log.record("B") } }
             log.record("E")
             continuation.resume()
+        }
+    }
+    if wrong {
+        // B was sent last: wait for the main queue to run it before reading the log.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { continuation.resume() }
         }
     }
     return MainSyncOrder(events: log.entries)
@@ -209,10 +223,24 @@ final class WorkItemHolder: @unchecked Sendable {
 
 /// The Q&A seed: DispatchWorkItem.cancel() skips an item that has not started; a running one can check
 /// isCancelled, and ends only when it does.
-nonisolated(nonsending) public func workItemCancel() async -> WorkItemCancel {
+/// `wrong`, the quiz's control: plain `async { }` closures, which nothing can cancel — the running one works 20 ms and
+/// finishes without hearing anything, the other runs after it.
+nonisolated(nonsending) public func workItemCancel(wrong: Bool = false) async -> WorkItemCancel {
     await onAThreadOfItsOwn {
         let queue = DispatchQueue(label: "items")
         let ran = Shared(false), sawCancel = Shared(false), finished = Shared(false)
+        if wrong {
+            let started = DispatchSemaphore(value: 0)
+            queue.async {
+                started.signal()
+                usleep(20_000)
+                finished.update { $0 = true }
+            }
+            queue.async { ran.update { $0 = true } }
+            started.wait()
+            queue.sync {}
+            return WorkItemCancel(unstartedRan: ran.value, runningSawCancel: sawCancel.value, runningFinished: finished.value)
+        }
         let started = DispatchSemaphore(value: 0)
         let holder = WorkItemHolder()
         let running = DispatchWorkItem {

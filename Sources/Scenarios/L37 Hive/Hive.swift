@@ -5,7 +5,7 @@ import Subjects
 
 // Lesson 37's hive, without SwiftUI: the hum is a main-actor task that counts every 10 ms for as long as the main
 // actor is free to run it, and every errand is measured against it — the lesson's "the hive hummed N times
-// meanwhile". Times are scaled down (200 ms of work against a 10 ms hum, where the lesson has seconds against
+// meanwhile". Times are scaled down (100 ms of work against a 10 ms hum, where the lesson has seconds against
 // 100 ms) and only the counts the lesson's claim rests on are checked: some hums, or none.
 
 /// How many times the hive has hummed: written on the main actor, readable from anywhere (a computation reads it
@@ -68,12 +68,12 @@ public struct Grind: Sendable, Hashable {
     public var hummedWhileGrinding: Int
 }
 
-/// Two hundred milliseconds of arithmetic, belonging to no actor: it runs wherever its caller is. It notes the hum
+/// A hundred milliseconds of arithmetic, belonging to no actor: it runs wherever its caller is. It notes the hum
 /// as it starts and as it ends, so the count is the computation's own — not the hops to and from it, when the main
 /// actor is free for a moment.
 func grind(_ hum: HumCount) -> Grind {
     let before = hum.now
-    spin(for: .milliseconds(200))
+    spin(for: .milliseconds(100))
     return Grind(onMainThread: onMainThread(), onMainQueue: onMainQueue(), hummedWhileGrinding: hum.now - before)
 }
 
@@ -137,7 +137,7 @@ public struct HiveErrand: QuizObservable, Hashable {
 /// L37 Q1 (and card 1): a request awaited on the main actor. The main actor hums on.
 @MainActor public func hiveAwaitRequest() async -> HiveErrand {
     await measure { _ in
-        _ = await standInRequest(after: .milliseconds(200))
+        _ = await standInRequest(after: .milliseconds(100))
         return nil
     }
 }
@@ -145,7 +145,7 @@ public struct HiveErrand: QuizObservable, Hashable {
 /// L37 card 11: a Task.sleep awaited on the main actor. The main actor hums on.
 @MainActor public func hiveAwaitSleep() async -> HiveErrand {
     await measure { _ in
-        try? await Task.sleep(for: .milliseconds(200))
+        try? await Task.sleep(for: .milliseconds(100))
         return nil
     }
 }

@@ -409,6 +409,29 @@ nonisolated(nonsending) public func thousandSleepers(oneAfterAnother: Bool = fal
     return Sleepers(finished: finished, threads: threads.count, elapsedMs: scenarioMilliseconds() - start)
 }
 
+/// The same high-priority parent with the two properties removed: detached tasks where the children are (they
+/// inherit nothing), and the low task's answer waited for through a continuation instead of `task.value`, which no
+/// priority can flow through. Each task hands its reading back through a continuation, so nothing awaits a task.
+nonisolated(nonsending) func priorityWithoutInheritance() async -> PriorityInheritance {
+    let standIn = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+        Task.detached { continuation.resume(returning: name(of: Task.currentPriority)) }
+    }
+    let groupStandIn = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+        Task.detached { continuation.resume(returning: name(of: Task.currentPriority)) }
+    }
+    let (before, after) = await withCheckedContinuation { (continuation: CheckedContinuation<(String, String), Never>) in
+        Task(priority: .low) {
+            let before = name(of: Task.currentPriority)
+            // As long as the lesson's shape waits for the raise, at most: 200 ms here, since nothing can raise it.
+            for _ in 0..<20 where Task.currentPriority == .low {
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            continuation.resume(returning: (before, name(of: Task.currentPriority)))
+        }
+    }
+    return PriorityInheritance(asyncLetChild: standIn, groupChild: groupStandIn, lowBeforeAwait: before, escalated: after)
+}
+
 /// Priorities as the Q&A seed names them.
 public struct PriorityAliases: QuizObservable, Hashable {
     public var highIsUserInitiated: Bool, lowIsUtility: Bool
@@ -451,8 +474,10 @@ nonisolated(nonsending) func currentPriorityName() async -> String {
 
 /// The Q&A seed: async let and group children inherit the parent's priority; a high-priority task awaiting a
 /// low-priority one raises it (the low task reads its priority before and after it is awaited).
-nonisolated(nonsending) public func priorityInheritance() async -> PriorityInheritance {
+/// `wrong`, the quiz's control: `priorityWithoutInheritance()` — no children, and nobody awaiting the low task.
+nonisolated(nonsending) public func priorityInheritance(wrong: Bool = false) async -> PriorityInheritance {
     await Task(priority: .high) {
+        if wrong { return await priorityWithoutInheritance() }
         async let child = currentPriorityName()
         let fromGroup = await withTaskGroup(of: String.self) { group in
             group.addTask { name(of: Task.currentPriority) }

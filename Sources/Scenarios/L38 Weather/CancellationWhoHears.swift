@@ -29,11 +29,19 @@ nonisolated(nonsending) func cancellationNap(_ who: String, for time: Duration) 
 /// Lesson 37 question 6 / lesson 38 question 6: a task starts an `async let` child, a `Task { }` and a
 /// `Task.detached { }`, each napping for `napTime`; after `cancelAfter` the task is cancelled. The lesson printed
 /// "async let child: cancelled", "Task { }: finished", "Task.detached: finished": only the child is structured.
+/// `structured`, the quiz's control: `async let` children where the `Task { }` and the `Task.detached` are, under
+/// the same names — the cancellation reaches them.
 nonisolated(nonsending) public func whoHearsCancellation(
-    napTime: Duration = .milliseconds(500), cancelAfter: Duration = .milliseconds(100)
+    napTime: Duration = .milliseconds(500), cancelAfter: Duration = .milliseconds(100), structured: Bool = false
 ) async -> WhoHearsCancellation {
     let parent = Task {
         async let child = cancellationNap("async let child", for: napTime)
+        if structured {
+            async let unstructured = cancellationNap("Task { }", for: napTime)
+            async let detached = cancellationNap("Task.detached", for: napTime)
+            return WhoHearsCancellation(
+                asyncLetChild: await child, unstructuredTask: await unstructured, detachedTask: await detached)
+        }
         let unstructured = Task { await cancellationNap("Task { }", for: napTime) }
         let detached = Task.detached { await cancellationNap("Task.detached", for: napTime) }
         return WhoHearsCancellation(

@@ -62,10 +62,17 @@ public struct Lost: Error, Hashable, CustomStringConvertible {
 
 /// The question-and-answer seed's `resume(with: result)`: an old API answers with a `Result`, and one call forwards
 /// it — a success becomes the value, a failure the thrown error. Returns the value, or the error's description.
-nonisolated(nonsending) public func continuationResumed(with result: Result<String, Lost>) async -> String {
+/// `returningOnly`, the quiz's control: the answer handed on with `resume(returning:)`, which cannot carry an
+/// error — a failure comes back as the value "no answer".
+nonisolated(nonsending) public func continuationResumed(with result: Result<String, Lost>,
+                                                        returningOnly: Bool = false) async -> String {
     do {
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
-            continuation.resume(with: result.mapError { $0 as any Error })
+            if returningOnly {
+                continuation.resume(returning: (try? result.get()) ?? "no answer")
+            } else {
+                continuation.resume(with: result.mapError { $0 as any Error })
+            }
         }
     } catch {
         return "threw \(error)"

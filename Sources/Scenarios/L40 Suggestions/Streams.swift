@@ -13,7 +13,8 @@ public struct ForgottenFinish: QuizObservable, Hashable {
 }
 
 /// The Q&A seed: a producer that stops yielding without `finish()` leaves its consumer waiting; `finish()` ends it.
-nonisolated(nonsending) public func forgottenFinish() async -> ForgottenFinish {
+/// `wrong`, the quiz's control: the producer remembers `finish()` right after its last value.
+nonisolated(nonsending) public func forgottenFinish(wrong: Bool = false) async -> ForgottenFinish {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     let ended = Shared(false)
     let consumer = Task {
@@ -21,6 +22,7 @@ nonisolated(nonsending) public func forgottenFinish() async -> ForgottenFinish {
         ended.update { $0 = true }
     }
     continuation.yield(1)
+    if wrong { continuation.finish() }
     try? await Task.sleep(for: .milliseconds(200))
     let before = ended.value
     continuation.finish()

@@ -125,8 +125,9 @@ extension QuizCatalog {
             await thousandSleepers(oneAfterAnother: try $0.choice(LessonShape.self) == .wrong)
         },
         .observing("priority.aliases", ["highIsUserInitiated", "lowIsUtility"]) { _ in priorityAliases() },
-        .observing("priority.inheritance", ["asyncLetChild", "groupChild", "lowBeforeAwait", "escalated"]) { _ in
-            await priorityInheritance()
+        .observing("priority.inheritance", ["asyncLetChild", "groupChild", "lowBeforeAwait", "escalated"],
+                   parameters: ["shape": .string("lesson")]) {
+            await priorityInheritance(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
 
         // Cancellation the quiz alone asks about.
@@ -170,20 +171,23 @@ extension QuizCatalog {
         .observing("gcd.mainAsync", ["returnedBeforeBlockRan", "ranOnMainThread", "ranOnMainQueue"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
             await mainAsync(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
-        .observing("gcd.mainSyncFromBackground", ["events", "first", "last", "bBeforeD", "cBeforeD", "count"]) { _ in
-            await mainSyncFromBackground()
+        .observing("gcd.mainSyncFromBackground", ["events", "first", "last", "bBeforeD", "cBeforeD", "count"],
+                   parameters: ["shape": .string("lesson")]) {
+            await mainSyncFromBackground(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
         .observing("gcd.operationQueueLimit", ["peak", "finished"], parameters: ["shape": .string("lesson")]) { await operationQueueLimit(wrong: try $0.choice(LessonShape.self) == .wrong) },
         .single("gcd.operationDependency", "order", parameters: ["shape": .string("lesson")]) { .strings(await operationDependency(wrong: try $0.choice(LessonShape.self) == .wrong)) },
-        .observing("gcd.workItemCancel", ["unstartedRan", "runningSawCancel", "runningFinished"]) { _ in
-            await workItemCancel()
+        .observing("gcd.workItemCancel", ["unstartedRan", "runningSawCancel", "runningFinished"],
+                   parameters: ["shape": .string("lesson")]) {
+            await workItemCancel(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
         .single("pool.semaphoreAroundTask", "timedOut", parameters: ["shape": .string("lesson")]) { .bool(await semaphoreAroundTask(wrong: try $0.choice(LessonShape.self) == .wrong)) },
         .single("pool.semaphoreOnMainActor", "timedOut", parameters: ["shape": .string("lesson")]) { .bool(await semaphoreOnMainActor(wrong: try $0.choice(LessonShape.self) == .wrong)) },
 
         // Streams, sequences, ownership.
-        .observing("streams.forgottenFinish", ["consumerEndedBeforeFinish", "consumerEndedAfterFinish"]) { _ in
-            await forgottenFinish()
+        .observing("streams.forgottenFinish", ["consumerEndedBeforeFinish", "consumerEndedAfterFinish"],
+                   parameters: ["shape": .string("lesson")]) {
+            await forgottenFinish(wrong: try $0.choice(LessonShape.self) == .wrong)
         },
         .observing("sequences.lineAfterEndlessLoop", ["beforeCancel", "afterCancel"], parameters: ["shape": .string("lesson")]) {
             await lineAfterEndlessLoop(finite: try $0.choice(LessonShape.self) == .wrong)
@@ -319,14 +323,16 @@ extension QuizCatalog {
     /// under the bank's names.
     static let lesson40Scenarios: [QuizScenario] = [
         QuizScenario("cancellation.whoHears", observes: ["asyncLet", "detached", "concurrentSeesCancel"],
-                     parameters: ["cancelAfterMs": .int(100)]) { arguments in
-            let outcome = await concurrentVersusDetached(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")))
+                     parameters: ["cancelAfterMs": .int(100), "shape": .string("lesson")]) { arguments in
+            let outcome = await concurrentVersusDetached(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")),
+                                                         structured: try arguments.choice(LessonShape.self) == .wrong)
             return ["asyncLet": .string(ending(outcome.asyncLet)), "detached": .string(ending(outcome.detached)),
                     "concurrentSeesCancel": .bool(outcome.concurrentSawCancellation)]
         },
         QuizScenario("cancellation.asyncLetTaskDetached", observes: ["asyncLet", "task", "detached"],
-                     parameters: ["cancelAfterMs": .int(100)]) { arguments in
-            let outcome = await whoHearsCancellation(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")))
+                     parameters: ["cancelAfterMs": .int(100), "shape": .string("lesson")]) { arguments in
+            let outcome = await whoHearsCancellation(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")),
+                                                     structured: try arguments.choice(LessonShape.self) == .wrong)
             return ["asyncLet": .string(ending(outcome.asyncLetChild)), "task": .string(ending(outcome.unstructuredTask)),
                     "detached": .string(ending(outcome.detachedTask))]
         },
@@ -389,8 +395,9 @@ extension QuizCatalog {
             .int(await pollingAfterStop(swallowingCancellation: try arguments.choice(PollShape.self) == .swallows, interval: .milliseconds(arguments.int("intervalMs")),
                                         stopAfter: .milliseconds(arguments.int("stopAfterMs"))).callsAfterStop)
         },
-        QuizScenario("cancellation.cancellationHandler", observes: ["events", "onCancelRanAtOnce", "requestStopped"]) { _ in
-            let events = await cancellationHandlerRunsAtOnce()
+        QuizScenario("cancellation.cancellationHandler", observes: ["events", "onCancelRanAtOnce", "requestStopped"],
+                     parameters: ["shape": .string("lesson")]) { arguments in
+            let events = await cancellationHandlerRunsAtOnce(handler: try arguments.choice(LessonShape.self) == .lesson)
             let ran = events.firstIndex(of: "onCancel ran") ?? .max
             let returned = events.firstIndex(of: "cancel() returned") ?? .min
             return ["events": .strings(events), "onCancelRanAtOnce": .bool(ran < returned),
@@ -415,8 +422,8 @@ extension QuizCatalog {
                     "loserCancelled": .bool(slow.events.contains("the operation was cancelled")),
                     "noWaitForTheLoser": .bool(returnedFirst(fast.events) && returnedFirst(slow.events))]
         },
-        QuizScenario("cancellation.debounce", observes: ["saves", "saved"]) { _ in
-            let written = await debouncedSaves()
+        QuizScenario("cancellation.debounce", observes: ["saves", "saved"], parameters: ["shape": .string("lesson")]) { arguments in
+            let written = await debouncedSaves(cancelling: try arguments.choice(LessonShape.self) == .lesson)
             return ["saves": .int(written.count), "saved": .int(written.last ?? 0)]
         },
         .single("continuations.wrapCallback", "answer", parameters: ["shape": .string("lesson")], options: .waitForOwnThreads) {
@@ -430,15 +437,17 @@ extension QuizCatalog {
             }
             return .bool(true)
         },
-        QuizScenario("continuations.resumeWith", observes: ["success", "failure"]) { _ in
-            ["success": .string(await continuationResumed(with: .success("Seattle"))),
-             "failure": .string(await continuationResumed(with: .failure(Lost())))]
+        QuizScenario("continuations.resumeWith", observes: ["success", "failure"], parameters: ["shape": .string("lesson")]) { arguments in
+            let returningOnly = try arguments.choice(LessonShape.self) == .wrong
+            return ["success": .string(await continuationResumed(with: .success("Seattle"), returningOnly: returningOnly)),
+                    "failure": .string(await continuationResumed(with: .failure(Lost()), returningOnly: returningOnly))]
         },
         QuizScenario("countdown.cancelledWhileLet", observes: ["swallowing", "aware"],
                      parameters: ["shape": .string("lesson")]) { arguments in
             let swapped = try arguments.choice(SwapShape.self) == .swapped
-            // In real time, twice the lesson's scaled steps: 200 ms between a number and the cancellation each side,
-            // which a loaded machine's late thread cannot cross.
+            // Which numbers come before the cancel is a race in time, so the bank checks it under seeds only. Run in
+            // real time (a student's --schedules strict), the steps are doubled: 200 ms between a number and the
+            // cancellation each side, which a quiet machine's threads do not cross (a loaded one's may).
             let step: Duration = arguments.pace.pick(virtual: .milliseconds(200), real: .milliseconds(400))
             let cancelAfter: Duration = arguments.pace.pick(virtual: .milliseconds(500), real: .milliseconds(1000))
             return ["swallowing": .strings(await countdownCancelledAfterTwo(endingOnCancellation: swapped, step: step,

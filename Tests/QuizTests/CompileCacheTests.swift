@@ -1,0 +1,47 @@
+import Foundation
+import Quiz
+import Testing
+
+/// The compile cache keeps the compiler's output only for exactly the same compiler, arguments and snippet: a
+/// cache that hid a changed snippet would turn a failing compile check into a false pass.
+@Suite("Quiz: the compile cache", .timeLimit(.minutes(1)))
+struct CompileCacheTests {
+    /// A cache in a fresh temporary folder.
+    func freshCache() -> CompileCache {
+        CompileCache(folder: FileManager.default.temporaryDirectory
+            .appendingPathComponent("quiz-cache-tests-\(UUID().uuidString)").path)
+    }
+
+    /// A compiler's output: an error on line 2.
+    let failed = ChildOutcome(ending: .exit(1), stdout: "", stderr: "/tmp/x/A.swift:2:1: error: no\n")
+
+    @Test("What was kept comes back for the same compiler, arguments and snippet")
+    func keptOutputComesBack() {
+        let cache = freshCache()
+        let key = CompileCache.key(compiler: "swift 6.3.1", arguments: ["-typecheck", "A.swift"], file: "A.swift",
+                                   source: "let x = 1\nlet x = 2\n")
+        cache.store(key, failed)
+        #expect(cache.lookup(key) == failed)
+    }
+
+    @Test("A changed snippet, argument or compiler finds nothing", arguments: [
+        ("swift 6.3.1", ["-typecheck", "A.swift"], "let x = 1\nlet y = 2\n"),
+        ("swift 6.3.1", ["-swift-version", "5", "-typecheck", "A.swift"], "let x = 1\nlet x = 2\n"),
+        ("swift 6.4", ["-typecheck", "A.swift"], "let x = 1\nlet x = 2\n"),
+    ])
+    func anyChangeMisses(compiler: String, arguments: [String], source: String) {
+        let cache = freshCache()
+        cache.store(CompileCache.key(compiler: "swift 6.3.1", arguments: ["-typecheck", "A.swift"], file: "A.swift",
+                                     source: "let x = 1\nlet x = 2\n"), failed)
+        #expect(cache.lookup(CompileCache.key(compiler: compiler, arguments: arguments, file: "A.swift",
+                                              source: source)) == nil)
+    }
+
+    @Test("A compiler that crashed or was killed is never kept")
+    func crashesAreNotKept() {
+        let cache = freshCache()
+        let key = CompileCache.key(compiler: "c", arguments: [], file: "A.swift", source: "")
+        cache.store(key, ChildOutcome(ending: .signal(9), stdout: "", stderr: ""))
+        #expect(cache.lookup(key) == nil)
+    }
+}
