@@ -272,6 +272,21 @@ public struct CompileCounterpart: Sendable, Hashable, CustomStringConvertible {
     public struct Replacement: Sendable, Hashable {
         public var from: String
         public var to: String
+
+        /// `from` replaced by `to`.
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// A control's changes, and why they make the counterfactual.
+    public init(snippet: String?, replacements: [Replacement], swiftVersion: Int?, flags: [String]?, why: String) {
+        self.snippet = snippet
+        self.replacements = replacements
+        self.swiftVersion = swiftVersion
+        self.flags = flags
+        self.why = why
     }
 
     /// The changes, in a few words.
