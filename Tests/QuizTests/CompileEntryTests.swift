@@ -41,9 +41,15 @@ struct CompileAnswerTests {
             return await Self.slots.run { [controlled] in await validator.validate(controlled) }
         }
         let guarded = await judged("{ \"one\" }")
-        #expect(guarded.verdict == .validated && guarded.control?.word == "failed", "\(guarded.verdict): \(guarded.controlText)")
+        #expect(guarded.verdict == .validated && guarded.control?.word == "failed", """
+            a snippet that compiles, whose control does not, should be validated by that control failing it; it was \
+            \(guarded.verdict) (\(guarded.controlText))
+            """)
         let same = await judged("{ 2 }")
-        #expect(same.verdict.word == "unguarded" && same.control?.word == "held", "\(same.verdict): \(same.controlText)")
+        #expect(same.verdict.word == "unguarded" && same.control?.word == "held", """
+            a check expecting compiles whose control compiles too could not have failed: it should be unguarded, it \
+            was \(same.verdict) (\(same.controlText))
+            """)
         #expect(await judged(nil).verdict.word == "unguarded", "a check expecting compiles with no control")
     }
 }

@@ -33,10 +33,16 @@ struct CrashAnswerTests {
                                expect: CrashCheck.Expectation(exit: .signal), linux: nil, note: nil,
                                control: .counterpart(scenario: "gcd.balancedGroupLeave", environment: nil, why: "balanced"))
         let guarded = await validator.validate(check)
-        #expect(guarded.verdict == .validated && guarded.control?.word == "failed", "\(guarded.verdict): \(guarded.controlText)")
+        #expect(guarded.verdict == .validated && guarded.control?.word == "failed", """
+            an unbalanced leave() whose control is a balanced one should be validated by that control failing it; \
+            it was \(guarded.verdict) (\(guarded.controlText))
+            """)
         check.control = .counterpart(scenario: "gcd.unbalancedGroupLeave", environment: nil, why: "the same crash")
         let same = await validator.validate(check)
-        #expect(same.verdict.word == "unguarded" && same.control?.word == "held", "\(same.verdict): \(same.controlText)")
+        #expect(same.verdict.word == "unguarded" && same.control?.word == "held", """
+            a crash check whose control crashes the same way could not have failed: it should be unguarded, it was \
+            \(same.verdict) (\(same.controlText))
+            """)
         check.control = nil
         #expect(await validator.validate(check).verdict.word == "unguarded", "a crash check with no control")
     }
