@@ -38,32 +38,20 @@ struct WeatherCacheTests {
 
     @Test("L38 actors Q2: a kept failure → the next ask fails with the first error, no new request")
     func keptFailureFailsForEver() async {
-        await verify(Claim(
+        await verify(.askTwiceWhileTheFirstRequestFails(
+            .failureKeeping, gives: ["failed: offline at request 1", "failed: offline at request 1"], requests: 1,
             "a cache that keeps the failed Task should rethrow its first error for ever and never ask again — the same "
                 + "failure twice, 1 request",
-            runs: [.strict, .system, .seeded(20)],
-            expect: Expectation(every: .equals(AsksInTurn(
-                results: ["failed: offline at request 1", "failed: offline at request 1"], requests: 1))),
-            control: .counterfactual("WeatherCache, which forgets a failure") {
-                try await askTwiceWhileTheFirstRequestFails(.taskStoring)
-            }) {
-                try await askTwiceWhileTheFirstRequestFails(.failureKeeping)
-            })
+            control: ("WeatherCache, which forgets a failure", .taskStoring)))
     }
 
     @Test("L38 step 4: a forgotten failure → the next ask is a new request, and is answered")
     func forgottenFailureAsksAgain() async {
-        await verify(Claim(
+        await verify(.askTwiceWhileTheFirstRequestFails(
+            .taskStoring, gives: ["failed: offline at request 1", "answered by request 2"], requests: 2,
             "WeatherCache must forget a failed question before rethrowing, or the next caller gets the old failure "
                 + "without asking — the second ask should be a new request, answered",
-            runs: [.strict, .system, .seeded(20)],
-            expect: Expectation(every: .equals(AsksInTurn(
-                results: ["failed: offline at request 1", "answered by request 2"], requests: 2))),
-            control: .counterfactual("a cache that keeps a failure") {
-                try await askTwiceWhileTheFirstRequestFails(.failureKeeping)
-            }) {
-                try await askTwiceWhileTheFirstRequestFails(.taskStoring)
-            })
+            control: ("a cache that keeps a failure", .failureKeeping)))
     }
 
     @Test("L38 step 4: forget(_:) → the next ask is a new request")
@@ -104,6 +92,21 @@ extension Claim where Outcome == AskersOutcome {
                 try await askAtOnce(2, .taskStoring)
             }) {
                 try await askAtOnce(2, shape)
+            }
+    }
+}
+
+extension Claim where Outcome == AsksInTurn {
+    /// L38 actors Q2: a cache of `shape` asked twice, one ask after the other, while the first request fails, gives
+    /// `results` with `requests` requests, on the strict pool, the real pool and every seed. Control: the other way
+    /// to treat a failure.
+    static func askTwiceWhileTheFirstRequestFails(_ shape: CacheShape, gives results: [String], requests: Int,
+                                                  _ statement: String, control: (name: String, shape: CacheShape)) -> Claim {
+        Claim(
+            statement, runs: [.strict, .system, .seeded(20)],
+            expect: Expectation(every: .equals(AsksInTurn(results: results, requests: requests))),
+            control: .counterfactual(control.name) { try await Scenarios.askTwiceWhileTheFirstRequestFails(control.shape) }) {
+                try await Scenarios.askTwiceWhileTheFirstRequestFails(shape)
             }
     }
 }

@@ -34,10 +34,16 @@ nonisolated(nonsending) public func serialQueueThreads(wrong: Bool = false) asyn
         let flight = OverlapMeter()
         for _ in 0..<6 {
             queue.async {
-                flight.enter()
                 threads.update { $0.append(threadNumber()) }
-                usleep(5_000)
-                flight.leave()
+                if wrong {
+                    // The control must show overlap however the machine is loaded: each block waits (up to 2 s) for
+                    // another to run beside it, as a concurrent queue allows and a serial one never would.
+                    flight.workUntilCompany(patience: .seconds(2))
+                } else {
+                    flight.enter()
+                    usleep(5_000)
+                    flight.leave()
+                }
             }
             if !wrong { usleep(30_000) }
         }
