@@ -18,10 +18,39 @@ struct CompileAnswerTests {
         try #require(validator.swiftc != nil, "no swiftc found: set QUIZ_SWIFTC or put swiftc on PATH")
         let result = await Self.slots.run { await validator.validate(check) }
         let expected = check.expect.diagnostic ?? check.expect.pattern ?? check.expect.outcome.rawValue
-        #expect(result.verdict == .validated, """
-            \(item.entry.id): the lesson says \(check.expect.outcome.rawValue) "\(expected)", but swiftc said: \
-            \(result.observed). The lesson: "\(item.answerExcerpt)"
+        #expect(result.acceptedByTests, """
+            \(item.entry.id): the lesson says \(check.expect.outcome.rawValue) "\(expected)"; \(result.verdict.word): \
+            \(result.observed); \(result.controlText). The lesson: "\(item.answerExcerpt)"
             """)
+    }
+
+    @Test("A check expecting compiles is validated only if its control (the wrong shape) does not compile")
+    func compilesNeedsAControlThatFails() async throws {
+        let validator = CompileValidator(snippets: try QuizTestBank.loaded.get().directory + "/snippets")
+        try #require(validator.swiftc != nil, "no swiftc found: set QUIZ_SWIFTC or put swiftc on PATH")
+        let check = CompileCheck(snippet: "inline", source: "func drops() -> Int { 1 }\n", swiftVersion: 6, mode: .typecheck,
+                                 flags: [], topLevel: false, expect: CompileCheck.Expectation(outcome: .compiles),
+                                 linux: nil, note: nil)
+        /// The check with a control that replaces its body by `body` (nil: no control).
+        func judged(_ body: String?) async -> CheckResult {
+            var controlled = check
+            controlled.control = body.map {
+                .counterpart(CompileCounterpart(snippet: nil, replacements: [.init(from: "{ 1 }", to: $0)],
+                                                swiftVersion: nil, flags: nil, why: "w"))
+            }
+            return await Self.slots.run { [controlled] in await validator.validate(controlled) }
+        }
+        let guarded = await judged("{ \"one\" }")
+        #expect(guarded.verdict == .validated && guarded.control?.word == "failed", """
+            a snippet that compiles, whose control does not, should be validated by that control failing it; it was \
+            \(guarded.verdict) (\(guarded.controlText))
+            """)
+        let same = await judged("{ 2 }")
+        #expect(same.verdict.word == "unguarded" && same.control?.word == "held", """
+            a check expecting compiles whose control compiles too could not have failed: it should be unguarded, it \
+            was \(same.verdict) (\(same.controlText))
+            """)
+        #expect(await judged(nil).verdict.word == "unguarded", "a check expecting compiles with no control")
     }
 }
 
@@ -37,8 +66,8 @@ struct RunAnswerTests {
         let validator = RunValidator(snippets: bank.directory + "/snippets")
         try #require(validator.compiler.swiftc != nil, "no swiftc found: set QUIZ_SWIFTC or put swiftc on PATH")
         let result = await CompileAnswerTests.slots.run { await validator.validate(check) }
-        #expect(result.verdict == .validated, """
-            \(item.entry.id): \(result.observed); control: \(result.control.map { "\($0)" } ?? "none"). \
+        #expect(result.acceptedByTests, """
+            \(item.entry.id): \(result.verdict.word): \(result.observed); \(result.controlText). \
             The lesson: "\(item.answerExcerpt)"
             """)
     }

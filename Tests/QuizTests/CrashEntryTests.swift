@@ -18,9 +18,32 @@ struct CrashAnswerTests {
         let quiz = try #require(QuizTestBank.quizExecutable,
                                 "the quiz executable is not next to the test bundle: build it with `swift build`")
         let result = await CrashValidator(executable: quiz, catalog: QuizTestBank.catalog).validate(check)
-        #expect(result.verdict == .validated, """
-            \(item.entry.id): the child did not end as the lesson says: \(result.observed). \
+        #expect(result.acceptedByTests, """
+            \(item.entry.id): \(result.verdict.word): \(result.observed); \(result.controlText). \
             The lesson: "\(item.answerExcerpt)"
             """)
+    }
+
+    @Test("A crash check whose control crashes the same way is unguarded, never validated")
+    func controlThatCrashesTooIsUnguarded() async throws {
+        let quiz = try #require(QuizTestBank.quizExecutable,
+                                "the quiz executable is not next to the test bundle: build it with `swift build`")
+        let validator = CrashValidator(executable: quiz, catalog: QuizTestBank.catalog)
+        var check = CrashCheck(scenario: "gcd.unbalancedGroupLeave", environment: [:],
+                               expect: CrashCheck.Expectation(exit: .signal), linux: nil, note: nil,
+                               control: .counterpart(scenario: "gcd.balancedGroupLeave", environment: nil, why: "balanced"))
+        let guarded = await validator.validate(check)
+        #expect(guarded.verdict == .validated && guarded.control?.word == "failed", """
+            an unbalanced leave() whose control is a balanced one should be validated by that control failing it; \
+            it was \(guarded.verdict) (\(guarded.controlText))
+            """)
+        check.control = .counterpart(scenario: "gcd.unbalancedGroupLeave", environment: nil, why: "the same crash")
+        let same = await validator.validate(check)
+        #expect(same.verdict.word == "unguarded" && same.control?.word == "held", """
+            a crash check whose control crashes the same way could not have failed: it should be unguarded, it was \
+            \(same.verdict) (\(same.controlText))
+            """)
+        check.control = nil
+        #expect(await validator.validate(check).verdict.word == "unguarded", "a crash check with no control")
     }
 }

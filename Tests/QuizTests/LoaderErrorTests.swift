@@ -9,7 +9,7 @@ let demoCatalog = QuizCatalog(
         ["count": .int(arguments.int("n")), "names": .strings(["a", "b"])]
     }],
     pending: [PendingScenario("demo.later", observes: ["count"], awaiting: "issue 99")],
-    crashes: [QuizCrash("demo.crash") {}],
+    crashes: [QuizCrash("demo.crash") {}, QuizCrash("demo.fixed") {}],
     pendingCrashes: ["demo.laterCrash": "issue 99"])
 
 /// A bank file of one entry whose check is `check` (JSON text), with `extra` fields on the entry.
@@ -98,7 +98,24 @@ let malformedBanks: [Malformed] = [
               error: "field checks[0].pattern: is not a valid regular expression"),
     Malformed(what: "an expected error without its control",
               json: demoFile(check: #"{"compile": "Demo.swift", "expect": "error", "diagnostic": "d"}"#),
-              error: "L99.json: entry L99-C01: field checks[0].control: is missing: a compile check that expects an error needs its right shape"),
+              error: "L99.json: entry L99-C01: field checks[0].control: is missing: name the counterfactual"),
+    Malformed(what: "a check expecting compiles without its control",
+              json: demoFile(check: #"{"compile": "Demo.swift", "expect": "compiles"}"#),
+              error: "entry L99-C01: field checks[0].control: is missing"),
+    Malformed(what: "a crash check without its control", json: demoFile(check: #"{"crash": "demo.crash", "exit": "signal"}"#),
+              error: "entry L99-C01: field checks[0].control: is missing: name the counterfactual"),
+    Malformed(what: "a crash control that changes nothing",
+              json: demoFile(check: #"{"crash": "demo.crash", "exit": "signal", "control": {"why": "w"}}"#),
+              error: "entry L99-C01: field checks[0].control: changes nothing: give crash or env"),
+    Malformed(what: "a crash control naming an unknown scenario",
+              json: demoFile(check: #"{"crash": "demo.crash", "exit": "signal", "control": {"crash": "demo.fixd", "why": "w"}}"#),
+              error: "entry L99-C01: field checks[0].control.crash: unknown crash scenario \"demo.fixd\" (did you mean demo.fixed?)"),
+    Malformed(what: "a crash control without a why",
+              json: demoFile(check: #"{"crash": "demo.crash", "exit": "signal", "control": {"crash": "demo.fixed"}}"#),
+              error: "entry L99-C01: field checks[0].control.why: is missing"),
+    Malformed(what: "no crash control without a why",
+              json: demoFile(check: #"{"crash": "demo.crash", "exit": "signal", "control": "none"}"#),
+              error: "entry L99-C01: field checks[0].why: is missing"),
     Malformed(what: "a compile control that changes nothing",
               json: demoFile(check: #"{"compile": "Demo.swift", "expect": "error", "diagnostic": "d", "control": {"why": "w"}}"#),
               error: "entry L99-C01: field checks[0].control: changes nothing"),
@@ -152,7 +169,7 @@ struct LoaderErrorTests {
 
     @Test("A well-formed demo bank loads, and a pending scenario's name is accepted")
     func wellFormedLoads() throws {
-        let entries = try loadDemo(demoFile(check: runtimeCheck + #", {"runtime": "demo.later", "expect": {"count": 1}, "control": "none", "why": "w"}, {"crash": "demo.laterCrash", "exit": "signal"}"#))
+        let entries = try loadDemo(demoFile(check: runtimeCheck + #", {"runtime": "demo.later", "expect": {"count": 1}, "control": "none", "why": "w"}, {"crash": "demo.laterCrash", "exit": "signal", "control": {"crash": "demo.fixed", "why": "w"}}"#))
         #expect(entries.map(\.id) == ["L99-C01"])
         #expect(entries.first?.checks.count == 3)
     }

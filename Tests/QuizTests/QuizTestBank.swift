@@ -109,3 +109,17 @@ func recordNotCovered(_ item: BankCheck, _ reason: String, sourceLocation: Sourc
         Issue.record("not covered: \(reason)", sourceLocation: sourceLocation)
     }
 }
+
+extension CheckResult {
+    /// What a test accepts of the quiz's verdict: validated, or unguarded because the bank says no control can
+    /// exist (`"control": "none"`, with its why) — nothing was observed wrong. A control that held too is a failure:
+    /// the check cannot tell right from wrong.
+    var acceptedByTests: Bool {
+        verdict == .validated || (verdict.word == "unguarded" && control?.word == "none")
+    }
+
+    /// The control's result in words, for a failure's message.
+    var controlText: String {
+        control.map { "\($0)" } ?? "no control run"
+    }
+}

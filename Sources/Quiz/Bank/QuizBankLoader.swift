@@ -293,17 +293,8 @@ public enum QuizBankLoader {
         throws(QuizBankError) -> RuntimeControl
     {
         let place = reader.place.appending("control")
-        guard let value = reader.value("control") else {
-            throw place.error("is missing: name the counterfactual under which the expectation must fail "
-                + "({\"arguments\": {…}, \"why\": \"…\"}), or say \"none\" with a \"why\"")
-        }
-        if case .string("none") = value {
-            guard let why = try reader.optionalString("why") else {
-                throw reader.place.appending("why").error("is missing: why can no counterfactual exist?")
-            }
-            return .none(why: why)
-        }
-        var object = try FieldReader(value, at: place)
+        guard case .object(var object) = try controlField(&reader, counterfactual: "{\"arguments\": {…}, \"why\": \"…\"}")
+        else { return .none(why: try reader.string("why")) }
         guard let given = try object.optionalObject("arguments") else {
             throw place.appending("arguments").error("is missing: the arguments that make the scenario the wrong shape")
         }
@@ -375,8 +366,7 @@ public enum QuizBankLoader {
         var check = CompileCheck(snippet: snippet, source: source, swiftVersion: swiftVersion, mode: mode, flags: flags,
                                  topLevel: topLevel, expect: expect, linux: linux, note: note)
         check.adapted = try reader.optionalString("adapted")
-        let expectsError = expect.outcome == .error || linux?.value.outcome == .error
-        check.control = try parseCompileControl(&reader, required: expectsError, snippets: snippets,
+        check.control = try parseCompileControl(&reader, snippets: snippets,
                                                 text: source ?? snippets.flatMap { try? String(contentsOfFile: $0 + "/" + snippet, encoding: .utf8) })
         return check
     }
@@ -402,9 +392,7 @@ public enum QuizBankLoader {
             try build.finish()
             builds.append(RunCheck.Build(flags: flags, stdout: stdout))
         }
-        guard let control = try parseCompileControl(&reader, required: true, snippets: snippets, text: text) else {
-            throw place.appending("control").error("is missing")
-        }
+        let control = try parseCompileControl(&reader, snippets: snippets, text: text)
         if case .counterpart(let counterpart) = control, counterpart.swiftVersion != nil || counterpart.flags != nil {
             throw place.appending("control").error("a run check's control changes the snippet only (compile or replace)")
         }
@@ -413,28 +401,41 @@ public enum QuizBankLoader {
         return RunCheck(snippet: snippet, builds: builds, control: control, note: note, adapted: adapted)
     }
 
-    /// A compile check's `control`: required when the check expects an error — the right shape, under which the
-    /// error must not come (`{"compile": "Other.swift"}`, `{"replace": [["from", "to"]]}`, `{"swiftVersion": 5}`,
-    /// `{"flags": […]}`, with a `why`), or `"none"` with a `why` beside it.
-    static func parseCompileControl(_ reader: inout FieldReader, required: Bool, snippets: String?, text: String?)
-        throws(QuizBankError) -> CompileControl?
-    {
+    /// Any check's `control` field, read the one way every kind reads it: the object that names the counterfactual,
+    /// or `"none"` with a `why` beside it (then read by the caller). Missing is an error that says what it takes:
+    /// `counterfactual`, the object's form for this kind.
+    enum ControlField {
+        case object(FieldReader)
+        case none
+    }
+
+    /// Reads `control` (see `ControlField`).
+    static func controlField(_ reader: inout FieldReader, counterfactual: String) throws(QuizBankError) -> ControlField {
         let place = reader.place.appending("control")
         guard let value = reader.value("control") else {
-            guard !required else {
-                throw place.error("is missing: a compile check that expects an error needs its right shape, under "
-                    + "which the error must not come ({\"compile\": \"Other.swift\"} or {\"replace\": [[\"from\", \"to\"]]} "
-                    + "or {\"swiftVersion\": 5} or {\"flags\": […]}, with a \"why\"), or \"none\" with a \"why\"")
-            }
-            return nil
+            throw place.error("is missing: name the counterfactual under which the expectation must fail "
+                + "(\(counterfactual)), or say \"none\" with a \"why\"")
         }
         if case .string("none") = value {
-            guard let why = try reader.optionalString("why") else {
-                throw reader.place.appending("why").error("is missing: why can no right shape exist?")
+            guard reader.has("why") else {
+                throw reader.place.appending("why").error("is missing: why can no counterfactual exist?")
             }
-            return .none(why: why)
+            return .none
         }
-        var object = try FieldReader(value, at: place)
+        return .object(try FieldReader(value, at: place))
+    }
+
+    /// A compile or run check's `control`: the snippet changed so that the expectation must fail — the right shape
+    /// for an expected error, the lesson's wrong shape (or the property removed) for `compiles`, `warning`, `output`
+    /// and a run's builds (`{"compile": "Other.swift"}`, `{"replace": [["from", "to"]]}`, `{"swiftVersion": 5}`,
+    /// `{"flags": […]}`, with a `why`), or `"none"` with a `why` beside it.
+    static func parseCompileControl(_ reader: inout FieldReader, snippets: String?, text: String?)
+        throws(QuizBankError) -> CompileControl
+    {
+        let place = reader.place.appending("control")
+        guard case .object(var object) = try controlField(&reader, counterfactual:
+            "{\"compile\": \"Other.swift\"} or {\"replace\": [[\"from\", \"to\"]]} or {\"swiftVersion\": 5} or {\"flags\": […]}, with a \"why\"")
+        else { return .none(why: try reader.string("why")) }
         let snippet = try object.optionalString("compile")
         if let snippet {
             guard snippet.hasSuffix(".swift"), !snippet.contains("/") else {
@@ -534,7 +535,29 @@ public enum QuizBankLoader {
         let note = try reader.optionalString("note")
         var check = CrashCheck(scenario: scenario, environment: environment, expect: expect, linux: linux, note: note)
         check.adapted = try reader.optionalString("adapted")
+        check.control = try parseCrashControl(&reader, catalog: catalog, resolveNames: resolveNames)
         return check
+    }
+
+    /// A crash check's `control`: the fixed shape, under which the crash must not come — another crash scenario
+    /// and/or another environment for the child (`{"crash": "continuations.resumedOnce", "why": "…"}`,
+    /// `{"env": {…}, "why": "…"}`), or `"none"` with a `why` beside it.
+    static func parseCrashControl(_ reader: inout FieldReader, catalog: QuizCatalog, resolveNames: Bool)
+        throws(QuizBankError) -> CrashControl
+    {
+        let place = reader.place.appending("control")
+        guard case .object(var object) = try controlField(&reader, counterfactual:
+            "{\"crash\": \"a fixed-shape crash scenario\"} and/or {\"env\": {…}}, with a \"why\"")
+        else { return .none(why: try reader.string("why")) }
+        let scenario = try object.optionalString("crash")
+        if let scenario, resolveNames, !catalog.knowsCrash(scenario) {
+            throw place.appending("crash").error("unknown crash scenario \"\(scenario)\" (\(Self.nearest(scenario, in: Array(catalog.crashes.keys))))")
+        }
+        let environment = try object.optionalStringMap("env")
+        guard scenario != nil || environment != nil else { throw place.error("changes nothing: give crash or env") }
+        let why = try object.string("why")
+        try object.finish()
+        return .counterpart(scenario: scenario, environment: environment, why: why)
     }
 
     /// The expected end of a crash check (over `base` for a Linux override).

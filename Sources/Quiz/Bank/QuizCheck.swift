@@ -209,7 +209,8 @@ public struct CompileCheck: Sendable, Hashable {
     public var note: String?
     /// How the lesson's example was changed in a way that changes what is measured (printed in the report).
     public var adapted: String?
-    /// The right shape, under which an expected error must not come (required when an error is expected).
+    /// The counterfactual under which the expectation must fail — the right shape for an expected error, the
+    /// lesson's wrong shape (or the property removed) for `compiles`, `warning` and `output`; nil or none: unguarded.
     public var control: CompileControl?
 
     /// A compile check.
@@ -227,9 +228,10 @@ public struct CompileCheck: Sendable, Hashable {
     }
 }
 
-/// A compile check's control: the snippet in the right shape — another snippet file, lines of this one replaced,
-/// another language mode or other flags — under which the check's expectation must fail (the error does not
-/// come); or, where no right shape can exist, why.
+/// A compile check's control: the snippet changed — another snippet file, lines of this one replaced, another
+/// language mode or other flags — under which the check's expectation must fail (an expected error does not come;
+/// the wrong shape does not compile; a warning does not appear; the output differs); or, where no counterfactual
+/// can exist, why.
 public enum CompileControl: Sendable, Hashable, CustomStringConvertible {
     /// The check with these changes, and why they make it the right shape.
     case counterpart(CompileCounterpart)
@@ -270,6 +272,21 @@ public struct CompileCounterpart: Sendable, Hashable, CustomStringConvertible {
     public struct Replacement: Sendable, Hashable {
         public var from: String
         public var to: String
+
+        /// `from` replaced by `to`.
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// A control's changes, and why they make the counterfactual.
+    public init(snippet: String?, replacements: [Replacement], swiftVersion: Int?, flags: [String]?, why: String) {
+        self.snippet = snippet
+        self.replacements = replacements
+        self.swiftVersion = swiftVersion
+        self.flags = flags
+        self.why = why
     }
 
     /// The changes, in a few words.
@@ -379,15 +396,45 @@ public struct CrashCheck: Sendable, Hashable {
     public var note: String?
     /// How the lesson's example was changed in a way that changes what is measured (printed in the report).
     public var adapted: String?
+    /// The fixed shape, under which the crash must not come; nil (no control given) or none: unguarded.
+    public var control: CrashControl?
 
     /// A crash check.
     public init(scenario: String, environment: [String: String], expect: Expectation, linux: LinuxOverride<Expectation>?,
-                note: String?) {
+                note: String?, control: CrashControl? = nil) {
         self.scenario = scenario
         self.environment = environment
         self.expect = expect
         self.linux = linux
         self.note = note
+        self.control = control
+    }
+}
+
+/// A crash check's control: another crash scenario — the lesson's fixed shape (resumed once, sync onto another
+/// queue) — and/or another environment for the child, under which the check's expectation must fail (the crash does
+/// not come); or, where no fixed shape can exist, why.
+public enum CrashControl: Sendable, Hashable, CustomStringConvertible {
+    /// The child run with this scenario (nil: the check's) and this environment (nil: the check's), and why.
+    case counterpart(scenario: String?, environment: [String: String]?, why: String)
+    /// No fixed shape: the check is reported as unguarded.
+    case none(why: String)
+
+    /// `continuations.resumedOnce`, `env LIBDISPATCH_COOPERATIVE_POOL_STRICT=0`: the control's name in a report.
+    public var description: String {
+        switch self {
+        case .counterpart(let scenario, let environment, _):
+            let settings = environment.map { values in "env " + values.keys.sorted().map { "\($0)=\(values[$0]!)" }.joined(separator: " ") }
+            return [scenario, settings].compactMap { $0 }.joined(separator: ", ")
+        case .none: return "none"
+        }
+    }
+
+    /// Why the control is what it is.
+    public var why: String {
+        switch self {
+        case .counterpart(_, _, let why), .none(let why): why
+        }
     }
 }
 

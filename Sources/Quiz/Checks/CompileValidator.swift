@@ -87,9 +87,10 @@ public struct CompileValidator: Sendable {
             return CheckResult(.contradicted, observed: "cannot read snippet \(check.snippet)")
         }
         var result = await judge(check, text: text, swiftc: swiftc)
-        guard result.verdict == .validated, let control = check.control else { return result }
-        // The right shape, judged against the same expectation: the error must not come.
-        await result.judge(control, text: text, snippets: snippets) { counterpart, rightText in
+        guard result.verdict == .validated else { return result }
+        // The control, judged against the same expectation: the error must not come (the wrong shape must not
+        // compile, the warning must not appear, the output must differ).
+        await result.judge(check.control, text: text, snippets: snippets) { counterpart, rightText in
             let (right, changedText) = counterpart.apply(to: check, text: rightText)
             let shown = await judge(right, text: changedText, swiftc: swiftc)
             return (shown.verdict == .contradicted, shown.observed)
@@ -202,33 +203,44 @@ public struct CompileValidator: Sendable {
 }
 
 extension CheckResult {
-    /// Judges a snippet check that held against its control: unguarded, with the reason, for `none`; otherwise
-    /// `attempt` gets the control's text (its own snippet or the check's, with the replacements left to it) and says
+    /// Judges a check that held against its control — the one rule for compile, run and crash checks: unguarded if
+    /// there is no control (nil) or it is `none` (with its reason); otherwise `attempt` runs the control and says
     /// whether the check missed under it, and what it saw: validated if it missed, unguarded if it held too.
-    mutating func judge(_ control: CompileControl, text: String, snippets: String,
-                        attempt: (CompileCounterpart, String) async -> (missed: Bool, observed: String)) async {
-        controlWhy = control.why
-        switch control {
-        case .none(let why):
-            verdict = .unguarded(why)
-            self.control = ControlResult.none(why: why)
-        case .counterpart(let counterpart):
-            var rightText = text
-            if let other = counterpart.snippet {
-                guard let read = try? String(contentsOfFile: snippets + "/" + other, encoding: .utf8) else {
-                    verdict = .contradicted
-                    observed += " — cannot read the control's snippet \(other)"
-                    return
-                }
-                rightText = read
-            }
-            let (missed, shown) = await attempt(counterpart, rightText)
-            if missed {
-                self.control = .failed(name: "\(control)", evidence: shown)
-            } else {
-                self.control = .held(name: "\(control)", observed: shown)
-                verdict = .unguarded("control \(control) held too: \(shown)")
-            }
+    mutating func judge(control name: String?, why: String?,
+                        attempt: () async -> (missed: Bool, observed: String)) async {
+        controlWhy = why
+        guard let name else {
+            let reason = why ?? "no control: nothing shows this check could fail"
+            verdict = .unguarded(reason)
+            control = ControlResult.none(why: reason)
+            return
         }
+        let (missed, shown) = await attempt()
+        if missed {
+            control = .failed(name: name, evidence: shown)
+        } else {
+            control = .held(name: name, observed: shown)
+            verdict = .unguarded("control \(name) held too: \(shown)")
+        }
+    }
+
+    /// Judges a snippet check that held against its control (nil: none given): `attempt` gets the control's
+    /// text (its own snippet or the check's, with the replacements left to it).
+    mutating func judge(_ control: CompileControl?, text: String, snippets: String,
+                        attempt: (CompileCounterpart, String) async -> (missed: Bool, observed: String)) async {
+        guard case .counterpart(let counterpart)? = control else {
+            await judge(control: nil, why: control?.why) { (false, "") }
+            return
+        }
+        var rightText = text
+        if let other = counterpart.snippet {
+            guard let read = try? String(contentsOfFile: snippets + "/" + other, encoding: .utf8) else {
+                verdict = .contradicted
+                observed += " — cannot read the control's snippet \(other)"
+                return
+            }
+            rightText = read
+        }
+        await judge(control: "\(counterpart)", why: counterpart.why) { await attempt(counterpart, rightText) }
     }
 }

@@ -40,10 +40,31 @@ public struct CrashValidator: Sendable {
         guard let executable else {
             return CheckResult(.notCovered("no program to start as the crash child"), observed: "")
         }
-        let environment = Self.childEnvironment.merging(check.environment) { _, check in check }
-        let outcome = await ChildProcess.run(executable, [Self.childFlag, check.scenario], environment: environment,
-                                             timeout: .seconds(60))
-        return Self.evaluate(check, outcome: outcome)
+        var result = Self.evaluate(check, outcome: await child(executable, check.scenario, check.environment))
+        guard result.verdict == .validated else { return result }
+        // The fixed shape, judged against the same expectation: the crash must not come.
+        guard case .counterpart(let scenario, let environment, let why)? = check.control else {
+            await result.judge(control: nil, why: check.control?.why) { (false, "") }
+            return result
+        }
+        var fixed = check
+        fixed.scenario = scenario ?? check.scenario
+        fixed.environment = environment ?? check.environment
+        guard catalog.crashes[fixed.scenario] != nil else {
+            return CheckResult(.notCovered("control crash scenario \(fixed.scenario) is not in the catalog"), observed: "")
+        }
+        await result.judge(control: "\(check.control!)", why: why) {
+            let shown = Self.evaluate(fixed, outcome: await child(executable, fixed.scenario, fixed.environment))
+            return (shown.verdict == .contradicted, shown.observed)
+        }
+        return result
+    }
+
+    /// Runs the crash scenario `name` in a child process with `environment` over the children's own.
+    @concurrent func child(_ executable: String, _ name: String, _ environment: [String: String]) async -> ChildOutcome {
+        await ChildProcess.run(executable, [Self.childFlag, name],
+                               environment: Self.childEnvironment.merging(environment) { _, check in check },
+                               timeout: .seconds(60))
     }
 
     /// Judges `outcome` against the check (Linux's expectation on Linux).

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Lesson 40 question 5's old API, with its known bug: it calls its completion handler twice.
 func continuationOldAPICallingTwice(_ done: @escaping @Sendable (String) -> Void) {
@@ -12,6 +13,26 @@ func continuationOldAPICallingTwice(_ done: @escaping @Sendable (String) -> Void
 nonisolated(nonsending) public func continuationResumedTwice() async -> String {
     await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
         continuationOldAPICallingTwice { value in continuation.resume(returning: value) }
+    }
+}
+
+/// The control of `continuationResumedTwice()`, the lesson's fix: the same old API, its second call stopped by a
+/// flag, so the continuation is resumed once. Returns "first".
+nonisolated(nonsending) public func continuationResumedOnceGuarded() async -> String {
+    await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+        let resumed = Mutex(false)
+        continuationOldAPICallingTwice { value in
+            guard resumed.withLock({ done in defer { done = true }; return !done }) else { return }
+            continuation.resume(returning: value)
+        }
+    }
+}
+
+/// The control of a continuation never resumed: the closure resumes it, once — the task goes on, and nothing is
+/// logged. Returns "resumed".
+nonisolated(nonsending) public func continuationResumedOnce() async -> String {
+    await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+        continuation.resume(returning: "resumed")
     }
 }
 

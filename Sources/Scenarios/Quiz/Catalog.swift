@@ -309,6 +309,15 @@ extension QuizCatalog {
         QuizCrash("pool.width") { await printPoolWidth() },
         QuizCrash("continuations.resumedTwice") { _ = await continuationResumedTwice() },
         QuizCrash("continuations.leaked") { await leakAContinuation() },
+        // The controls: each crash's fixed shape, which must not crash (or log).
+        QuizCrash("mainActor.nonsendingAssertion") { await nonsendingAssertion() },
+        QuizCrash("mainActor.assumeIsolatedOnMain") { await assumeIsolatedOnMain() },
+        QuizCrash("mainActor.globalQueueAssumeIsolated") { await globalQueueAssumeIsolated() },
+        QuizCrash("gcd.syncOntoOtherQueue") { syncOntoOtherQueue() },
+        QuizCrash("gcd.mainSyncOffMain") { await mainSyncOffMain() },
+        QuizCrash("gcd.balancedGroupLeave") { balancedGroupLeave() },
+        QuizCrash("continuations.resumedOnceGuarded") { print("got", await continuationResumedOnceGuarded()) },
+        QuizCrash("continuations.resumedOnce") { print(await continuationResumedOnce()) },
     ]
 
     /// Crash scenarios that need Swift 6.4.
