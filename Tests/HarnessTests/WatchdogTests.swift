@@ -1,6 +1,7 @@
 import CHarnessTime
 import Dispatch
 import Foundation
+import Synchronization
 @testable import Harness
 import HarnessTesting
 import Testing
@@ -28,9 +29,12 @@ struct WatchdogTests {
 
     @Test("a harness thread that shares its CPU with three spinning threads is not blocked, though its job outlasts the limit")
     func starvedThreadIsNotBlocked() async throws {
+        // The spinners start before the run: starting a thread waits for it, and that wait would be the job's hold.
+        let spinners = try #require(await Spinners.start(count: 3), "could not pin threads to one CPU")
+        defer { spinners.stop() }
         let run = try #require(await runRecordingIssues(.strict, options: Self.limit,
                                                        claim: "a thread the OS did not run is not a blocked thread") {
-            starved(spinning: .milliseconds(250), beside: 3)
+            starved(spinning: .milliseconds(250), beside: spinners)
         })
         // The job's CPU time (250 ms) is under the limit; its wall time, shared four ways, is not.
         #expect(run.value == nil, "the CPU could not be shared as planned: \(run.value ?? "")")
@@ -83,26 +87,60 @@ struct WatchdogTests {
 
 /// Pins this thread and `count` spinning threads to one CPU, spins for `cpu` of this thread's CPU time, and returns
 /// nil if the wall time it took was more than twice that (the OS shared the CPU), else why not.
-func starved(spinning cpu: Duration, beside count: Int) -> String? {
+func starved(spinning cpu: Duration, beside spinners: Spinners) -> String? {
     #if os(Linux)
-    let core = harness_pin_to_current_cpu(-1)
-    guard core >= 0 else { return "could not pin to a CPU" }
-    let stop = AtomicFlag()
-    for _ in 0..<count {
-        Thread.detachNewThread {
-            _ = harness_pin_to_current_cpu(core)
-            while !stop.isSet {}
-        }
-    }
+    guard harness_pin_to_current_cpu(spinners.core) >= 0 else { return "could not pin to CPU \(spinners.core)" }
     let started = DispatchTime.now().uptimeNanoseconds  // Dispatch's clock is real: this strict run's time is real
     burnCPU(cpu)
     let wall = Int64(DispatchTime.now().uptimeNanoseconds - started)
-    stop.set()
     return wall > 2 * Int64(cpu.components.seconds) * 1_000_000_000 + 2 * cpu.components.attoseconds / 1_000_000_000
         ? nil : "the spin took \(Duration.nanoseconds(wall)) of wall time: the CPU was not shared"
     #else
     return nil
     #endif
+}
+
+/// Threads spinning on one CPU until stopped: a CPU the harness thread, pinned beside them, gets a quarter of.
+final class Spinners: Sendable {
+    /// The CPU they spin on.
+    let core: Int32
+    /// Set to stop them.
+    private let stopped: AtomicFlag
+
+    /// `count` threads spinning on one CPU, each running before this returns; nil where threads cannot be pinned.
+    static func start(count: Int) async -> Spinners? {
+        #if os(Linux)
+        let first = Mutex<Int32?>(nil)
+        let running = Atomic(0)
+        let stopped = AtomicFlag()
+        for index in 0..<count {
+            Thread.detachNewThread {
+                // The first pins itself where it runs; the others join it there.
+                if index == 0 { first.withLock { $0 = harness_pin_to_current_cpu(-1) } }
+                var core: Int32? = nil
+                while core == nil { core = first.withLock { $0 }; if core == nil { usleep(100) } }
+                if core! >= 0 { _ = harness_pin_to_current_cpu(core!) }
+                running.add(1, ordering: .sequentiallyConsistent)
+                while !stopped.isSet {}
+            }
+        }
+        while running.load(ordering: .sequentiallyConsistent) < count { try? await Task.sleep(for: .milliseconds(1)) }
+        let core = first.withLock { $0 } ?? -1
+        let spinners = Spinners(core: core, stopped: stopped)
+        guard core >= 0 else { spinners.stop(); return nil }
+        return spinners
+        #else
+        return nil
+        #endif
+    }
+
+    private init(core: Int32, stopped: AtomicFlag) {
+        self.core = core
+        self.stopped = stopped
+    }
+
+    /// Stops them.
+    func stop() { stopped.set() }
 }
 
 /// A flag set once, read from other threads.
