@@ -177,6 +177,14 @@ private func runOnSystem(
 /// The kernel ids of the threads watching `system` runs now.
 private let systemRunWatchers = Mutex<Set<Int32>>([])
 
+/// The threads that look rather than work: every system run's watcher, and the watchdog (which may start after a
+/// run did, so it is asked each time). They wake every few milliseconds; what they do is not the scenarios' work.
+private func stillnessLookers() -> Set<Int32> {
+    var lookers = systemRunWatchers.withLock { $0 }
+    lookers.insert(Watchdog.shared.threadID.load(ordering: .acquiring))
+    return lookers
+}
+
 /// Watches a `system` run from a thread of its own until it is over (nil) or must end: at the time limit, or
 /// once the whole process has been still for `options.stillnessLimit` (a waiter nobody resumes).
 private func systemRunEnding(options: RunOptions, over once: Once) -> HarnessFailure? {
@@ -188,10 +196,6 @@ private func systemRunEnding(options: RunOptions, over once: Once) -> HarnessFai
     systemRunWatchers.withLock { _ = $0.insert(me) }
     defer { systemRunWatchers.withLock { _ = $0.remove(me) } }
     while !once.isClaimed {
-        // The lookers themselves (this thread, the other system runs' and the watchdog, which may start after this
-        // run did) wake every few milliseconds to look; what they do is not the scenarios' work.
-        var ignoring = systemRunWatchers.withLock { $0 }
-        ignoring.insert(Watchdog.shared.threadID.load(ordering: .acquiring))
         let now = harness_real_monotonic_nanoseconds() - start
         if now >= limit {
             guard once.claim() else { return nil }
@@ -201,7 +205,7 @@ private func systemRunEnding(options: RunOptions, over once: Once) -> HarnessFai
             failure.elapsed = options.timeLimit
             return failure
         }
-        if let stillLimit, let sample = Stillness.sample(ignoring: ignoring),
+        if let stillLimit, let sample = Stillness.sample(ignoring: stillnessLookers()),
            case let still = stillness.look(sample, at: now), still >= stillLimit {
             guard once.claim() else { return nil }
             var failure = HarnessFailure(.deadlock, schedule: .system, summary:

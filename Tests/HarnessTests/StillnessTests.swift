@@ -63,7 +63,7 @@ struct StillnessTests {
             $0.timeLimit = .milliseconds(800)
             $0.stillnessLimit = .milliseconds(100)
         }
-        let stop = Flag()
+        let stop = AtomicFlag()
         let spinner = Thread { while !stop.isSet { usleep(1_000) } }
         spinner.start()
         defer { stop.set() }
@@ -80,14 +80,4 @@ struct StillnessTests {
         }
     }
     #endif
-}
-
-/// A flag set once, read from any thread.
-///
-/// `@unchecked Sendable`: `value` is only touched under `lock`.
-private final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
 }

@@ -15,8 +15,8 @@ extension RunOptions {
     /// `waitForOwnThreads`, for a scenario whose other thread only hands work over and ends (no timer, no sleep): on
     /// the real pool a stranded waiter is then seen once the whole process stands still, as for `mainActorScenario`.
     public static let handedOverByAnotherThread = RunOptions {
-        $0.outsideWorkGrace = .seconds(2)
-        $0.stillnessLimit = .milliseconds(500)
+        $0 = .waitForOwnThreads
+        $0.stillnessLimit = RunOptions.mainActorScenario.stillnessLimit
     }
 
     /// For main-actor scenarios that also run on the real pool, where no queue can be seen: they set no timer and
@@ -36,7 +36,7 @@ extension RunOptions {
 
     /// `realMainActor`, waiting for work on threads of their own as `waitForOwnThreads` does.
     public static let realMainActorAndOwnThreads = RunOptions {
+        $0 = .waitForOwnThreads
         $0.honoursStrictPoolVariable = false
-        $0.outsideWorkGrace = .seconds(2)
     }
 }
