@@ -85,6 +85,21 @@ struct JudgementTests {
         #expect(judged.observed.contains("under strict: drops = 99, expected 1...5"))
     }
 
+    @Test("A value a Linux block leaves unchecked (null) is shown but not judged; the values it names instead are")
+    func linuxLeavesAValueUnchecked() async throws {
+        let validator = RuntimeValidator(catalog: QuizCatalog(scenarios: [drops]))
+        var check = try dropsCheck(control: "plainClass")
+        check.expect = ["drops": .range(lower: 50, upper: nil, includesUpper: true)]
+        check.linux = LinuxOverride(value: ["drops": .notChecked], note: "the share swings here")
+        check.control = .arguments(["shape": .string("plainClass")], why: "w")
+        #expect(RuntimeValidator.expectations(of: check, onLinux: true).expect.isEmpty)
+        #expect(RuntimeValidator.expectations(of: check, onLinux: false).expect.count == 1)
+        guard quizRunsOnLinux else { return }
+        let judged = await validator.validate(check)
+        #expect(judged.verdict.word == "unguarded", "with nothing left to check, nothing could fail: \(judged.verdict)")
+        #expect(judged.observed.contains("drops 1"), "the unchecked value is still shown: \(judged.observed)")
+    }
+
     @Test("An entry is contradicted if any check is, not covered if any is, unguarded if any is, validated if any is")
     func entryVerdicts() {
         let validated = CheckResult(.validated, observed: "ok")

@@ -277,7 +277,7 @@ public enum QuizBankLoader {
             guard let inner = try object.optionalObject("expect") else {
                 throw object.place.appending("expect").error("is missing: what does Linux observe instead?")
             }
-            return try parseExpectations(inner, scenario: scenario, observes: shape?.observes)
+            return try parseExpectations(inner, scenario: scenario, observes: shape?.observes, allowsNotChecked: true)
         }
         let note = try reader.optionalString("note")
         let control = try parseControl(&reader, scenario: scenario, shape: shape)
@@ -317,7 +317,8 @@ public enum QuizBankLoader {
     }
 
     /// The `expect` object of a runtime check.
-    static func parseExpectations(_ object: FieldReader, scenario: String, observes: [String]?)
+    static func parseExpectations(_ object: FieldReader, scenario: String, observes: [String]?,
+                                  allowsNotChecked: Bool = false)
         throws(QuizBankError) -> [String: ValueExpectation]
     {
         guard !object.fields.isEmpty else { throw object.place.error("is empty: expect at least one observed value") }
@@ -327,7 +328,7 @@ public enum QuizBankLoader {
                 throw object.place.appending(name).error("scenario \(scenario) observes no value \"\(name)\" (it "
                     + "observes: \(observes.joined(separator: ", ")))")
             }
-            expect[name] = try ValueExpectation(value, at: object.place.appending(name))
+            expect[name] = try ValueExpectation(value, at: object.place.appending(name), allowsNotChecked: allowsNotChecked)
         }
         return expect
     }

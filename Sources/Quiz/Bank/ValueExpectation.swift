@@ -6,8 +6,11 @@ import Scenarios
 /// Written in the bank as a plain JSON value (`1000`, `true`, `["Bea", "Cia", "Ada"]`: equal to it), a range in a
 /// string (`"1...5"`, `"0..<700"`, `"1..."`, `"...0.5"`), any other string (equal to it), or an object with one of
 /// `equals`, `set` (the same elements in any order), `order` (these elements appear in this order, others may come
-/// between), `contains`, `range` or `matches` (a regular expression over a string).
+/// between), `contains`, `range` or `matches` (a regular expression over a string). In a check's `linux` block,
+/// `null` says the lesson's value is not checked on Linux (the note says why; the report still shows what was seen).
 public enum ValueExpectation: Sendable, Hashable, CustomStringConvertible {
+    /// Not checked on this platform: only a `linux` block's `null` makes one, and the check drops it.
+    case notChecked
     case equals(ObservedValue)
     case set([ObservedValue])
     case order([ObservedValue])
@@ -15,9 +18,14 @@ public enum ValueExpectation: Sendable, Hashable, CustomStringConvertible {
     case range(lower: Double?, upper: Double?, includesUpper: Bool)
     case matches(String)
 
-    /// Reads an expectation at `place`.
-    init(_ json: JSONValue, at place: FieldReader.Place) throws(QuizBankError) {
+    /// Reads an expectation at `place`; `null` only where `allowsNotChecked` (a `linux` block).
+    init(_ json: JSONValue, at place: FieldReader.Place, allowsNotChecked: Bool = false) throws(QuizBankError) {
         switch json {
+        case .null:
+            guard allowsNotChecked else {
+                throw place.error("null (not checked) is only for a linux block: expected a value, a range string or an expectation object")
+            }
+            self = .notChecked
         case .string(let text):
             if let range = Self.parseRange(text) {
                 self = range
@@ -82,6 +90,8 @@ public enum ValueExpectation: Sendable, Hashable, CustomStringConvertible {
     /// Whether `value` meets the expectation.
     public func holds(for value: ObservedValue) -> Bool {
         switch self {
+        case .notChecked:
+            return true
         case .equals(let expected):
             return Self.same(expected, value)
         case .set(let expected):
@@ -127,6 +137,7 @@ public enum ValueExpectation: Sendable, Hashable, CustomStringConvertible {
     /// `= 1`, `in 1...5`, `≈ set ["a", "b"]`: how the report shows what was expected.
     public var description: String {
         switch self {
+        case .notChecked: "not checked here"
         case .equals(let value): "\(value)"
         case .set(let values): "any order of \(ObservedValue.list(values))"
         case .order(let values): "in order \(ObservedValue.list(values))"

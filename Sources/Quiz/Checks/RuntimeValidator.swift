@@ -36,12 +36,14 @@ public struct RuntimeValidator: Sendable {
         return "scenario \(name) is not in the catalog"
     }
 
-    /// The expectations that apply here: the lesson's, with Linux's in place of the values it names.
+    /// The expectations that apply here: the lesson's, with Linux's in place of the values it names, less those Linux
+    /// leaves unchecked (`null`).
     public static func expectations(of check: RuntimeCheck, onLinux: Bool = quizRunsOnLinux)
         -> (expect: [String: ValueExpectation], differs: String?)
     {
         guard onLinux, let linux = check.linux else { return (check.expect, nil) }
-        return (check.expect.merging(linux.value) { _, linux in linux }, linux.note)
+        let merged = check.expect.merging(linux.value) { _, linux in linux }
+        return (merged.filter { $0.value != .notChecked }, linux.note)
     }
 
     /// The observed values a check names, in order.
