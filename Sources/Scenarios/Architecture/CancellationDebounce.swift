@@ -1,3 +1,4 @@
+import Harness
 import Subjects
 
 /// The architecture seed's debounce: `values` are saved through a `DebouncedSaver` with `delay`, `gap` apart (taps on
@@ -10,11 +11,15 @@ nonisolated(nonsending) public func debouncedSaves(
 ) async -> [Int] {
     precondition(gap < delay, "debouncedSaves needs taps faster than the delay: gap \(gap) is not less than \(delay)")
     let log = EventLog()
-    let persist: @Sendable (Int) async -> Void = { value in log.record("\(value)") }
+    let persist: @Sendable (Int) async -> Void = { value in
+        ScenarioLog.note("writes \(value)")
+        log.record("\(value)")
+    }
     let saver = DebouncedSaver<Int>(delay: delay, persist: persist)
     let uncancelled = UncancelledSaver<Int>(delay: delay, persist: persist)
     for (index, value) in values.enumerated() {
         if index > 0 { try? await Task.sleep(for: gap) }
+        ScenarioLog.note("tap \(index + 1): save(\(value))")
         if cancelling { await saver.save(value) } else { await uncancelled.save(value) }
     }
     try? await Task.sleep(for: delay * 2)

@@ -1,3 +1,4 @@
+import Harness
 import Subjects
 
 /// Lesson 40 steps 3 and 4: the countdown read both ways. Returns what a `while let` over `next()` got, then what a
@@ -6,10 +7,12 @@ nonisolated(nonsending) public func countdownReadBothWays() async -> [[Int]] {
     var whileLet: [Int] = []
     var iterator = Countdown(left: 3)
     while let number = await iterator.next() {
+        ScenarioLog.note("while let got \(number)")
         whileLet.append(number)
     }
     var forAwait: [Int] = []
     for await number in Countdown(left: 3) {
+        ScenarioLog.note("for await got \(number)")
         forAwait.append(number)
     }
     return [whileLet, forAwait]
@@ -51,12 +54,15 @@ actor CountdownLoopActor {
         }
         var iterator = NextOffTheActor(loopActor: self)
         while let onTheActor = await iterator.next() {
+            ScenarioLog.note("while let, plain next(): \(onTheActor ? "on" : "off") the loop's actor")
             whileLet.append(onTheActor)
         }
         for await onTheActor in NextOffTheActor(loopActor: self) {
+            ScenarioLog.note("for await, plain next(): \(onTheActor ? "on" : "off") the loop's actor")
             plain.append(onTheActor)
         }
         for await onTheActor in NextOnTheActor(loopActor: self) {
+            ScenarioLog.note("for await, next(isolation:): \(onTheActor ? "on" : "off") the loop's actor")
             isolated.append(onTheActor)
         }
         return CountdownWhereNextRuns(

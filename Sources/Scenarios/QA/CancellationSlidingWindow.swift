@@ -1,3 +1,4 @@
+import Harness
 import Subjects
 import Synchronization
 
@@ -35,12 +36,17 @@ nonisolated(nonsending) public func slidingWindowDownload(count: Int, cap: Int) 
     }
     let gauge = Mutex(Gauge())
     let downloader = try SlidingWindowDownloader<Int, String>(cap: cap) { id in
-        gauge.withLock {
+        let inFlight = gauge.withLock {
             $0.inFlight += 1
             $0.most = max($0.most, $0.inFlight)
             $0.started.append(id)
+            return $0.inFlight
         }
-        defer { gauge.withLock { $0.inFlight -= 1 } }
+        ScenarioLog.note("download \(id) starts: \(inFlight) in flight")
+        defer {
+            let left = gauge.withLock { $0.inFlight -= 1; return $0.inFlight }
+            ScenarioLog.note("download \(id) ends: \(left) in flight")
+        }
         try await Task.sleep(for: .milliseconds(10 * (1 + (id * 7) % 5)))
         return "item \(id)"
     }
