@@ -119,7 +119,9 @@ public func explore<Outcome: Hashable & Sendable>(
     exploration.rerun = { schedule in await tracedRun(seed: 0, schedule, options: options, body) }
     if let replayed = settings.exploration.schedule {
         var (run, trace) = await tracedRun(seed: 0, .replay(replayed), options: options, body)
-        if let misfit = replayed.misfit(trace) {
+        let misfit = replayed.misfit(trace)
+        ReplayTally.count(fitted: misfit == nil)
+        if let misfit {
             run.result = .failure(.scheduleMisfit(replayed, misfit))
         }
         exploration.runs = [run]

@@ -81,8 +81,10 @@ public func run<Value: Sendable>(
         throw HarnessFailure(.threw, schedule: effective, summary: "unexpected error \(error)")
     }
     // A printed interleaving that this scenario did not make is another scenario's, or older code's: say so.
-    if substituted, case .replay(let replayed) = effective, let misfit = replayed.misfit(record.trace) {
-        throw .scheduleMisfit(replayed, misfit)
+    if substituted, case .replay(let replayed) = effective {
+        let misfit = replayed.misfit(record.trace)
+        ReplayTally.count(fitted: misfit == nil)
+        if let misfit { throw .scheduleMisfit(replayed, misfit) }
     }
     guard let value = record.value as? Value else {
         preconditionFailure("a scenario returned \(type(of: record.value)), not \(Value.self)")

@@ -49,8 +49,12 @@ public func record(_ failure: HarnessFailure, claim: String? = nil, sourceLocati
     }
     // A SUBJECTS_SCHEDULE string that another case of a parameterized test printed plays in every case
     // the filter selects: where it does not fit, that is said, as a warning, not a failure of this case.
+    // If the string fits no run of the whole process, it replayed nothing: the process ends with an error then.
     var misfit = false
-    if failure.kind == .badSetting, case .replay = failure.schedule { misfit = true }
+    if failure.kind == .badSetting, case .replay = failure.schedule {
+        misfit = true
+        ReplayTally.exitsIfNothingFitted()
+    }
     Issue.record(Comment(rawValue: text + "\nreplay: \(replayLines(for: failure.schedule, choices: failure.choices))"),
                  severity: misfit ? .warning : .error, sourceLocation: sourceLocation)
 }

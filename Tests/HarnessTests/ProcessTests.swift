@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import HarnessTesting
+import Scenarios
 import Testing
 
 /// Runs the racing scenario under `schedule` in this process and prints its interleaving, schedule
@@ -94,5 +95,37 @@ struct ScheduleMisfitProcessTests {
         let printed = String(decoding: try #require(child).standardOutputContent, as: UTF8.self)
         #expect(printed.contains("bad setting") && printed.contains("s1-:3") && printed.contains("does not fit this scenario"),
                 "a string from a run of 3 choice points played in one of more: the child printed \(printed)")
+    }
+}
+
+@Suite("A SUBJECTS_SCHEDULE string that fits no run of the process is an error, not a green run", .timeLimit(.minutes(1)))
+struct ScheduleFitsNothingProcessTests {
+    @Test("a test process whose every run misfits the pasted string ends with status 65, and says so naming the string")
+    func nothingFittedEndsInError() async throws {
+        await #expect(processExitsWith: .exitCode(65)) {
+            setenv("SUBJECTS_SCHEDULE", "s1-:3", 1)
+            _ = await runRecordingIssues(.seeded(0xd1ff)) { await racingAppends() }
+        }
+        let said = ReplayTally.complaint(string: "s1-:3", counts: (fitted: 0, misfits: 2)) ?? ""
+        #expect(said.contains("bad setting SUBJECTS_SCHEDULE='s1-:3'") && said.contains("fitted none of the 2 runs"), "\(said)")
+        #expect(ReplayTally.complaint(string: "s1-:3", counts: (fitted: 1, misfits: 2)) == nil)
+        #expect(ReplayTally.complaint(string: "s1-:3", counts: (fitted: 0, misfits: 0)) == nil)
+    }
+
+    @Test("where the string fits one run and misfits another (another case of the test), the process ends well")
+    func oneFitIsEnough() async throws {
+        let first = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            await printRun(.seeded(0x5eed))
+        }
+        let printed = String(decoding: try #require(first).standardOutputContent, as: UTF8.self)
+        let text = try #require(printed.split(separator: " ").dropFirst().first.map(String.init), "the child printed: \(printed)")
+        let pours = try await run(.seeded(0x5eed)) { await yieldingPours(2) }
+        #expect(!text.hasSuffix(":\(pours.interleaving.choices.count)"),
+                "the two scenarios have as many choice points (\(text)): pick another for the misfit")
+        await #expect(processExitsWith: .success) { [text = text as String] in
+            setenv("SUBJECTS_SCHEDULE", text, 1)
+            _ = await runRecordingIssues(.seeded(0xd1ff)) { await yieldingPours(2) }
+            _ = await runRecordingIssues(.seeded(0xd1ff)) { await racingAppends() }
+        }
     }
 }
