@@ -8,10 +8,12 @@
 /// concurrency bugs need very few).
 ///
 /// There is no partial-order reduction (sleep sets, DPOR): it needs to know which steps commute,
-/// and the harness sees jobs, not what they touch. A job may enter a free actor in place, with no
-/// job to mark it, and may take part in a task group or a continuation, so two jobs of different
-/// tasks cannot be shown independent from anything the executor observes; only a relation the
-/// scenario declared could, and a wrong declaration would make "every schedule" a false proof.
+/// and the harness sees jobs, not what they touch. Each job runs on one executor (the runtime never
+/// enters a free actor in place on a harness thread: every hop is a job of its own, two per call on
+/// an actor), but any job may also touch what locks guard — a `Mutex`, a stream's buffer, a task
+/// group's results, another task's cancellation — which the executor never sees, so two jobs of
+/// different tasks cannot be shown independent; only a relation the scenario declared could, and a
+/// wrong declaration would make "every schedule" a false proof.
 enum DepthFirst {
     /// Where `point`'s choice stands in the visiting order: 0 for the calm one.
     static func rank(_ point: ChoicePoint) -> UInt32 {
