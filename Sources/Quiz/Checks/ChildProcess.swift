@@ -72,7 +72,10 @@ public enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
-        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        // The child's temporary files go in this folder too, removed with it: swiftc's driver leaves a
+        // TemporaryDirectory.* behind in TMPDIR for every compile, thousands over a few quiz runs.
+        let variables = ProcessInfo.processInfo.environment.merging(["TMPDIR": directory.path]) { _, new in new }
+            .merging(environment) { _, new in new }
             .map { "\($0.key)=\($0.value)" }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = variables.map { strdup($0) } + [nil]
