@@ -15,6 +15,18 @@ import Testing
     }
 }
 
+/// What a child process printed for the racing scenario under seed 0x5eed (`printRun`), and the
+/// replay string in it.
+func seededRunInAChild(sourceLocation: SourceLocation = #_sourceLocation) async throws -> (printed: String, text: String) {
+    let child = await #expect(processExitsWith: .success, observing: [\.standardOutputContent], sourceLocation: sourceLocation) {
+        await printRun(.seeded(0x5eed))
+    }
+    let printed = String(decoding: try #require(child, sourceLocation: sourceLocation).standardOutputContent, as: UTF8.self)
+    let text = try #require(printed.split(separator: " ").dropFirst().first.map(String.init),
+                            "the child printed: \(printed)", sourceLocation: sourceLocation)
+    return (printed, text)
+}
+
 @Suite("Replay across processes", .timeLimit(.minutes(1)))
 struct ProcessTests {
     @Test("the same seed gives the same schedule hash in two separate processes")
@@ -39,11 +51,7 @@ struct ProcessTests {
 struct InterleavingProcessTests {
     @Test("a replay string printed by one process gives the same schedule and outcome in another, without the seed")
     func replayStringInAnotherProcess() async throws {
-        let first = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            await printRun(.seeded(0x5eed))
-        }
-        let printed = String(decoding: try #require(first).standardOutputContent, as: UTF8.self)
-        let text = try #require(printed.split(separator: " ").dropFirst().first.map(String.init), "the child printed: \(printed)")
+        let (printed, text) = try await seededRunInAChild()
         let second = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) { [text = text as String] in
             await printRun(.replay(Interleaving(parsing: text)!))
         }
@@ -60,11 +68,7 @@ struct InterleavingProcessTests {
 struct ScheduleVariableProcessTests {
     @Test("a process with SUBJECTS_SCHEDULE set plays that interleaving where a test calls run(.seeded(…)) itself, whatever the seed")
     func scheduleVariableReplaysSeededRuns() async throws {
-        let first = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            await printRun(.seeded(0x5eed))
-        }
-        let printed = String(decoding: try #require(first).standardOutputContent, as: UTF8.self)
-        let text = try #require(printed.split(separator: " ").dropFirst().first.map(String.init), "the child printed: \(printed)")
+        let (printed, text) = try await seededRunInAChild()
         // Another seed, run here without the variable: a schedule of its own, so the replay below cannot pass by luck.
         let other = try await run(.seeded(0xd1ff)) { await racingAppends() }
         #expect(!printed.contains(other.interleaving.description + " "),
@@ -114,11 +118,7 @@ struct ScheduleFitsNothingProcessTests {
 
     @Test("where the string fits one run and misfits another (another case of the test), the process ends well")
     func oneFitIsEnough() async throws {
-        let first = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            await printRun(.seeded(0x5eed))
-        }
-        let printed = String(decoding: try #require(first).standardOutputContent, as: UTF8.self)
-        let text = try #require(printed.split(separator: " ").dropFirst().first.map(String.init), "the child printed: \(printed)")
+        let text = try await seededRunInAChild().text
         let pours = try await run(.seeded(0x5eed)) { await yieldingPours(2) }
         #expect(!text.hasSuffix(":\(pours.interleaving.choices.count)"),
                 "the two scenarios have as many choice points (\(text)): pick another for the misfit")
