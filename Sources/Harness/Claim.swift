@@ -267,8 +267,11 @@ public struct ClaimResult<Outcome: Hashable & Sendable>: Sendable {
     public var control: ControlResult?
     /// A malformed `SUBJECTS_*` setting: nothing ran.
     public var badSetting: HarnessFailure?
+    /// A `SUBJECTS_SCHEDULE` string this claim's seeded runs do not fit (`HarnessFailure.isScheduleMisfit`):
+    /// they replayed nothing, so they are left out of `runs`, and the control is not run.
+    public var misfit: HarnessFailure?
 
-    /// Whether the expectation held on every run.
+    /// Whether the expectation held on every run (a misfit's runs left out).
     public var held: Bool { badSetting == nil && counterexamples.isEmpty }
 
     /// Whether it held, and the control made it fail: the only result the quiz calls validated.
@@ -318,8 +321,18 @@ public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (O
         result.badSetting = error
         return result
     }
+    if let misfit = result.runs.lazy.compactMap({ run -> HarnessFailure? in
+        if case .failure(let failure) = run.result, failure.isScheduleMisfit { return failure }
+        return nil
+    }).first {
+        result.misfit = misfit
+        result.runs.removeAll { run in
+            if case .failure(let failure) = run.result { return failure.isScheduleMisfit }
+            return false
+        }
+    }
     result.counterexamples = claim.expectation.misses(result.runs)
-    guard result.counterexamples.isEmpty else { return result }
+    guard result.counterexamples.isEmpty, result.misfit == nil else { return result }
     switch claim.control {
     case .none(let why):
         result.control = ControlResult.none(why: why)

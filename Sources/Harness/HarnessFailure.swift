@@ -58,6 +58,13 @@ public struct HarnessFailure: Error, CustomStringConvertible {
             "or another case of this one, or before the code changed?)")
     }
 
+    /// Whether this is a `SUBJECTS_SCHEDULE` string played in a run it does not fit (`scheduleMisfit`): another
+    /// case's or another test's string, which replayed nothing here.
+    public var isScheduleMisfit: Bool {
+        if kind == .badSetting, case .replay = schedule { return true }
+        return false
+    }
+
     /// `deadlock under seeded(0x…) after 12 jobs at 10 ms: … Last notes: …`
     public var description: String {
         var text = kind.rawValue

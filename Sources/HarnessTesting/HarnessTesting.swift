@@ -50,11 +50,8 @@ public func record(_ failure: HarnessFailure, claim: String? = nil, sourceLocati
     // A SUBJECTS_SCHEDULE string that another case of a parameterized test printed plays in every case
     // the filter selects: where it does not fit, that is said, as a warning, not a failure of this case.
     // If the string fits no run of the whole process, it replayed nothing: the process ends with an error then.
-    var misfit = false
-    if failure.kind == .badSetting, case .replay = failure.schedule {
-        misfit = true
-        ReplayTally.exitsIfNothingFitted()
-    }
+    let misfit = failure.isScheduleMisfit
+    if misfit { ReplayTally.exitsIfNothingFitted() }
     Issue.record(Comment(rawValue: text + "\nreplay: \(replayLines(for: failure.schedule, choices: failure.choices))"),
                  severity: misfit ? .warning : .error, sourceLocation: sourceLocation)
 }
@@ -227,6 +224,13 @@ public func record<Outcome>(_ result: ClaimResult<Outcome>, shrunk: ShrunkCounte
     if let bad = result.badSetting {
         Issue.record("\(result.statement) — nothing ran: \(bad)", sourceLocation: sourceLocation)
         return
+    }
+    if let misfit = result.misfit {
+        // Another case's string (a filter selects every case): said, as a warning; the process ends in an error
+        // only if the string fitted no run at all.
+        ReplayTally.exitsIfNothingFitted()
+        Issue.record(Comment(rawValue: "\(result.statement) — its seeded runs were not replayed: \(misfit)"),
+                     severity: .warning, sourceLocation: sourceLocation)
     }
     if !result.counterexamples.isEmpty {
         print("◇ \(result.statement): \(result.observed())")

@@ -116,6 +116,18 @@ struct ScheduleFitsNothingProcessTests {
         #expect(ReplayTally.complaint(string: "s1-:3", counts: (fitted: 0, misfits: 0)) == nil)
     }
 
+    @Test("a claim whose seeded runs do not fit the pasted string warns (they replayed nothing) and judges nothing")
+    func claimMisfitOnlyWarns() async throws {
+        await #expect(processExitsWith: .exitCode(65)) {
+            setenv("SUBJECTS_SCHEDULE", "s1-:3", 1)
+            let result = await verify(Claim("each of five tasks appends twice", runs: [.strict, .seeded(5)],
+                                            expect: Expectation(every: .that("ten entries") { $0.count == 10 }),
+                                            control: .counterfactual("one entry") { [1] }) { await racingAppends() })
+            // Strict ran and held; the seeded run was another's string: left out, and no control was judged.
+            if result.misfit == nil || result.runs.count != 1 || result.control != nil { exit(3) }
+        }
+    }
+
     @Test("where the string fits one run and misfits another (another case of the test), the process ends well")
     func oneFitIsEnough() async throws {
         let text = try await seededRunInAChild().text

@@ -120,7 +120,7 @@ public struct RuntimeValidator: Sendable {
             observed += " (the lesson: \(lesson.joined(separator: ", ")))"
         }
         let verdict: Verdict
-        if let bad = result.badSetting {
+        if let bad = result.badSetting ?? result.misfit {
             verdict = .contradicted
             observed = "\(check.scenario): nothing ran: \(bad)"
         } else if !result.held {
