@@ -10,7 +10,7 @@ nonisolated(nonsending) public func debouncedSaves(
     cancelling: Bool = true
 ) async -> [Int] {
     precondition(gap < delay, "debouncedSaves needs taps faster than the delay: gap \(gap) is not less than \(delay)")
-    let log = EventLog()
+    let log = EventLog(leavesNotes: false)
     let persist: @Sendable (Int) async -> Void = { value in
         ScenarioLog.note("writes \(value)")
         log.record("\(value)")

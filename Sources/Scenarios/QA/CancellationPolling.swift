@@ -1,3 +1,4 @@
+import Harness
 import Subjects
 import Synchronization
 
@@ -24,7 +25,8 @@ nonisolated(nonsending) public func pollingAfterStop(
 ) async -> PollingRun {
     let calls = Mutex(0)
     let poller = PricePoller(attempts: attempts, interval: interval) {
-        calls.withLock { $0 += 1 }
+        let call = calls.withLock { $0 += 1; return $0 }
+        ScenarioLog.note("request \(call) at \(scenarioMilliseconds()) ms, cancelled: \(Task.isCancelled)")
         return 42
     }
     let poll = Task {
@@ -32,6 +34,7 @@ nonisolated(nonsending) public func pollingAfterStop(
     }
     try? await Task.sleep(for: stopAfter)
     // stop()
+    ScenarioLog.note("stop(): the poll's task is cancelled at \(scenarioMilliseconds()) ms")
     poll.cancel()
     let before = calls.withLock { $0 }
     _ = await poll.value
