@@ -115,8 +115,8 @@ private func runOnOneThread(
             let executor = OneThreadExecutor(schedule: schedule, options: options) { result in
                 continuation.resume(with: result)
             }
-            // The scenario's own task prefers the executor, so it and its children run there.
-            let scenario = Task(executorPreference: executor) {
+            // The scenario's own task prefers the executor, so it and its children run there; its notes say "scenario".
+            let scenario = Task(name: "scenario", executorPreference: executor) {
                 do {
                     let value = try await body()
                     executor.scenarioFinished(.success(value))

@@ -8,7 +8,7 @@ nonisolated(nonsending) public func countdownCancelledAfterTwo(
     endingOnCancellation: Bool, step: Duration = .milliseconds(200), cancelAfter: Duration = .milliseconds(500)
 ) async -> [String] {
     let log = EventLog()
-    let loop = Task {
+    let loop = Task(name: "the loop") {
         if endingOnCancellation {
             var iterator = CountdownEndingOnCancellation(left: 3, step: step)
             while let number = await iterator.next() {

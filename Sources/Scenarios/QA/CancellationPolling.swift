@@ -29,7 +29,7 @@ nonisolated(nonsending) public func pollingAfterStop(
         ScenarioLog.note("request \(call) at \(scenarioMilliseconds()) ms, cancelled: \(Task.isCancelled)")
         return 42
     }
-    let poll = Task {
+    let poll = Task(name: "poll") {
         swallowingCancellation ? await poller.pollSwallowingCancellation() : await poller.pollEndingOnCancellation()
     }
     try? await Task.sleep(for: stopAfter)
