@@ -164,6 +164,14 @@ bk_stop() {
   bk_pid=""
 }
 
+# Removes scratch copy $1 and the lock files SwiftPM keeps beside the temporary folder for its
+# .build (named after the path, `/` as `_`), which outlive the folder otherwise.
+bk_remove_scratch() {
+  [ -n "$1" ] || return 0
+  rm -rf "$1"
+  rm -f "${TMPDIR:-/tmp}/$(printf '%s' "$1/.build" | tr '/' '_')"*.lock
+}
+
 # Swift Testing's output ($1), one block per failing test (the first issue it recorded): the
 # test's name and arguments, the issue's first message, then its first `seed …` line and its
 # first `replay: …` line (the harness prints both indented under the issue), or else `rerun: $3`
