@@ -52,6 +52,30 @@ struct CompileAnswerTests {
             """)
         #expect(await judged(nil).verdict.word == "unguarded", "a check expecting compiles with no control")
     }
+
+    @Test("A check expecting output is not validated by a control that fails only because it does not compile")
+    func outputNeedsAControlThatCompiles() async throws {
+        let validator = CompileValidator(snippets: try QuizTestBank.loaded.get().directory + "/snippets")
+        try #require(validator.swiftc != nil, "no swiftc found: set QUIZ_SWIFTC or put swiftc on PATH")
+        let check = CompileCheck(snippet: "inline", source: "func drops() -> Int { 1 }\n", swiftVersion: 6, mode: .sil,
+                                 flags: [], topLevel: false,
+                                 expect: CompileCheck.Expectation(outcome: .output, pattern: #"integer_literal \$Builtin.Int64, 1 "#),
+                                 linux: nil, note: nil)
+        /// The check with a control that replaces its body by `body`.
+        func judged(_ body: String) async -> CheckResult {
+            var controlled = check
+            controlled.control = .counterpart(CompileCounterpart(snippet: nil, replacements: [.init(from: "{ 1 }", to: body)],
+                                                                 swiftVersion: nil, flags: nil, why: "w"))
+            return await Self.slots.run { [controlled] in await validator.validate(controlled) }
+        }
+        let broken = await judged("{ undefinedName }")
+        #expect(broken.verdict.word == "unguarded" && broken.controlText.contains("did not compile"), """
+            a control that does not compile has no output to differ: the check should be unguarded, it was \
+            \(broken.verdict) (\(broken.controlText))
+            """)
+        let guarded = await judged("{ 2 }")
+        #expect(guarded.verdict == .validated, "a control that compiles without the 1: \(guarded.verdict) (\(guarded.controlText))")
+    }
 }
 
 /// The bank's built-and-run answers: each snippet built as a program at each build's flags (`-Onone`, `-O`), run,

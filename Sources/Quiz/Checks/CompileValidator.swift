@@ -93,6 +93,11 @@ public struct CompileValidator: Sendable {
         await result.judge(check.control, text: text, snippets: snippets) { counterpart, rightText in
             let (right, changedText) = counterpart.apply(to: check, text: rightText)
             let shown = await judge(right, text: changedText, swiftc: swiftc)
+            // An output or a warning is missing from a control that does not compile whatever it shows: no evidence.
+            let outcome = (quizRunsOnLinux ? right.linux?.value : nil)?.outcome ?? right.expect.outcome
+            if shown.failedToCompile, outcome == .output || outcome == .warning {
+                return (false, "it did not compile, so it shows nothing about the \(outcome.rawValue): \(shown.observed)")
+            }
             return (shown.verdict == .contradicted, shown.observed)
         }
         return result
@@ -185,7 +190,9 @@ public struct CompileValidator: Sendable {
             observed = succeeded ? "\(count) match\(count == 1 ? "" : "es") of /\(expect.pattern!)/ in the \(check.mode.rawValue.uppercased())"
                 : diagnostics.prefix(3).map(\.description).joined(separator: "; ")
         }
-        return CheckResult(verdict, observed: prefix + observed, differs: verdict == .validated ? linux?.note : nil)
+        var result = CheckResult(verdict, observed: prefix + observed, differs: verdict == .validated ? linux?.note : nil)
+        result.failedToCompile = !succeeded
+        return result
     }
 
     /// Whether `pattern` matches somewhere in `text`.

@@ -67,6 +67,9 @@ public struct CheckResult: Sendable, Hashable {
     public var kind = ""
     /// Why the control is what it is (the bank's `why`).
     public var controlWhy: String?
+    /// For a compile check: the snippet did not compile. A control that fails an `output` or `warning` check only by
+    /// not compiling shows nothing about the output or the warning (`CompileValidator.validate`).
+    public var failedToCompile = false
 
     /// A result.
     public init(_ verdict: Verdict, observed: String, differs: String? = nil, expect: String? = nil,
