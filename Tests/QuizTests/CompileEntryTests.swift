@@ -1,3 +1,4 @@
+import Foundation
 import Quiz
 import Scenarios
 import Testing
@@ -94,5 +95,31 @@ struct RunAnswerTests {
             \(item.entry.id): \(result.verdict.word): \(result.observed); \(result.controlText). \
             The lesson: "\(item.answerExcerpt)"
             """)
+    }
+
+    @Test("A built-and-run answer is not validated by a control that fails only because it does not build")
+    func controlMustBuild() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-run-control-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "print(\"hi\")\n".write(to: folder.appendingPathComponent("Hi.swift"), atomically: true, encoding: .utf8)
+        let validator = RunValidator(snippets: folder.path)
+        try #require(validator.compiler.swiftc != nil, "no swiftc found: set QUIZ_SWIFTC or put swiftc on PATH")
+        /// The check that the program prints "hi", with a control that prints `replacement` instead.
+        func judged(_ replacement: String) async -> CheckResult {
+            let control = CompileControl.counterpart(CompileCounterpart(
+                snippet: nil, replacements: [.init(from: "print(\"hi\")", to: replacement)], swiftVersion: nil, flags: nil,
+                why: "w"))
+            let check = RunCheck(snippet: "Hi.swift", builds: [.init(flags: ["-Onone"], stdout: "hi")], control: control,
+                                 note: nil, adapted: nil)
+            return await CompileAnswerTests.slots.run { await validator.validate(check) }
+        }
+        let broken = await judged("print(undefinedName)")
+        #expect(broken.verdict.word == "unguarded" && broken.controlText.contains("did not build"), """
+            a control that does not build prints nothing whatever the property: the check should be unguarded, it was \
+            \(broken.verdict) (\(broken.controlText))
+            """)
+        let guarded = await judged("print(\"ho\")")
+        #expect(guarded.verdict == .validated, "a control that prints otherwise: \(guarded.verdict) (\(guarded.controlText))")
     }
 }

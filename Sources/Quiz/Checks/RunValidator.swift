@@ -25,22 +25,25 @@ public struct RunValidator: Sendable {
         guard let text = try? String(contentsOfFile: compiler.snippets + "/" + check.snippet, encoding: .utf8) else {
             return CheckResult(.contradicted, observed: "cannot read snippet \(check.snippet)")
         }
-        let (printed, miss) = await outputs(of: text, check: check, swiftc: swiftc)
+        let (printed, miss, _) = await outputs(of: text, check: check, swiftc: swiftc)
         var result = CheckResult(miss == nil ? .validated : .contradicted,
                                  observed: "\(check.snippet): " + (miss ?? printed.joined(separator: "; ")))
         guard miss == nil else { return result }
         await result.judge(check.control, text: text, snippets: compiler.snippets) { counterpart, rightText in
             // The control stops at its first build that prints otherwise: that is all it must show.
-            let (shown, controlMiss) = await outputs(of: counterpart.replaced(in: rightText), check: check, swiftc: swiftc,
-                                                     stopAtFirstMiss: true)
+            let (shown, controlMiss, problem) = await outputs(of: counterpart.replaced(in: rightText), check: check,
+                                                              swiftc: swiftc, stopAtFirstMiss: true)
+            // A control that does not build or run prints nothing whatever the property: no evidence.
+            if let problem { return (false, "it did not build or run, so it shows nothing: \(problem)") }
             return (controlMiss != nil, controlMiss ?? shown.joined(separator: "; "))
         }
         return result
     }
 
-    /// What each build of `text` printed (`-O: …`), and the first miss in words, if any.
+    /// What each build of `text` printed (`-O: …`), and the first miss in words, if any; `problem` if the miss is a
+    /// build or run that went wrong rather than a program that printed otherwise.
     @concurrent func outputs(of text: String, check: RunCheck, swiftc: String, stopAtFirstMiss: Bool = false)
-        async -> (printed: [String], miss: String?)
+        async -> (printed: [String], miss: String?, problem: String?)
     {
         var printed: [String] = []
         var misses: [String] = []
@@ -48,16 +51,16 @@ public struct RunValidator: Sendable {
             let name = build.flags.joined(separator: " ").nonEmpty ?? "no flags"
             switch await buildAndRun(text, flags: build.flags, swiftc: swiftc) {
             case .failure(let problem):
-                return (printed, "\(name): \(problem)")
+                return (printed, "\(name): \(problem)", "\(name): \(problem)")
             case .success(let stdout):
                 printed.append("\(name): \(stdout)")
                 if stdout != build.stdout {
                     misses.append("\(name) printed \"\(stdout)\", expected \"\(build.stdout)\"")
-                    if stopAtFirstMiss { return (printed, misses.first) }
+                    if stopAtFirstMiss { return (printed, misses.first, nil) }
                 }
             }
         }
-        return (printed, misses.isEmpty ? nil : misses.joined(separator: "; "))
+        return (printed, misses.isEmpty ? nil : misses.joined(separator: "; "), nil)
     }
 
     /// A build or run that went wrong, in words.
