@@ -43,6 +43,13 @@ struct CrashAnswerTests {
             a crash check whose control crashes the same way could not have failed: it should be unguarded, it was \
             \(same.verdict) (\(same.controlText))
             """)
+        check.control = .counterpart(scenario: "gcd.syncOntoOwnQueue", environment: nil, why: "another crash")
+        check.expect.stderr = "dispatch_group_leave"
+        let otherwise = await validator.validate(check)
+        #expect(otherwise.verdict.word == "unguarded" && otherwise.controlText.contains("crashed too"), """
+            a control that crashes otherwise (its stderr names another check) shows nothing about this crash: it should \
+            be unguarded, it was \(otherwise.verdict) (\(otherwise.controlText))
+            """)
         check.control = nil
         #expect(await validator.validate(check).verdict.word == "unguarded", "a crash check with no control")
     }

@@ -54,7 +54,14 @@ public struct CrashValidator: Sendable {
             return CheckResult(.notCovered("control crash scenario \(fixed.scenario) is not in the catalog"), observed: "")
         }
         await result.judge(control: "\(check.control!)", why: why) {
-            let shown = Self.evaluate(fixed, outcome: await child(executable, fixed.scenario, fixed.environment))
+            let outcome = await child(executable, fixed.scenario, fixed.environment)
+            let shown = Self.evaluate(fixed, outcome: outcome)
+            // Where the check is a crash, a fixed shape that crashes too, however otherwise, shows nothing about
+            // this crash: no evidence. (Where the check is a clean exit, the control's crash is the evidence.)
+            let expected = (quizRunsOnLinux ? check.linux?.value : nil)?.exit ?? check.expect.exit
+            if expected != .success, case .signal(let number) = outcome.ending {
+                return (false, "it crashed too (signal \(number)), so it shows nothing: \(shown.observed)")
+            }
             return (shown.verdict == .contradicted, shown.observed)
         }
         return result
