@@ -338,9 +338,10 @@ public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (O
         result.control = ControlResult.none(why: why)
     case .counterfactual(let name, let body):
         let runs = (try? await runs(of: body, claim.runs, options: claim.options)) ?? []
-        // A control that could not run (a deadlock where values were expected) is no evidence either way.
-        let counted = claim.expectation.fails == nil ? runs.filter { if case .success = $0.result { true } else { false } }
-            : runs
+        // A control run that did not finish is no evidence either way: a deadlock where values were expected, or,
+        // where the claim is that runs end in a failure of some kind, a failure of any kind (only a control that
+        // finishes shows the failure comes from what the claim names).
+        let counted = runs.filter { if case .success = $0.result { true } else { false } }
         let misses = counted.isEmpty ? [] : claim.expectation.misses(counted)
         if let first = misses.first {
             result.control = .failed(name: name, evidence: first.description)
