@@ -69,13 +69,8 @@ struct CompileAnswerTests {
                                                                  swiftVersion: nil, flags: nil, why: "w"))
             return await Self.slots.run { [controlled] in await validator.validate(controlled) }
         }
-        let broken = await judged("{ undefinedName }")
-        #expect(broken.verdict.word == "unguarded" && broken.controlText.contains("did not compile"), """
-            a control that does not compile has no output to differ: the check should be unguarded, it was \
-            \(broken.verdict) (\(broken.controlText))
-            """)
-        let guarded = await judged("{ 2 }")
-        #expect(guarded.verdict == .validated, "a control that compiles without the 1: \(guarded.verdict) (\(guarded.controlText))")
+        expectOnlyABuildingControlCounts(broken: await judged("{ undefinedName }"), guarded: await judged("{ 2 }"),
+                                         said: "did not compile")
     }
 }
 
@@ -114,12 +109,19 @@ struct RunAnswerTests {
                                  note: nil, adapted: nil)
             return await CompileAnswerTests.slots.run { await validator.validate(check) }
         }
-        let broken = await judged("print(undefinedName)")
-        #expect(broken.verdict.word == "unguarded" && broken.controlText.contains("did not build"), """
-            a control that does not build prints nothing whatever the property: the check should be unguarded, it was \
-            \(broken.verdict) (\(broken.controlText))
-            """)
-        let guarded = await judged("print(\"ho\")")
-        #expect(guarded.verdict == .validated, "a control that prints otherwise: \(guarded.verdict) (\(guarded.controlText))")
+        expectOnlyABuildingControlCounts(broken: await judged("print(undefinedName)"), guarded: await judged("print(\"ho\")"),
+                                         said: "did not build")
     }
+}
+
+/// Expects `broken` (judged with a control that does not build) unguarded, its control's words containing `said`, and
+/// `guarded` (a control that builds and differs) validated.
+func expectOnlyABuildingControlCounts(broken: CheckResult, guarded: CheckResult, said: String,
+                                      sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(broken.verdict.word == "unguarded" && broken.controlText.contains(said), """
+        a control that does not build shows nothing whatever the property: the check should be unguarded, it was \
+        \(broken.verdict) (\(broken.controlText))
+        """, sourceLocation: sourceLocation)
+    #expect(guarded.verdict == .validated, "a control that builds and differs: \(guarded.verdict) (\(guarded.controlText))",
+            sourceLocation: sourceLocation)
 }
