@@ -71,11 +71,23 @@ public struct Grind: Sendable, Hashable {
 /// A hundred milliseconds of arithmetic, belonging to no actor: it runs wherever its caller is. It notes the hum
 /// as it starts and as it ends, so the count is the computation's own — not the hops to and from it, when the main
 /// actor is free for a moment.
-func grind(_ hum: HumCount) -> Grind {
+///
+/// `patience`, for the computations meant to leave the main actor: if the hive has not hummed once in the hundred
+/// milliseconds, go on until it does, for at most that long. A loaded machine may not run the main queue's thread
+/// within a tenth of a second (it once hummed 0 times beside a CI run and a soak); where the computation holds the
+/// main actor the hum can never come, and the count stays 0 however long it waits.
+func grind(_ hum: HumCount, patience: Duration = .zero) -> Grind {
     let before = hum.now
+    let start = ContinuousClock.now
     spin(for: .milliseconds(100))
+    while hum.now == before, start.duration(to: .now) < patience {
+        spin(for: .milliseconds(10))
+    }
     return Grind(onMainThread: onMainThread(), onMainQueue: onMainQueue(), hummedWhileGrinding: hum.now - before)
 }
+
+/// How long a computation meant to leave the main actor waits for the hive's first hum (see `grind`).
+let offMainPatience = Duration.seconds(2)
 
 /// A stand-in for a request: the answer (323 bytes) arrives from a GCD thread after `delay`, as a completion
 /// handler would bring it. Awaiting it suspends; nothing holds a thread meanwhile.
@@ -162,7 +174,7 @@ public struct HiveErrand: QuizObservable, Hashable {
 
 /// Counting on the shared pool: `@concurrent`, whoever calls it. Reports the actor it counted on.
 @concurrent func countPollenOnThePool(_ hum: HumCount) async -> (Grind, String) {
-    (grind(hum), whereAmI())
+    (grind(hum, patience: offMainPatience), whereAmI())
 }
 
 /// L37 card 2: the same arithmetic marked @concurrent. The main actor hums meanwhile.
@@ -205,7 +217,7 @@ nonisolated(nonsending) func heavyNonsending(_ hum: HumCount) async -> Grind {
 /// A plain nonisolated async function, in this package's settings (NonisolatedNonsendingByDefault off): it
 /// goes to the pool, as before Swift 6.2.
 nonisolated func heavyPlain(_ hum: HumCount) async -> (Grind, String) {
-    (grind(hum), whereAmI())
+    (grind(hum, patience: offMainPatience), whereAmI())
 }
 
 /// L37 Q4's Hive sentence: with the setting off, a plain nonisolated async function leaves the main actor.
