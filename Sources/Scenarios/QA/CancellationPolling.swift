@@ -8,11 +8,17 @@ public struct PollingRun: Hashable, Sendable {
     public let callsBeforeStop: Int
     /// Requests made after it: the seed's unit test "asserts the mock API's call count stays flat".
     public let callsAfterStop: Int
+    /// Requests the loop made while its task was cancelled, whenever the stop came. Unlike `callsAfterStop` it does
+    /// not depend on where the stop falls between the requests: on real time a thread that wakes late can let one
+    /// sleep end just before the stop, so the fixed loop makes at most one, and the hot loop every attempt left.
+    public let callsWhileCancelled: Int
 
-    /// An outcome with these values (the scenario makes them; a test writes the one it expects).
-    public init(callsBeforeStop: Int, callsAfterStop: Int) {
+    /// An outcome with these values (the scenario makes them; a test writes the one it expects). `callsWhileCancelled`
+    /// left out is `callsAfterStop`, as in virtual time, where the stop falls exactly between two requests.
+    public init(callsBeforeStop: Int, callsAfterStop: Int, callsWhileCancelled: Int? = nil) {
         self.callsBeforeStop = callsBeforeStop
         self.callsAfterStop = callsAfterStop
+        self.callsWhileCancelled = callsWhileCancelled ?? callsAfterStop
     }
 }
 
@@ -23,10 +29,15 @@ nonisolated(nonsending) public func pollingAfterStop(
     swallowingCancellation: Bool, attempts: Int = 10, interval: Duration = .seconds(5),
     stopAfter: Duration = .milliseconds(12_500)
 ) async -> PollingRun {
-    let calls = Mutex(0)
+    let calls = Mutex((all: 0, whileCancelled: 0))
     let poller = PricePoller(attempts: attempts, interval: interval) {
-        let call = calls.withLock { $0 += 1; return $0 }
-        ScenarioLog.note("request \(call) at \(scenarioMilliseconds()) ms, cancelled: \(Task.isCancelled)")
+        let cancelled = Task.isCancelled
+        let call = calls.withLock {
+            $0.all += 1
+            if cancelled { $0.whileCancelled += 1 }
+            return $0.all
+        }
+        ScenarioLog.note("request \(call) at \(scenarioMilliseconds()) ms, cancelled: \(cancelled)")
         return 42
     }
     let poll = Task(name: "poll") {
@@ -36,7 +47,9 @@ nonisolated(nonsending) public func pollingAfterStop(
     // stop()
     ScenarioLog.note("stop(): the poll's task is cancelled at \(scenarioMilliseconds()) ms")
     poll.cancel()
-    let before = calls.withLock { $0 }
+    let before = calls.withLock { $0.all }
     _ = await poll.value
-    return PollingRun(callsBeforeStop: before, callsAfterStop: calls.withLock { $0 } - before)
+    return calls.withLock {
+        PollingRun(callsBeforeStop: before, callsAfterStop: $0.all - before, callsWhileCancelled: $0.whileCancelled)
+    }
 }

@@ -326,7 +326,21 @@ extension QuizCatalog {
     ]
 
     /// The seed's poll: ten attempts 5 s apart, stopped after 12.5 s (scaled down for real time by the bank).
-    static let polling: [String: ScenarioArgument] = ["intervalMs": .int(5_000), "stopAfterMs": .int(12_500)]
+    static let polling: [String: ScenarioArgument] = ["intervalMs": .int(5_000), "stopAfterMs": .int(12_500),
+                                                       "attempts": .int(10)]
+
+    /// The seed's polling loop in `shape` (its `shape` argument names the other for a control): the requests after
+    /// the stop, and those made while the poll's task was cancelled.
+    static func polled(_ name: String, shape: PollShape) -> QuizScenario {
+        QuizScenario(name, observes: ["callsAfterStop", "callsWhileCancelled"],
+                     parameters: polling.merging(["shape": .string(shape.rawValue)]) { $1 }) { arguments in
+            let run = await pollingAfterStop(swallowingCancellation: try arguments.choice(PollShape.self) == .swallows,
+                                             attempts: arguments.int("attempts"),
+                                             interval: .milliseconds(arguments.int("intervalMs")),
+                                             stopAfter: .milliseconds(arguments.int("stopAfterMs")))
+            return ["callsAfterStop": .int(run.callsAfterStop), "callsWhileCancelled": .int(run.callsWhileCancelled)]
+        }
+    }
 
     /// Issue 4's scenarios (`Sources/Scenarios`, shared with CancellationTests, ContinuationTests, StreamTests),
     /// under the bank's names.
@@ -394,16 +408,8 @@ extension QuizCatalog {
                                              stopAfter: .milliseconds(100))
             return ["laps": .int(run.callsBeforeStop + run.callsAfterStop), "elapsedMs": .int(scenarioMilliseconds() - start)]
         },
-        .single("cancellation.pollingHotLoop", "callsAfterStop",
-                parameters: polling.merging(["shape": .string("swallows")]) { $1 }) { arguments in
-            .int(await pollingAfterStop(swallowingCancellation: try arguments.choice(PollShape.self) == .swallows, interval: .milliseconds(arguments.int("intervalMs")),
-                                        stopAfter: .milliseconds(arguments.int("stopAfterMs"))).callsAfterStop)
-        },
-        .single("cancellation.pollingLoop", "callsAfterStop",
-                parameters: polling.merging(["shape": .string("stops")]) { $1 }) { arguments in
-            .int(await pollingAfterStop(swallowingCancellation: try arguments.choice(PollShape.self) == .swallows, interval: .milliseconds(arguments.int("intervalMs")),
-                                        stopAfter: .milliseconds(arguments.int("stopAfterMs"))).callsAfterStop)
-        },
+        polled("cancellation.pollingHotLoop", shape: .swallows),
+        polled("cancellation.pollingLoop", shape: .stops),
         QuizScenario("cancellation.cancellationHandler", observes: ["events", "onCancelRanAtOnce", "requestStopped"],
                      parameters: ["shape": .string("lesson")]) { arguments in
             let events = await cancellationHandlerRunsAtOnce(handler: try arguments.choice(LessonShape.self) == .lesson)
