@@ -6,11 +6,13 @@ extension RunOptions {
     /// For scenarios whose work runs outside the harness — on threads of their own (a `ThreadExecutor`, a Dispatch
     /// queue that yields into a stream, a callback that resumes a continuation), on a global actor the harness does
     /// not catch, or resumed from another thread and so continued on the real pool: the harness waits for it instead
-    /// of calling the quiet moment a deadlock. Two seconds, not half of one: in a test process another suite may hold
-    /// the real pool's every thread for half a second on purpose (lesson 38's blocking saves), and such work waits for
-    /// a thread meanwhile. Main-actor work needs none of this: inside a run it runs on the harness's own thread, so a
-    /// main-actor waiter nobody resumes is a deadlock at once.
-    public static let waitForOwnThreads = RunOptions { $0.outsideWorkGrace = .seconds(2) }
+    /// of calling the quiet moment a deadlock. Ten seconds: in a test process another suite may hold the real pool's
+    /// every thread for half a second on purpose (lesson 38's blocking saves), and on a loaded machine (a CI run
+    /// beside a soak) a global actor's wake-up once took more than two seconds to come back. The run goes on as soon
+    /// as the work comes, so only a scenario that strands its waiter pays the wait. Main-actor work needs none of
+    /// this: inside a run it runs on the harness's own thread, so a main-actor waiter nobody resumes is a deadlock at
+    /// once.
+    public static let waitForOwnThreads = RunOptions { $0.outsideWorkGrace = .seconds(10) }
 
     /// `waitForOwnThreads`, for a scenario whose other thread only hands work over and ends (no timer, no sleep): on
     /// the real pool a stranded waiter is then seen once the whole process stands still, as for `mainActorScenario`.
