@@ -483,8 +483,11 @@ nonisolated(nonsending) public func priorityInheritance(wrong: Bool = false) asy
             group.addTask { name(of: Task.currentPriority) }
             return await group.next() ?? ""
         }
+        // The low task says when it has read its priority; waiting on a stream raises nobody.
+        let (hasRead, said) = AsyncStream<Void>.makeStream()
         let low = Task(priority: .low) { () -> (String, String) in
             let before = name(of: Task.currentPriority)
+            said.finish()
             // Until someone raises it, up to a second: a fixed wait would lose to a parent that is late to await on
             // a loaded machine.
             for _ in 0..<100 where Task.currentPriority == .low {
@@ -492,8 +495,9 @@ nonisolated(nonsending) public func priorityInheritance(wrong: Bool = false) asy
             }
             return (before, name(of: Task.currentPriority))
         }
-        // Let the low task read its priority before anyone awaits it.
-        try? await Task.sleep(for: .milliseconds(20))
+        // Only once the low task has read its priority does anyone await it: a fixed 20 ms wait once lost to a
+        // loaded machine, which started the low task after the await had already raised it.
+        for await _ in hasRead {}
         let (before, escalated) = await low.value
         return PriorityInheritance(asyncLetChild: await child, groupChild: fromGroup, lowBeforeAwait: before,
                                    escalated: escalated)
