@@ -193,6 +193,12 @@ public struct ClaimRun<Outcome: Sendable>: Sendable {
         self.interleaving = interleaving
         self.timeline = timeline
     }
+
+    /// The failure, if the run played a `SUBJECTS_SCHEDULE` string it does not fit (it replayed nothing).
+    var misfit: HarnessFailure? {
+        if case .failure(let failure) = result, failure.isScheduleMisfit { return failure }
+        return nil
+    }
 }
 
 /// A run that shows an expectation missed: its schedule (nil when no single run shows it) and what it showed.
@@ -321,16 +327,8 @@ public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (O
         result.badSetting = error
         return result
     }
-    if let misfit = result.runs.lazy.compactMap({ run -> HarnessFailure? in
-        if case .failure(let failure) = run.result, failure.isScheduleMisfit { return failure }
-        return nil
-    }).first {
-        result.misfit = misfit
-        result.runs.removeAll { run in
-            if case .failure(let failure) = run.result { return failure.isScheduleMisfit }
-            return false
-        }
-    }
+    result.misfit = result.runs.lazy.compactMap(\.misfit).first
+    result.runs.removeAll { $0.misfit != nil }
     result.counterexamples = claim.expectation.misses(result.runs)
     guard result.counterexamples.isEmpty, result.misfit == nil else { return result }
     switch claim.control {

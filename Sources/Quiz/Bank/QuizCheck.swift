@@ -493,3 +493,17 @@ public struct ToolchainVersion: Sendable, Hashable, Comparable, CustomStringConv
 
     public var description: String { "\(major).\(minor)" }
 }
+
+extension CompileCheck {
+    /// What the compiler must do here: Linux's expectation on Linux, where the check has one, else the lesson's.
+    public func expectation(onLinux: Bool = quizRunsOnLinux) -> Expectation {
+        (onLinux ? linux?.value : nil) ?? expect
+    }
+}
+
+extension CrashCheck {
+    /// How the child must end here: Linux's expectation on Linux, where the check has one, else the lesson's.
+    public func expectation(onLinux: Bool = quizRunsOnLinux) -> Expectation {
+        (onLinux ? linux?.value : nil) ?? expect
+    }
+}

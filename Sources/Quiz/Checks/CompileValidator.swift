@@ -94,7 +94,7 @@ public struct CompileValidator: Sendable {
             let (right, changedText) = counterpart.apply(to: check, text: rightText)
             let shown = await judge(right, text: changedText, swiftc: swiftc)
             // An output or a warning is missing from a control that does not compile whatever it shows: no evidence.
-            let outcome = (quizRunsOnLinux ? right.linux?.value : nil)?.outcome ?? right.expect.outcome
+            let outcome = right.expectation().outcome
             if shown.failedToCompile, outcome == .output || outcome == .warning {
                 return (false, "it did not compile, so it shows nothing about the \(outcome.rawValue): \(shown.observed)")
             }
@@ -138,7 +138,7 @@ public struct CompileValidator: Sendable {
     public static func evaluate(_ check: CompileCheck, outcome: ChildOutcome, source: String,
                                 onLinux: Bool = quizRunsOnLinux) -> CheckResult {
         let linux = onLinux ? check.linux : nil
-        let expect = linux?.value ?? check.expect
+        let expect = check.expectation(onLinux: onLinux)
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let diagnostics = Diagnostic.parse(outcome.stderr)
         let prefix = check.snippet + (check.swiftVersion == 5 ? " (Swift 5 mode)" : "") + ": "

@@ -58,7 +58,7 @@ public struct CrashValidator: Sendable {
             let shown = Self.evaluate(fixed, outcome: outcome)
             // Where the check is a crash, a fixed shape that crashes too, however otherwise, shows nothing about
             // this crash: no evidence. (Where the check is a clean exit, the control's crash is the evidence.)
-            let expected = (quizRunsOnLinux ? check.linux?.value : nil)?.exit ?? check.expect.exit
+            let expected = check.expectation().exit
             if expected != .success, case .signal(let number) = outcome.ending {
                 return (false, "it crashed too (signal \(number)), so it shows nothing: \(shown.observed)")
             }
@@ -77,7 +77,7 @@ public struct CrashValidator: Sendable {
     /// Judges `outcome` against the check (Linux's expectation on Linux).
     public static func evaluate(_ check: CrashCheck, outcome: ChildOutcome, onLinux: Bool = quizRunsOnLinux) -> CheckResult {
         let linux = onLinux ? check.linux : nil
-        let expect = linux?.value ?? check.expect
+        let expect = check.expectation(onLinux: onLinux)
         var problems: [String] = []
         switch (expect.exit, outcome.ending) {
         case (.signal, .signal(let number)):
