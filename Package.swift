@@ -12,7 +12,7 @@ let package = Package(
         .library(name: "Harness", targets: ["Harness"]),
         .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
         .executable(name: "bench", targets: ["bench"]),
-        .executable(name: "quiz", targets: ["quiz"]),
+        .executable(name: "quiz", targets: ["QuizCommand"]),
     ],
     targets: [
         // The lessons' types, small enough to read in one sitting and to break on purpose.
@@ -28,7 +28,8 @@ let package = Package(
         // The quiz's engine: the bank's loader, the checks, the verdicts and the report. The topic tests do not use it.
         .target(name: "Quiz", dependencies: ["Scenarios", "Harness"]),
         .executableTarget(name: "bench", dependencies: ["Harness", "Subjects", "Scenarios"]),
-        .executableTarget(name: "quiz", dependencies: ["Quiz", "Scenarios", "Harness", "Subjects"]),
+        // `swift run quiz`: the command (the product keeps the short name; the target is named apart from the engine).
+        .executableTarget(name: "QuizCommand", dependencies: ["Quiz", "Scenarios", "Harness", "Subjects"]),
 
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "HarnessTesting", "Scenarios"]),
         .testTarget(name: "ReentrancyTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),

@@ -126,7 +126,7 @@ public struct Claim<Outcome: Hashable & Sendable>: Sendable {
         case strict
         /// Once on the real global executor.
         case system
-        /// Under this many seeds (the harness's `SUBJECTS_SEED(S)` variables apply).
+        /// Under this many seeds (the harness's `HARNESS_SEED(S)` variables apply).
         case seeded(Int)
 
         public var description: String {
@@ -180,7 +180,7 @@ public struct ClaimRun<Outcome: Sendable>: Sendable {
     /// The outcome, or the harness's failure.
     public var result: Result<Outcome, HarnessFailure>
     /// Its choices, for a run on the harness's thread under a virtual-time schedule (replayable with
-    /// `SUBJECTS_SCHEDULE`); nil otherwise.
+    /// `HARNESS_SCHEDULE`); nil otherwise.
     public var interleaving: Interleaving?
     /// Its notes, with the tasks that left them.
     public var timeline: Timeline
@@ -194,7 +194,7 @@ public struct ClaimRun<Outcome: Sendable>: Sendable {
         self.timeline = timeline
     }
 
-    /// The failure, if the run played a `SUBJECTS_SCHEDULE` string it does not fit (it replayed nothing).
+    /// The failure, if the run played a `HARNESS_SCHEDULE` string it does not fit (it replayed nothing).
     var misfit: HarnessFailure? {
         if case .failure(let failure) = result, failure.isScheduleMisfit { return failure }
         return nil
@@ -271,9 +271,9 @@ public struct ClaimResult<Outcome: Hashable & Sendable>: Sendable {
     public var counterexamples: [Counterexample]
     /// The control's result (not run when the claim itself missed).
     public var control: ControlResult?
-    /// A malformed `SUBJECTS_*` setting: nothing ran.
+    /// A malformed `HARNESS_*` setting: nothing ran.
     public var badSetting: HarnessFailure?
-    /// A `SUBJECTS_SCHEDULE` string this claim's seeded runs do not fit (`HarnessFailure.isScheduleMisfit`):
+    /// A `HARNESS_SCHEDULE` string this claim's seeded runs do not fit (`HarnessFailure.isScheduleMisfit`):
     /// they replayed nothing, so they are left out of `runs`, and the control is not run.
     public var misfit: HarnessFailure?
 
@@ -350,7 +350,7 @@ public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (O
     return result
 }
 
-/// Every run of `body` under `schedules`, each told its pace; throws only for a malformed `SUBJECTS_*` setting.
+/// Every run of `body` under `schedules`, each told its pace; throws only for a malformed `HARNESS_*` setting.
 func runs<Outcome: Hashable & Sendable>(of paced: @escaping @Sendable (Pace) async throws -> Outcome,
                                         _ schedules: [Claim<Outcome>.Runs],
                                         options: RunOptions) async throws(HarnessFailure) -> [ClaimRun<Outcome>] {

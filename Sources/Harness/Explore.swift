@@ -10,7 +10,7 @@ public struct SeededRun<Outcome: Sendable>: Sendable {
     public var elapsed: Duration
     /// The schedule it ran under: `seeded(seed)`, `pct(…)` or `replay(…)`.
     public var schedule: Schedule = .strict
-    /// Its choices, replayable with `SUBJECTS_SCHEDULE` (up to the failure, for a run that failed).
+    /// Its choices, replayable with `HARNESS_SCHEDULE` (up to the failure, for a run that failed).
     public var interleaving = Interleaving([])
     /// Its notes, with the tasks that left them.
     public var timeline = Timeline()
@@ -100,10 +100,10 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
 /// Runs `body` once per schedule that `strategy` picks, and collects what each run returned.
 ///
 /// `random` (the default) and `pct` run one seed per run: `0..<seeds` by default, times
-/// `SUBJECTS_ITERATIONS`; `SUBJECTS_SEEDS=a..<b` runs exactly that slice of the seed space (to
-/// shard a soak), and `SUBJECTS_SEED=0x…` only that seed; they are produced one at a time, at most
-/// `Settings.maxSeeds`. `exhaustive` runs every schedule, up to `seeds` runs. `SUBJECTS_STRATEGY`
-/// picks the strategy where the caller names none, and `SUBJECTS_SCHEDULE=s1-…` runs only that
+/// `HARNESS_ITERATIONS`; `HARNESS_SEEDS=a..<b` runs exactly that slice of the seed space (to
+/// shard a soak), and `HARNESS_SEED=0x…` only that seed; they are produced one at a time, at most
+/// `Settings.maxSeeds`. `exhaustive` runs every schedule, up to `seeds` runs. `HARNESS_STRATEGY`
+/// picks the strategy where the caller names none, and `HARNESS_SCHEDULE=s1-…` runs only that
 /// interleaving (to replay a failure). A run that fails does not stop the others: its failure is in
 /// `runs`. A malformed variable stops the process once with one line naming it (`Settings`).
 public func explore<Outcome: Hashable & Sendable>(

@@ -51,14 +51,14 @@ public struct HarnessFailure: Error, CustomStringConvertible {
         self.summary = summary
     }
 
-    /// A `SUBJECTS_SCHEDULE` string played in a scenario it does not fit, and why (`Interleaving.misfit`).
+    /// A `HARNESS_SCHEDULE` string played in a scenario it does not fit, and why (`Interleaving.misfit`).
     static func scheduleMisfit(_ replayed: Interleaving, _ why: String) -> HarnessFailure {
         HarnessFailure(.badSetting, schedule: .replay(replayed), summary:
-            "SUBJECTS_SCHEDULE=\(replayed) does not fit this scenario: \(why) (was it printed by another test " +
+            "HARNESS_SCHEDULE=\(replayed) does not fit this scenario: \(why) (was it printed by another test " +
             "or another case of this one, or before the code changed?)")
     }
 
-    /// Whether this is a `SUBJECTS_SCHEDULE` string played in a run it does not fit (`scheduleMisfit`): another
+    /// Whether this is a `HARNESS_SCHEDULE` string played in a run it does not fit (`scheduleMisfit`): another
     /// case's or another test's string, which replayed nothing here.
     public var isScheduleMisfit: Bool {
         if kind == .badSetting, case .replay = schedule { return true }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A run's choices as a string a student can paste: `SUBJECTS_SCHEDULE='s1-3*12*0_104_1'` replays
+/// A run's choices as a string a student can paste: `HARNESS_SCHEDULE='s1-3*12*0_104_1'` replays
 /// that exact interleaving in any process, whatever generator or strategy first found it.
 ///
 /// Each choice is the index of the ready job taken, among the candidates at that point (see

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// How a pasted `SUBJECTS_SCHEDULE` string fared in this process: the runs it fitted (the scenario
+/// How a pasted `HARNESS_SCHEDULE` string fared in this process: the runs it fitted (the scenario
 /// made the choices it names) and those it did not. A string plays in every run a test filter
 /// selects, so one case's misfit is only a warning; a string that fitted no run at all replayed
 /// nothing, and the adapter turns that into an error when the process ends (`exitsIfNothingFitted`).
@@ -35,7 +35,7 @@ public enum ReplayTally {
     /// What the process says as it ends with `counts`, or nil if the string fitted a run (or played none).
     public static func complaint(string: String, counts: (fitted: Int, misfits: Int)) -> String? {
         guard counts.fitted == 0, counts.misfits > 0 else { return nil }
-        return "harness: bad setting SUBJECTS_SCHEDULE='\(string)': it fitted none of the \(counts.misfits) runs it "
+        return "harness: bad setting HARNESS_SCHEDULE='\(string)': it fitted none of the \(counts.misfits) runs it "
             + "played in this process, so nothing was replayed. It was printed by another test, or before the code "
             + "changed: paste the replay line with its own --filter, or unset the variable.\n"
     }
@@ -43,7 +43,7 @@ public enum ReplayTally {
     /// Registers the check with `atexit`, once.
     private static let exitCheck: Void = {
         atexit {
-            let text = ProcessInfo.processInfo.environment["SUBJECTS_SCHEDULE"] ?? "?"
+            let text = ProcessInfo.processInfo.environment["HARNESS_SCHEDULE"] ?? "?"
             guard let line = ReplayTally.complaint(string: text, counts: ReplayTally.counts) else { return }
             // Plain write(2): the process is ending, and _exit skips every buffer.
             _ = line.withCString { write(2, $0, strlen($0)) }

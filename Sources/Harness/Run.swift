@@ -30,7 +30,7 @@ public struct Run<Value: Sendable>: Sendable {
     /// The scenario's notes, with the tasks that left them (under `strict` and the virtual-time schedules).
     public var timeline = Timeline()
 
-    /// The choices as a replay string (`SUBJECTS_SCHEDULE`).
+    /// The choices as a replay string (`HARNESS_SCHEDULE`).
     public var interleaving: Interleaving { Interleaving(choices, points: choices.count) }
 }
 
@@ -43,7 +43,7 @@ public struct Run<Value: Sendable>: Sendable {
 /// lasts exactly what it asked.
 ///
 /// - Throws: `HarnessFailure`: a deadlock, a blocked thread, leftover work, a time limit, a bad
-///   `SUBJECTS_*` or `LIBDISPATCH_COOPERATIVE_POOL_STRICT` value, or the body's own error (`threw`).
+///   `HARNESS_*` or `LIBDISPATCH_COOPERATIVE_POOL_STRICT` value, or the body's own error (`threw`).
 public func run<Value: Sendable>(
     _ schedule: Schedule,
     options: RunOptions = RunOptions(),
@@ -51,7 +51,7 @@ public func run<Value: Sendable>(
 ) async throws(HarnessFailure) -> Run<Value> {
     let settings = try Settings.checked()
     var effective = options.honoursStrictPoolVariable ? effectiveSchedule(schedule, settings: settings) : schedule
-    // A replay command sets SUBJECTS_SCHEDULE (the interleaving itself) or SUBJECTS_SEED: every seeded
+    // A replay command sets HARNESS_SCHEDULE (the interleaving itself) or HARNESS_SEED: every seeded
     // run in the process then plays it, so a test that picks its own seeds replays the failing one too.
     // A printed interleaving replaces seeded and PCT runs alike (either may have printed it); a `replay`
     // asked for by name (the shrinker's, an exhaustive step) stays what it asked for.

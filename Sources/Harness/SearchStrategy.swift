@@ -1,6 +1,6 @@
 import Foundation
 
-/// How an exploration picks its schedules (`explore(…, strategy:)`, `SUBJECTS_STRATEGY`).
+/// How an exploration picks its schedules (`explore(…, strategy:)`, `HARNESS_STRATEGY`).
 public enum SearchStrategy: Sendable, Hashable, CustomStringConvertible {
     /// Every ready job equally likely at every choice point, one seed per run: `seeded(seed)`.
     case random
@@ -12,7 +12,7 @@ public enum SearchStrategy: Sendable, Hashable, CustomStringConvertible {
     /// that many preemptions (`DepthFirst`).
     case exhaustive(preemptionBound: Int?)
 
-    /// The depth PCT takes unless told otherwise (`SUBJECTS_PCT_DEPTH`).
+    /// The depth PCT takes unless told otherwise (`HARNESS_PCT_DEPTH`).
     public static let defaultPCTDepth = 3
 
     /// `random`, `pct(depth 3)`, `exhaustive`, `exhaustive(bound 2)`.

@@ -4,19 +4,19 @@ import Foundation
 ///
 /// | variable | meaning |
 /// | --- | --- |
-/// | `SUBJECTS_ITERATIONS=<n>` | multiply every explorer's default seed count by n, 1 to 1 000 (soak runs) |
-/// | `SUBJECTS_SEEDS=a..<b` or `a...b` | explore exactly these seeds, at most 1 000 000 (shard a soak across machines) |
-/// | `SUBJECTS_SEED=0x…` | replay one seed: every explorer runs only it |
+/// | `HARNESS_ITERATIONS=<n>` | multiply every explorer's default seed count by n, 1 to 1 000 (soak runs) |
+/// | `HARNESS_SEEDS=a..<b` or `a...b` | explore exactly these seeds, at most 1 000 000 (shard a soak across machines) |
+/// | `HARNESS_SEED=0x…` | replay one seed: every explorer runs only it |
 /// | `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1` | `system` runs go to the one-thread strict pool on Linux |
 ///
 /// A bad value is never ignored: it becomes a `SettingsError` naming the variable, the value and
 /// the limit; a process whose own environment holds one stops at the first run with that one line.
 public struct Settings: Sendable, Equatable {
-    /// The most `SUBJECTS_ITERATIONS` may ask for: with the largest default count in the package
+    /// The most `HARNESS_ITERATIONS` may ask for: with the largest default count in the package
     /// (300 seeds) that is 300 000 runs, well inside `maxSeeds`.
     public static let maxIterations = 1_000
     /// The most seeds one exploration runs: a million seeded runs take hours; more is a soak to shard
-    /// with `SUBJECTS_SEEDS` slices.
+    /// with `HARNESS_SEEDS` slices.
     public static let maxSeeds: UInt64 = 1_000_000
 
     /// The factor applied to default seed counts, 1 to `maxIterations`.
@@ -30,34 +30,44 @@ public struct Settings: Sendable, Equatable {
     /// The exploration strategy's variables.
     public var exploration = ExplorationSettings()
 
-    /// The variables this harness reads; any other `SUBJECTS_*` variable is a typo and an error.
-    public static let knownVariables = ["SUBJECTS_ITERATIONS", "SUBJECTS_SEEDS", "SUBJECTS_SEED"]
+    /// The variables this harness reads; any other `HARNESS_*` variable is a typo and an error.
+    public static let knownVariables = ["HARNESS_ITERATIONS", "HARNESS_SEEDS", "HARNESS_SEED"]
         + explorationVariables
+
+    /// The prefix the variables had before they were named for the harness: refused, never read.
+    public static let formerPrefix = "SUBJECTS_"
 
     /// Settings with every default: one iteration, seeds from zero, no replay, the pool as it is.
     public init() {}
 
     /// Reads and checks `environment` (for the process's own, use `Settings.current`).
     public init(environment: [String: String]) throws(SettingsError) {
-        for name in environment.keys.sorted() where name.hasPrefix("SUBJECTS_") {
+        // The variables were once named for this package's Subjects target; an old name set by a script or a
+        // habit would otherwise be ignored in silence, so it is refused with its new name.
+        for name in environment.keys.sorted() where name.hasPrefix(Self.formerPrefix) {
+            let renamed = "HARNESS_" + name.dropFirst(Self.formerPrefix.count)
+            throw SettingsError(variable: name, value: environment[name] ?? "",
+                                expected: "the harness's variables are named HARNESS_* now: set \(renamed) instead")
+        }
+        for name in environment.keys.sorted() where name.hasPrefix("HARNESS_") {
             guard Self.knownVariables.contains(name) else {
                 throw SettingsError(variable: name, value: environment[name] ?? "",
                                     expected: "one of \(Self.knownVariables.joined(separator: ", ")) (is it misspelt?)")
             }
         }
-        if let text = environment["SUBJECTS_ITERATIONS"] {
+        if let text = environment["HARNESS_ITERATIONS"] {
             guard let n = Int(text.trimmingCharacters(in: .whitespaces)), n > 0, n <= Self.maxIterations else {
-                throw SettingsError(variable: "SUBJECTS_ITERATIONS", value: text, expected:
-                    "a whole number from 1 to \(Self.maxIterations), like 10 (for more seeds, shard with SUBJECTS_SEEDS)")
+                throw SettingsError(variable: "HARNESS_ITERATIONS", value: text, expected:
+                    "a whole number from 1 to \(Self.maxIterations), like 10 (for more seeds, shard with HARNESS_SEEDS)")
             }
             iterations = n
         }
-        if let text = environment["SUBJECTS_SEEDS"] {
+        if let text = environment["HARNESS_SEEDS"] {
             seeds = try Self.parseRange(text)
         }
-        if let text = environment["SUBJECTS_SEED"] {
+        if let text = environment["HARNESS_SEED"] {
             guard let one = Seed.parse(text) else {
-                throw SettingsError(variable: "SUBJECTS_SEED", value: text, expected: "one seed, like 0x2a or 42")
+                throw SettingsError(variable: "HARNESS_SEED", value: text, expected: "one seed, like 0x2a or 42")
             }
             seed = one
         }
@@ -73,8 +83,8 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// The seeds an explorer with a default of `count` seeds runs under these settings, one at a
-    /// time: `count × iterations` of them (never more than `maxSeeds`), the `SUBJECTS_SEEDS` slice,
-    /// or the one `SUBJECTS_SEED`.
+    /// time: `count × iterations` of them (never more than `maxSeeds`), the `HARNESS_SEEDS` slice,
+    /// or the one `HARNESS_SEED`.
     public func seedsToExplore(defaultCount count: Int) -> Seeds {
         if let seed { return Seeds(seed...seed) }
         if let seeds { return Seeds(seeds) }
@@ -86,7 +96,7 @@ public struct Settings: Sendable, Equatable {
     /// `a..<b` or `a...b`, each bound decimal or `0x` hex, non-empty and at most `maxSeeds` long.
     static func parseRange(_ text: String) throws(SettingsError) -> ClosedRange<UInt64> {
         func bad(_ why: String) -> SettingsError {
-            SettingsError(variable: "SUBJECTS_SEEDS", value: text, expected:
+            SettingsError(variable: "HARNESS_SEEDS", value: text, expected:
                 "a range of 1 to \(maxSeeds) seeds, like 1000..<2000 or 0x10...0x1f\(why)")
         }
         let closed = text.components(separatedBy: "...")
@@ -170,52 +180,52 @@ public struct Seeds: Sequence, Sendable, Equatable {
 
 /// | variable | meaning |
 /// | --- | --- |
-/// | `SUBJECTS_STRATEGY=random\|pct\|exhaustive\|exhaustive:k` | how explorers pick schedules (default random) |
-/// | `SUBJECTS_PCT_DEPTH=<1…10>` | PCT's depth (default 3) |
-/// | `SUBJECTS_SCHEDULE='s1-…'` | replay one printed interleaving: every explorer, and every seeded or PCT run, plays only it |
-/// | `SUBJECTS_SHRINK=on\|off` | whether a counterexample is shrunk before it is reported (default on) |
+/// | `HARNESS_STRATEGY=random\|pct\|exhaustive\|exhaustive:k` | how explorers pick schedules (default random) |
+/// | `HARNESS_PCT_DEPTH=<1…10>` | PCT's depth (default 3) |
+/// | `HARNESS_SCHEDULE='s1-…'` | replay one printed interleaving: every explorer, and every seeded or PCT run, plays only it |
+/// | `HARNESS_SHRINK=on\|off` | whether a counterexample is shrunk before it is reported (default on) |
 extension Settings {
     /// The variables of this block.
-    static let explorationVariables = ["SUBJECTS_STRATEGY", "SUBJECTS_PCT_DEPTH", "SUBJECTS_SCHEDULE", "SUBJECTS_SHRINK"]
+    static let explorationVariables = ["HARNESS_STRATEGY", "HARNESS_PCT_DEPTH", "HARNESS_SCHEDULE", "HARNESS_SHRINK"]
 
     /// Reads this block's variables into `exploration`.
     mutating func readExplorationSettings(_ environment: [String: String]) throws(SettingsError) {
-        if let text = environment["SUBJECTS_PCT_DEPTH"] {
+        if let text = environment["HARNESS_PCT_DEPTH"] {
             guard let depth = Int(text.trimmingCharacters(in: .whitespaces)), (1...10).contains(depth) else {
-                throw SettingsError(variable: "SUBJECTS_PCT_DEPTH", value: text, expected: "a depth from 1 to 10, like 3")
+                throw SettingsError(variable: "HARNESS_PCT_DEPTH", value: text, expected: "a depth from 1 to 10, like 3")
             }
             exploration.pctDepth = depth
         }
-        if let text = environment["SUBJECTS_STRATEGY"] {
+        if let text = environment["HARNESS_STRATEGY"] {
             guard let strategy = SearchStrategy.parse(text, pctDepth: exploration.pctDepth) else {
-                throw SettingsError(variable: "SUBJECTS_STRATEGY", value: text,
+                throw SettingsError(variable: "HARNESS_STRATEGY", value: text,
                                     expected: "random, pct, exhaustive, or exhaustive:k for at most k preemptions (0 to 100)")
             }
             exploration.strategy = strategy
-        } else if environment["SUBJECTS_PCT_DEPTH"] != nil {
-            throw SettingsError(variable: "SUBJECTS_PCT_DEPTH", value: environment["SUBJECTS_PCT_DEPTH"]!,
-                                expected: "SUBJECTS_STRATEGY=pct beside it (alone it would change nothing)")
+        } else if environment["HARNESS_PCT_DEPTH"] != nil {
+            throw SettingsError(variable: "HARNESS_PCT_DEPTH", value: environment["HARNESS_PCT_DEPTH"]!,
+                                expected: "HARNESS_STRATEGY=pct beside it (alone it would change nothing)")
         }
-        if let text = environment["SUBJECTS_SCHEDULE"] {
+        if let text = environment["HARNESS_SCHEDULE"] {
             guard let interleaving = Interleaving(parsing: text) else {
-                throw SettingsError(variable: "SUBJECTS_SCHEDULE", value: text,
+                throw SettingsError(variable: "HARNESS_SCHEDULE", value: text,
                                     expected: "a replay string as a failure prints it, like s1-10*3*2_104_")
             }
             exploration.schedule = interleaving
             // The interleaving decides every seeded run alone: a seed, a slice or a strategy beside it would
             // be silently ignored.
-            let beside = ["SUBJECTS_SEED", "SUBJECTS_SEEDS", "SUBJECTS_ITERATIONS", "SUBJECTS_STRATEGY"]
+            let beside = ["HARNESS_SEED", "HARNESS_SEEDS", "HARNESS_ITERATIONS", "HARNESS_STRATEGY"]
             for other in beside where environment[other] != nil {
                 throw SettingsError(variable: other, value: environment[other]!, expected:
-                    "nothing beside SUBJECTS_SCHEDULE, which replays one interleaving whatever the seed or strategy " +
+                    "nothing beside HARNESS_SCHEDULE, which replays one interleaving whatever the seed or strategy " +
                     "(unset one of the two)")
             }
         }
-        if let text = environment["SUBJECTS_SHRINK"] {
+        if let text = environment["HARNESS_SHRINK"] {
             switch text.trimmingCharacters(in: .whitespaces).lowercased() {
             case "on": exploration.shrinks = true
             case "off": exploration.shrinks = false
-            default: throw SettingsError(variable: "SUBJECTS_SHRINK", value: text, expected: "on or off")
+            default: throw SettingsError(variable: "HARNESS_SHRINK", value: text, expected: "on or off")
             }
         }
     }
@@ -236,14 +246,14 @@ public struct ExplorationSettings: Sendable, Equatable {
 
 /// An environment variable the harness cannot use, with what it expected instead.
 public struct SettingsError: Error, Equatable, CustomStringConvertible {
-    /// The variable's name, e.g. `SUBJECTS_SEED`.
+    /// The variable's name, e.g. `HARNESS_SEED`.
     public var variable: String
     /// Its value as given.
     public var value: String
     /// What would have been understood.
     public var expected: String
 
-    /// `SUBJECTS_SEED="0xZZ" is not understood: expected one seed, like 0x2a or 42`.
+    /// `HARNESS_SEED="0xZZ" is not understood: expected one seed, like 0x2a or 42`.
     public var description: String {
         "\(variable)=\"\(value)\" is not understood: expected \(expected)"
     }

@@ -26,7 +26,7 @@ extension Exploration {
     /// as many and fewer choice points; at most `budget` runs, and none started after `timeBudget`
     /// of real time (a safety net for big scenarios: the verdict never depends on it, only how far
     /// the shown counterexample shrank). Nil if the exploration cannot rerun its scenario, or `run`
-    /// does not fail again when replayed, or `SUBJECTS_SHRINK=off`.
+    /// does not fail again when replayed, or `HARNESS_SHRINK=off`.
     public func shrink(
         _ run: SeededRun<Outcome>, budget: Int = 300, timeBudget: Duration = .seconds(5),
         where fails: @escaping @Sendable (Result<Outcome, HarnessFailure>) -> Bool

@@ -9,7 +9,7 @@ import Testing
 public let realSchedules: [Schedule] = [.strict, .system]
 
 /// The command that reruns only the current test under `schedule`:
-/// `SUBJECTS_SEED=0x… swift test --filter 'ReentrancyTests.JarTests/pourIsExact'`.
+/// `HARNESS_SEED=0x… swift test --filter 'ReentrancyTests.JarTests/pourIsExact'`.
 public func replayCommand(for schedule: Schedule?) -> String {
     var filter = "<test name>"
     if let id = Test.current?.id {
@@ -18,10 +18,10 @@ public func replayCommand(for schedule: Schedule?) -> String {
     }
     let prefix: String
     switch schedule {
-    case .seeded(let seed): prefix = "SUBJECTS_SEED=\(Seed.format(seed)) "
+    case .seeded(let seed): prefix = "HARNESS_SEED=\(Seed.format(seed)) "
     case .pct(let seed, let depth, _):
-        prefix = "SUBJECTS_STRATEGY=pct SUBJECTS_PCT_DEPTH=\(depth) SUBJECTS_SEED=\(Seed.format(seed)) "
-    case .replay(let interleaving): prefix = "SUBJECTS_SCHEDULE='\(interleaving)' "
+        prefix = "HARNESS_STRATEGY=pct HARNESS_PCT_DEPTH=\(depth) HARNESS_SEED=\(Seed.format(seed)) "
+    case .replay(let interleaving): prefix = "HARNESS_SCHEDULE='\(interleaving)' "
     case .system: prefix = "LIBDISPATCH_COOPERATIVE_POOL_STRICT=0 "
     default: prefix = ""
     }
@@ -47,7 +47,7 @@ public func record(_ failure: HarnessFailure, claim: String? = nil, sourceLocati
     if !failure.timeline.entries.isEmpty {
         text += "\nHow the run went:\n" + failure.timeline.render(maxRows: 16, ending: "\(failure.kind.rawValue)")
     }
-    // A SUBJECTS_SCHEDULE string that another case of a parameterized test printed plays in every case
+    // A HARNESS_SCHEDULE string that another case of a parameterized test printed plays in every case
     // the filter selects: where it does not fit, that is said, as a warning, not a failure of this case.
     // If the string fits no run of the whole process, it replayed nothing: the process ends with an error then.
     let misfit = failure.isScheduleMisfit
@@ -166,7 +166,7 @@ public func expectSomeSeed<Outcome>(
     guard exploration.seeds(where: holds).isEmpty else { return }
     Issue.record("""
         Never happened in \(counted(exploration.runs.count, "seed")) (\(exploration)). The claim: \(claim).
-        Rerun a wider slice: SUBJECTS_SEEDS=0..<10000 \(replayCommand(for: nil))
+        Rerun a wider slice: HARNESS_SEEDS=0..<10000 \(replayCommand(for: nil))
         """, sourceLocation: sourceLocation)
 }
 
@@ -237,7 +237,7 @@ public func record<Outcome>(_ result: ClaimResult<Outcome>, shrunk: ShrunkCounte
     }
     for miss in result.counterexamples.prefix(5) {
         let replay = miss.schedule.map { schedule in miss.interleaving.map { replayText(for: schedule, $0) } ?? replayCommand(for: schedule) }
-            ?? "SUBJECTS_SEEDS=0..<10000 \(replayCommand(for: nil))"
+            ?? "HARNESS_SEEDS=0..<10000 \(replayCommand(for: nil))"
         var timeline = miss.timeline.entries.isEmpty ? ""
             : "\nHow the run went:\n" + miss.timeline.render(maxRows: 16, ending: miss.what)
         if let shrunk, case .success(let outcome) = shrunk.result, miss == result.counterexamples.first(where: {
@@ -286,7 +286,7 @@ public func expectEveryRun<Outcome>(
     guard let first = bad.first else { return }
     var unit = "seeds"
     if case .exhaustive = exploration.strategy { unit = "schedules" }
-    else if case .replay = first.schedule { unit = "replayed runs (SUBJECTS_SCHEDULE)" }
+    else if case .replay = first.schedule { unit = "replayed runs (HARNESS_SCHEDULE)" }
     var text = "\(bad.count) of \(exploration.runs.count) \(unit) broke the claim (\(exploration)).\nThe claim: \(claim)."
     let fails: @Sendable (Result<Outcome, HarnessFailure>) -> Bool = { result in
         guard case .success(let outcome) = result else { return false }

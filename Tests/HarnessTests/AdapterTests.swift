@@ -19,7 +19,7 @@ struct AdapterTests {
         withKnownIssue {
             expectEverySeed(exploration, "the first child always goes first") { $0.first == 0 }
         } matching: { issue in
-            Self.says(issue, "the first child always goes first", "seed 0x", "SUBJECTS_SEED=0x", "swift test --filter")
+            Self.says(issue, "the first child always goes first", "seed 0x", "HARNESS_SEED=0x", "swift test --filter")
         }
     }
 
@@ -30,7 +30,7 @@ struct AdapterTests {
             expectEverySeed(exploration, "ada always writes first") { $0.first == "ada" }
         } matching: { issue in
             Self.says(issue, "broke the claim", "The claim: ada always writes first", "ada", "bea", "reads 0",
-                      "✘  the run returned", "replay: SUBJECTS_SCHEDULE='s1-")
+                      "✘  the run returned", "replay: HARNESS_SCHEDULE='s1-")
         }
     }
 
@@ -42,7 +42,7 @@ struct AdapterTests {
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined(separator: "\n")
             guard let smallest = text.range(of: "Smallest counterexample found"), let first = text.range(of: "As first found"),
-                  let replay = text.range(of: "replay: SUBJECTS_SCHEDULE='s1-") else { return false }
+                  let replay = text.range(of: "replay: HARNESS_SCHEDULE='s1-") else { return false }
             return smallest.lowerBound < replay.lowerBound && replay.lowerBound < first.lowerBound
                 && text[smallest.lowerBound..<first.lowerBound].contains("✘  the run returned")
         }
@@ -60,7 +60,7 @@ struct AdapterTests {
             // Every counterexample is an issue; the first alone is shrunk.
             let text = issue.comments.map(\.rawValue).joined(separator: "\n")
             if let observed = text.range(of: "[\"bea\", \"ada\"]"), let smallest = text.range(of: "Smallest counterexample found"),
-               let replay = text.range(of: "replay: SUBJECTS_SCHEDULE='s1-"), let first = text.range(of: "As first found"),
+               let replay = text.range(of: "replay: HARNESS_SCHEDULE='s1-"), let first = text.range(of: "As first found"),
                observed.lowerBound < smallest.lowerBound, smallest.lowerBound < replay.lowerBound,
                replay.lowerBound < first.lowerBound, text[smallest.lowerBound..<first.lowerBound].contains("✘  the run returned") {
                 shrunkFirst.withLock { $0 += 1 }
@@ -76,7 +76,7 @@ struct AdapterTests {
         withKnownIssue {
             expectSomeSeed(exploration, "eleven appends") { $0.count == 11 }
         } matching: { issue in
-            Self.says(issue, "eleven appends", "Never happened in 10 seeds", "SUBJECTS_SEEDS=")
+            Self.says(issue, "eleven appends", "Never happened in 10 seeds", "HARNESS_SEEDS=")
         }
     }
 
@@ -87,7 +87,7 @@ struct AdapterTests {
                 await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
             }
         } matching: { issue in
-            Self.says(issue, "deadlock under seeded(0x000000000000002a)", "SUBJECTS_SEED=0x000000000000002a swift test")
+            Self.says(issue, "deadlock under seeded(0x000000000000002a)", "HARNESS_SEED=0x000000000000002a swift test")
         }
     }
 

@@ -1,43 +1,43 @@
 import Harness
 import Testing
 
-@Suite("SUBJECTS_STRATEGY, SUBJECTS_PCT_DEPTH, SUBJECTS_SCHEDULE, SUBJECTS_SHRINK: read strictly", .timeLimit(.minutes(1)))
+@Suite("HARNESS_STRATEGY, HARNESS_PCT_DEPTH, HARNESS_SCHEDULE, HARNESS_SHRINK: read strictly", .timeLimit(.minutes(1)))
 struct ExplorationSettingsTests {
-    @Test("SUBJECTS_STRATEGY names the strategy, with PCT's depth beside it", arguments: [
-        (["SUBJECTS_STRATEGY": "random"], SearchStrategy.random),
-        (["SUBJECTS_STRATEGY": "pct"], .pct(depth: 3)),
-        (["SUBJECTS_STRATEGY": "PCT", "SUBJECTS_PCT_DEPTH": "5"], .pct(depth: 5)),
-        (["SUBJECTS_STRATEGY": "exhaustive"], .exhaustive(preemptionBound: nil)),
-        (["SUBJECTS_STRATEGY": "exhaustive:2"], .exhaustive(preemptionBound: 2)),
+    @Test("HARNESS_STRATEGY names the strategy, with PCT's depth beside it", arguments: [
+        (["HARNESS_STRATEGY": "random"], SearchStrategy.random),
+        (["HARNESS_STRATEGY": "pct"], .pct(depth: 3)),
+        (["HARNESS_STRATEGY": "PCT", "HARNESS_PCT_DEPTH": "5"], .pct(depth: 5)),
+        (["HARNESS_STRATEGY": "exhaustive"], .exhaustive(preemptionBound: nil)),
+        (["HARNESS_STRATEGY": "exhaustive:2"], .exhaustive(preemptionBound: 2)),
     ])
     func strategy(environment: [String: String], expected: SearchStrategy) throws {
         #expect(try Settings(environment: environment).exploration.strategy == expected)
     }
 
-    @Test("SUBJECTS_SCHEDULE reads a replay string")
+    @Test("HARNESS_SCHEDULE reads a replay string")
     func schedule() throws {
-        let settings = try Settings(environment: ["SUBJECTS_SCHEDULE": "s1-10*3*_104_"])
+        let settings = try Settings(environment: ["HARNESS_SCHEDULE": "s1-10*3*_104_"])
         #expect(settings.exploration.schedule?.choices == [1, 0, 0, 0, 104])
     }
 
-    @Test("SUBJECTS_SHRINK turns shrinking off or on", arguments: [
-        ([:], true), (["SUBJECTS_SHRINK": "off"], false), (["SUBJECTS_SHRINK": " OFF "], false), (["SUBJECTS_SHRINK": "on"], true),
+    @Test("HARNESS_SHRINK turns shrinking off or on", arguments: [
+        ([:], true), (["HARNESS_SHRINK": "off"], false), (["HARNESS_SHRINK": " OFF "], false), (["HARNESS_SHRINK": "on"], true),
     ] as [([String: String], Bool)])
     func shrink(environment: [String: String], shrinks: Bool) throws {
         #expect(try Settings(environment: environment).exploration.shrinks == shrinks)
     }
 
     @Test("a bad value is an error that names the variable and the value", arguments: [
-        (["SUBJECTS_STRATEGY": "dfs"], "SUBJECTS_STRATEGY", "dfs"),
-        (["SUBJECTS_STRATEGY": "exhaustive:-1"], "SUBJECTS_STRATEGY", "exhaustive:-1"),
-        (["SUBJECTS_STRATEGY": "pct", "SUBJECTS_PCT_DEPTH": "0"], "SUBJECTS_PCT_DEPTH", "0"),
-        (["SUBJECTS_STRATEGY": "pct", "SUBJECTS_PCT_DEPTH": "99"], "SUBJECTS_PCT_DEPTH", "99"),
-        (["SUBJECTS_PCT_DEPTH": "3"], "SUBJECTS_PCT_DEPTH", "3"),
-        (["SUBJECTS_SCHEDULE": "0x2a"], "SUBJECTS_SCHEDULE", "0x2a"),
-        (["SUBJECTS_SHRINK": "no"], "SUBJECTS_SHRINK", "no"),
-        (["SUBJECTS_SCHEDULE": "s1-0*0*"], "SUBJECTS_SCHEDULE", "s1-0*0*"),
-        (["SUBJECTS_SCHEDULE": "s1-01", "SUBJECTS_SEED": "0x2a"], "SUBJECTS_SEED", "0x2a"),
-        (["SUBJECTS_SCHEDULE": "s1-01", "SUBJECTS_STRATEGY": "pct"], "SUBJECTS_STRATEGY", "pct"),
+        (["HARNESS_STRATEGY": "dfs"], "HARNESS_STRATEGY", "dfs"),
+        (["HARNESS_STRATEGY": "exhaustive:-1"], "HARNESS_STRATEGY", "exhaustive:-1"),
+        (["HARNESS_STRATEGY": "pct", "HARNESS_PCT_DEPTH": "0"], "HARNESS_PCT_DEPTH", "0"),
+        (["HARNESS_STRATEGY": "pct", "HARNESS_PCT_DEPTH": "99"], "HARNESS_PCT_DEPTH", "99"),
+        (["HARNESS_PCT_DEPTH": "3"], "HARNESS_PCT_DEPTH", "3"),
+        (["HARNESS_SCHEDULE": "0x2a"], "HARNESS_SCHEDULE", "0x2a"),
+        (["HARNESS_SHRINK": "no"], "HARNESS_SHRINK", "no"),
+        (["HARNESS_SCHEDULE": "s1-0*0*"], "HARNESS_SCHEDULE", "s1-0*0*"),
+        (["HARNESS_SCHEDULE": "s1-01", "HARNESS_SEED": "0x2a"], "HARNESS_SEED", "0x2a"),
+        (["HARNESS_SCHEDULE": "s1-01", "HARNESS_STRATEGY": "pct"], "HARNESS_STRATEGY", "pct"),
     ])
     func badValue(environment: [String: String], variable: String, value: String) {
         #expect {

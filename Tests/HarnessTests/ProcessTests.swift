@@ -64,9 +64,9 @@ struct InterleavingProcessTests {
     }
 }
 
-@Suite("SUBJECTS_SCHEDULE replays every seeded run, not only explorers", .timeLimit(.minutes(1)))
+@Suite("HARNESS_SCHEDULE replays every seeded run, not only explorers", .timeLimit(.minutes(1)))
 struct ScheduleVariableProcessTests {
-    @Test("a process with SUBJECTS_SCHEDULE set plays that interleaving where a test calls run(.seeded(…)) itself, whatever the seed")
+    @Test("a process with HARNESS_SCHEDULE set plays that interleaving where a test calls run(.seeded(…)) itself, whatever the seed")
     func scheduleVariableReplaysSeededRuns() async throws {
         let (printed, text) = try await seededRunInAChild()
         // Another seed, run here without the variable: a schedule of its own, so the replay below cannot pass by luck.
@@ -75,25 +75,25 @@ struct ScheduleVariableProcessTests {
                 "seeds 0x5eed and 0xd1ff gave the same interleaving \(other.interleaving): pick another seed for the test")
         let second = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) { [text = text as String] in
             // Set before the harness first reads its settings in this new process: as a pasted replay command sets it.
-            setenv("SUBJECTS_SCHEDULE", text, 1)
+            setenv("HARNESS_SCHEDULE", text, 1)
             await printRun(.seeded(0xd1ff))
         }
         let replayed = String(decoding: try #require(second).standardOutputContent, as: UTF8.self)
         #expect(printed.hasPrefix("interleaving s1-") && replayed == printed,
                 """
-                with SUBJECTS_SCHEDULE=\(text), run(.seeded(0xd1ff)) in another process gave another run than the one \
+                with HARNESS_SCHEDULE=\(text), run(.seeded(0xd1ff)) in another process gave another run than the one \
                 that printed it — printed: \(printed)replayed: \(replayed)
                 """)
     }
 }
 
-@Suite("SUBJECTS_SCHEDULE printed by another scenario is said, not played as if it were this one's", .timeLimit(.minutes(1)))
+@Suite("HARNESS_SCHEDULE printed by another scenario is said, not played as if it were this one's", .timeLimit(.minutes(1)))
 struct ScheduleMisfitProcessTests {
-    @Test("a seeded run under a SUBJECTS_SCHEDULE whose choice points are not this scenario's fails as a bad setting, naming the string")
+    @Test("a seeded run under a HARNESS_SCHEDULE whose choice points are not this scenario's fails as a bad setting, naming the string")
     func misfitIsABadSetting() async throws {
         let child = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             // All calm, so every choice fits; but the scenario that printed it had 3 choice points.
-            setenv("SUBJECTS_SCHEDULE", "s1-:3", 1)
+            setenv("HARNESS_SCHEDULE", "s1-:3", 1)
             await printRun(.seeded(0xd1ff))
         }
         let printed = String(decoding: try #require(child).standardOutputContent, as: UTF8.self)
@@ -102,16 +102,16 @@ struct ScheduleMisfitProcessTests {
     }
 }
 
-@Suite("A SUBJECTS_SCHEDULE string that fits no run of the process is an error, not a green run", .timeLimit(.minutes(1)))
+@Suite("A HARNESS_SCHEDULE string that fits no run of the process is an error, not a green run", .timeLimit(.minutes(1)))
 struct ScheduleFitsNothingProcessTests {
     @Test("a test process whose every run misfits the pasted string ends with status 65, and says so naming the string")
     func nothingFittedEndsInError() async throws {
         await #expect(processExitsWith: .exitCode(65)) {
-            setenv("SUBJECTS_SCHEDULE", "s1-:3", 1)
+            setenv("HARNESS_SCHEDULE", "s1-:3", 1)
             _ = await runRecordingIssues(.seeded(0xd1ff)) { await racingAppends() }
         }
         let said = ReplayTally.complaint(string: "s1-:3", counts: (fitted: 0, misfits: 2)) ?? ""
-        #expect(said.contains("bad setting SUBJECTS_SCHEDULE='s1-:3'") && said.contains("fitted none of the 2 runs"), "\(said)")
+        #expect(said.contains("bad setting HARNESS_SCHEDULE='s1-:3'") && said.contains("fitted none of the 2 runs"), "\(said)")
         #expect(ReplayTally.complaint(string: "s1-:3", counts: (fitted: 1, misfits: 2)) == nil)
         #expect(ReplayTally.complaint(string: "s1-:3", counts: (fitted: 0, misfits: 0)) == nil)
     }
@@ -119,7 +119,7 @@ struct ScheduleFitsNothingProcessTests {
     @Test("a claim whose seeded runs do not fit the pasted string warns (they replayed nothing) and judges nothing")
     func claimMisfitOnlyWarns() async throws {
         await #expect(processExitsWith: .exitCode(65)) {
-            setenv("SUBJECTS_SCHEDULE", "s1-:3", 1)
+            setenv("HARNESS_SCHEDULE", "s1-:3", 1)
             let result = await verify(Claim("each of five tasks appends twice", runs: [.strict, .seeded(5)],
                                             expect: Expectation(every: .that("ten entries") { $0.count == 10 }),
                                             control: .counterfactual("one entry") { [1] }) { await racingAppends() })
@@ -135,7 +135,7 @@ struct ScheduleFitsNothingProcessTests {
         #expect(!text.hasSuffix(":\(pours.interleaving.choices.count)"),
                 "the two scenarios have as many choice points (\(text)): pick another for the misfit")
         await #expect(processExitsWith: .success) { [text = text as String] in
-            setenv("SUBJECTS_SCHEDULE", text, 1)
+            setenv("HARNESS_SCHEDULE", text, 1)
             _ = await runRecordingIssues(.seeded(0xd1ff)) { await yieldingPours(2) }
             _ = await runRecordingIssues(.seeded(0xd1ff)) { await racingAppends() }
         }

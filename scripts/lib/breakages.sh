@@ -83,7 +83,7 @@ bk_applied() {
 # The files patch $1 touches, one a line (folder names may hold spaces: read them by line).
 bk_files() { git apply --numstat "$1" | cut -f3; }
 
-# The files patch $1 touches, quoted for a shell command line: 'Sources/Subjects/L37 Hive/Jar.swift'.
+# The files patch $1 touches, quoted for a shell command line: 'Sources/Subjects/L37Hive/Jar.swift'.
 bk_files_quoted() { bk_files "$1" | sed "s/'/'\\\\''/g; s/^/'/; s/\$/'/" | paste -sd ' ' -; }
 
 # `git status --short` of the files patch $1 touches: empty when none has changes of its own.
@@ -227,7 +227,7 @@ bk_failures() {
 
 # The first issue in Swift Testing's output ($1) that replays by an interleaving (a seeded
 # exploration's counterexample, with its timeline): the test's name and arguments, then the issue's
-# lines up to and including its first `replay: SUBJECTS_SCHEDULE=…` line (at most $2 lines, 60 by
+# lines up to and including its first `replay: HARNESS_SCHEDULE=…` line (at most $2 lines, 60 by
 # default, cut before the replay line). Nothing when no issue has one.
 bk_counterexample() {
   awk -v most="${2:-60}" '
@@ -263,7 +263,7 @@ bk_counterexample() {
       if (found) next
       text = $0; sub(/^(↳ |  )/, "", text)
       lines[++count] = text
-      if (text ~ /^[ \t]*[Rr]eplay: SUBJECTS_SCHEDULE=/) found = 1
+      if (text ~ /^[ \t]*[Rr]eplay: HARNESS_SCHEDULE=/) found = 1
       next
     }
     { finish() }
@@ -272,7 +272,7 @@ bk_counterexample() {
 
 # The replay command of the counterexample bk_counterexample shows for log $1, without its label.
 bk_counterexample_replay() {
-  bk_counterexample "$1" 1000 | grep -m1 -E '^[[:space:]]*[Rr]eplay: SUBJECTS_SCHEDULE=' | sed -E 's/^[[:space:]]*[Rr]eplay: //'
+  bk_counterexample "$1" 1000 | grep -m1 -E '^[[:space:]]*[Rr]eplay: HARNESS_SCHEDULE=' | sed -E 's/^[[:space:]]*[Rr]eplay: //'
 }
 
 # The first failure a student sees in log $1, on one line cut to 160 characters: the first

@@ -36,7 +36,7 @@ let usage = """
 
     Checks the quiz bank's entries on this machine and prints one line per entry, the differences from the
     lessons, then the counts. Exits 1 if any entry is contradicted or not covered, 64 for a bad argument or a
-    bad SUBJECTS_* setting, 65 for a malformed bank.
+    bad HARNESS_* setting, 65 for a malformed bank.
 
     SELECTION (case-insensitive; default: every entry):
       L37-C13       one entry, in full: question, answer, and for each check its expectation, what each
@@ -51,7 +51,7 @@ let usage = """
       --bank DIR    another bank folder (default: the package's Quiz/)
       --help, -h    this text
 
-    The harness's SUBJECTS_SEED, SUBJECTS_SEEDS and SUBJECTS_ITERATIONS apply to the seeded runs.
+    The harness's HARNESS_SEED, HARNESS_SEEDS and HARNESS_ITERATIONS apply to the seeded runs.
     """
 while let argument = arguments.first {
     arguments.removeFirst()
