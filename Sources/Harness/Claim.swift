@@ -17,7 +17,7 @@ public struct Condition<Outcome: Sendable>: Sendable, CustomStringConvertible {
 
     /// A condition that holds when `holds` is true; a miss shows the outcome.
     public static func that(_ description: String, _ holds: @escaping @Sendable (Outcome) -> Bool) -> Condition {
-        Condition(description) { holds($0) ? nil : "\($0)" }
+        Condition(description) { holds($0) ? nil : abbreviated($0) }
     }
 }
 

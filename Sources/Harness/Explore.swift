@@ -77,7 +77,7 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
     public var description: String {
         let ranked = distribution
         let unit = if case .exhaustive = strategy { "schedule" } else { "seed" }
-        var parts = ranked.prefix(8).map { "\($0.outcome) → \(counted($0.seeds.count, unit))" }
+        var parts = ranked.prefix(8).map { "\(abbreviated($0.outcome)) → \(counted($0.seeds.count, unit))" }
         if ranked.count > 8 {
             parts.append("\(ranked.count - 8) other outcomes → \(counted(ranked.dropFirst(8).map(\.seeds.count).reduce(0, +), unit))")
         }
@@ -105,7 +105,7 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
 /// `Settings.maxSeeds`. `exhaustive` runs every schedule, up to `seeds` runs. `HARNESS_STRATEGY`
 /// picks the strategy where the caller names none, and `HARNESS_SCHEDULE=s1-…` runs only that
 /// interleaving (to replay a failure). A run that fails does not stop the others: its failure is in
-/// `runs`. A malformed variable stops the process once with one line naming it (`Settings`).
+/// `runs`. A malformed variable throws a `badSetting` failure naming it (`Settings`).
 public func explore<Outcome: Hashable & Sendable>(
     _ label: String,
     seeds count: Int = 200,
@@ -214,7 +214,7 @@ public func checkDeterminism<Value: Sendable & Equatable>(
     guard first.scheduleHash == second.scheduleHash, first.value == second.value else {
         throw HarnessFailure(.nondeterministic, schedule: first.ranAs, summary:
             "the same seed gave two schedules (hash \(Seed.format(first.scheduleHash)) then " +
-            "\(Seed.format(second.scheduleHash)); values \(first.value) then \(second.value)): something outside " +
+            "\(Seed.format(second.scheduleHash)); values \(abbreviated(first.value)) then \(abbreviated(second.value))): something outside " +
             "the harness — another thread, real time, a random number — steers this scenario.")
     }
     return first

@@ -10,7 +10,9 @@ import Foundation
 /// | `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1` | `system` runs go to the one-thread strict pool on Linux |
 ///
 /// A bad value is never ignored: it becomes a `SettingsError` naming the variable, the value and
-/// the limit; a process whose own environment holds one stops at the first run with that one line.
+/// the limit, and every run or exploration under it throws a `badSetting` failure saying so. The
+/// harness never ends the process; `HarnessTesting` stops a test process at its first use with that
+/// one line and exit status 2.
 public struct Settings: Sendable, Equatable {
     /// The most `HARNESS_ITERATIONS` may ask for: with the largest default count in the package
     /// (300 seeds) that is 300 000 runs, well inside `maxSeeds`.
@@ -117,22 +119,16 @@ public struct Settings: Sendable, Equatable {
         return low...high
     }
 
-    /// The settings of this process. A bad value stops the process here, once, with one line on
-    /// standard error naming the variable, and exit status 2: reported per test it would bury
-    /// itself under one failure per scenario, and no run means anything under it anyway.
+    /// The settings of this process, or a `badSetting` failure naming the variable, its value and what
+    /// was expected. The harness is a library: it never ends the process. Stopping once per process
+    /// (exit status 2, one line) is the adapter's choice (`HarnessTesting`) or an executable's.
     static func checked() throws(HarnessFailure) -> Settings {
-        _ = stopOnBadSetting
-        guard case .success(let read) = current else { preconditionFailure("stopOnBadSetting returned") }
-        return read
+        switch current {
+        case .success(let read): return read
+        case .failure(let error):
+            throw HarnessFailure(.badSetting, schedule: nil, summary: "\(error) — nothing was run")
+        }
     }
-
-    /// Runs once per process (a `static let` is initialised exactly once, other threads wait): if
-    /// the environment holds a bad value, prints it and exits.
-    private static let stopOnBadSetting: Void = {
-        guard case .failure(let error) = current else { return }
-        FileHandle.standardError.write(Data("error: \(error) — nothing was run (exit 2)\n".utf8))
-        exit(2)
-    }()
 
     /// The settings of this process, read once: the environment does not change under a test run.
     public static let current: Result<Settings, SettingsError> = Result { () throws(SettingsError) in

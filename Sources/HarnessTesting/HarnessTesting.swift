@@ -42,6 +42,7 @@ public func replayLines(for schedule: Schedule?, choices: [UInt32]) -> String {
 /// Records `failure` as an issue at `sourceLocation`: what the run showed first, then `claim` (the
 /// lesson's point), then how the tasks interleaved up to the failure, then the replay command.
 public func record(_ failure: HarnessFailure, claim: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+    TestProcess.start()
     var text = "\(failure)"
     if let claim { text += "\nThe claim: \(claim)." }
     if !failure.timeline.entries.isEmpty {
@@ -51,7 +52,7 @@ public func record(_ failure: HarnessFailure, claim: String? = nil, sourceLocati
     // the filter selects: where it does not fit, that is said, as a warning, not a failure of this case.
     // If the string fits no run of the whole process, it replayed nothing: the process ends with an error then.
     let misfit = failure.isScheduleMisfit
-    if misfit { ReplayTally.exitsIfNothingFitted() }
+    if misfit { TestProcess.exitsIfNothingFitted() }
     Issue.record(Comment(rawValue: text + "\nreplay: \(replayLines(for: failure.schedule, choices: failure.choices))"),
                  severity: misfit ? .warning : .error, sourceLocation: sourceLocation)
 }
@@ -67,6 +68,7 @@ public func runRecordingIssues<Value: Sendable>(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () async throws -> Value
 ) async -> Run<Value>? {
+    TestProcess.start()
     do {
         return try await run(schedule, options: options, body)
     } catch {
@@ -86,6 +88,7 @@ public func exploreRecordingIssues<Outcome: Hashable & Sendable>(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () async throws -> Outcome
 ) async -> Exploration<Outcome>? {
+    TestProcess.start()
     let exploration: Exploration<Outcome>
     do {
         exploration = try await explore(label, seeds: seeds, options: options, body)
@@ -128,11 +131,11 @@ public func expectEverySeed<Outcome>(
     // The first counterexample whole — how its tasks interleaved, then the line that replays it — and
     // the next ones by their seed.
     var text = "\(bad.count) of \(counted(exploration.runs.count, "seed")) broke the claim (\(exploration)).\n"
-    text += "The claim: \(claim).\nThe first: \(name(of: first)) → \(outcome)\n"
-    if !first.timeline.entries.isEmpty { text += first.timeline.render(maxRows: 16, ending: "the run returned \(outcome)") + "\n" }
+    text += "The claim: \(claim).\nThe first: \(name(of: first)) → \(abbreviated(outcome))\n"
+    if !first.timeline.entries.isEmpty { text += first.timeline.render(maxRows: 16, ending: "the run returned \(abbreviated(outcome))") + "\n" }
     text += "  replay: \(replayText(for: first))"
     for (run, outcome) in bad.dropFirst().prefix(2) {
-        text += "\nAlso \(name(of: run)) → \(outcome)\n  replay: \(replayText(for: run))"
+        text += "\nAlso \(name(of: run)) → \(abbreviated(outcome))\n  replay: \(replayText(for: run))"
     }
     Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
 }
@@ -182,10 +185,11 @@ public func expectFailure<Value: Sendable>(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () async throws -> Value
 ) async -> HarnessFailure? {
+    TestProcess.start()
     do {
         let run = try await run(schedule, options: options, body)
         Issue.record("""
-            \(claim) — expected \(kind.rawValue) under \(run.ranAs), but the scenario finished with \(run.value)
+            \(claim) — expected \(kind.rawValue) under \(run.ranAs), but the scenario finished with \(abbreviated(run.value))
             replay: \(replayCommand(for: schedule))
             """, sourceLocation: sourceLocation)
         return nil
@@ -206,6 +210,7 @@ public func expectFailure<Value: Sendable>(
 public func verify<Outcome>(_ claim: Claim<Outcome>, sourceLocation: SourceLocation = #_sourceLocation) async
     -> ClaimResult<Outcome>
 {
+    TestProcess.start()
     let result = await check(claim)
     // The first counterexample a seeded run showed, made small: what the student reads first.
     var shrunk: ShrunkCounterexample<Outcome>? = nil
@@ -221,6 +226,7 @@ public func verify<Outcome>(_ claim: Claim<Outcome>, sourceLocation: SourceLocat
 /// given, is the first seeded counterexample made small: its timeline and replay lead that counterexample's issue.
 public func record<Outcome>(_ result: ClaimResult<Outcome>, shrunk: ShrunkCounterexample<Outcome>? = nil,
                             sourceLocation: SourceLocation = #_sourceLocation) {
+    TestProcess.start()
     if let bad = result.badSetting {
         Issue.record("\(result.statement) — nothing ran: \(bad)", sourceLocation: sourceLocation)
         return
@@ -228,7 +234,7 @@ public func record<Outcome>(_ result: ClaimResult<Outcome>, shrunk: ShrunkCounte
     if let misfit = result.misfit {
         // Another case's string (a filter selects every case): said, as a warning; the process ends in an error
         // only if the string fitted no run at all.
-        ReplayTally.exitsIfNothingFitted()
+        TestProcess.exitsIfNothingFitted()
         Issue.record(Comment(rawValue: "\(result.statement) — its seeded runs were not replayed: \(misfit)"),
                      severity: .warning, sourceLocation: sourceLocation)
     }
@@ -245,10 +251,10 @@ public func record<Outcome>(_ result: ClaimResult<Outcome>, shrunk: ShrunkCounte
         }) {
             timeline = """
 
-                Smallest counterexample found: \(outcome), with \(counted(shrunk.preemptions, "preemption")) \
+                Smallest counterexample found: \(abbreviated(outcome)), with \(counted(shrunk.preemptions, "preemption")) \
                 (shrunk from \(shrunk.original.preemptions) in \(counted(shrunk.runs, "run"))\
                 \(shrunk.stoppedAtBudget ? ", stopped at its budget" : "")):
-                \(shrunk.timeline.render(ending: "the run returned \(outcome)"))
+                \(shrunk.timeline.render(ending: "the run returned \(abbreviated(outcome))"))
                   replay: \(replayCommand(for: .replay(shrunk.interleaving)))
                 As first found:\(timeline.isEmpty ? " (no notes)" : timeline.dropFirst("\nHow the run went:".count))
                 """
@@ -301,10 +307,10 @@ public func expectEveryRun<Outcome>(
         shown = true
         text += """
 
-            Smallest counterexample found: \(outcome), with \(counted(shrunk.preemptions, "preemption")) \
+            Smallest counterexample found: \(abbreviated(outcome)), with \(counted(shrunk.preemptions, "preemption")) \
             (shrunk from \(shrunk.original.preemptions) in \(counted(shrunk.runs, "run"))\
             \(shrunk.stoppedAtBudget ? ", stopped at its budget" : "")):
-            \(shrunk.timeline.render(ending: "the run returned \(outcome)"))
+            \(shrunk.timeline.render(ending: "the run returned \(abbreviated(outcome))"))
               replay: \(replayCommand(for: .replay(shrunk.interleaving)))
             """
     }
@@ -312,7 +318,7 @@ public func expectEveryRun<Outcome>(
     var replayed = false
     if case .replay = first.schedule { replayed = shown }
     if !replayed {
-        let found = (try? first.result.get()).map { "\($0)" } ?? ""
+        let found = (try? first.result.get()).map { abbreviated($0) } ?? ""
         text += "\nAs first found: \(name(of: first)) → \(found)\n"
         text += first.timeline.render(maxRows: 12, ending: "the run returned \(found)") + "\n"
         text += "  replay: \(replayText(for: first))"

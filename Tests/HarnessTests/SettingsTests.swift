@@ -115,17 +115,41 @@ struct SettingsTests {
         #expect(settings.seedsToExplore(defaultCount: 0).count == 0)
     }
 
-    @Test("a bad value in the process's own environment stops it once, with one line naming it")
+    @Test("a bad value in a test process's own environment stops it once, with one line naming it")
     func badValueStopsTheProcessOnce() async {
         let result = await #expect(processExitsWith: .exitCode(2), observing: [\.standardErrorContent]) {
             setenv("HARNESS_ITERATIONS", "1000000000", 1)
             await withTaskGroup(of: Void.self) { group in
                 for seed in UInt64(0)..<8 {
-                    group.addTask { _ = try? await run(.seeded(seed)) { seed } }
+                    group.addTask { _ = await runRecordingIssues(.seeded(seed)) { seed } }
                 }
             }
         }
         let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(text.components(separatedBy: "HARNESS_ITERATIONS=\"1000000000\"").count == 2, "said once: \(text)")
+    }
+
+    @Test("the harness itself never ends the process on a bad value: each run throws a bad setting naming it")
+    func libraryThrowsInsteadOfExiting() async {
+        await #expect(processExitsWith: .success) {
+            setenv("HARNESS_ITERATIONS", "1000000000", 1)
+            for seed in UInt64(0)..<2 {
+                do {
+                    _ = try await run(.seeded(seed)) { seed }
+                    exit(3)
+                } catch {
+                    let failure = error as? HarnessFailure
+                    if failure?.kind != .badSetting || failure?.summary.contains("HARNESS_ITERATIONS=\"1000000000\"") != true {
+                        exit(4)
+                    }
+                }
+            }
+            do {
+                _ = try await explore("bad", seeds: 2) { 1 }
+                exit(5)
+            } catch {
+                if (error as? HarnessFailure)?.kind != .badSetting { exit(6) }
+            }
+        }
     }
 }
