@@ -9,6 +9,7 @@ import Scenarios
 //   swift run quiz --json          the same as JSON
 //   swift run quiz L37-C13 QA-03   only these entries
 //   swift run quiz --bank DIR      another bank folder (default: the package's Quiz/)
+//   swift run quiz --dry-run …     check the arguments, the settings and the selection; run nothing
 //
 // Exits non-zero if any entry is contradicted or not covered, or if the bank is malformed.
 // `--crash-child <name>` is how the quiz starts itself as a crash check's child process.
@@ -29,10 +30,11 @@ if arguments.first == CrashValidator.childFlag {
 
 var json = false
 var verbose = false
+var dryRun = false
 var directory = BankLocation.directory
 var only: [String] = []
 let usage = """
-    usage: swift run quiz [--json] [--verbose] [--bank DIR] [SELECTION …]
+    usage: swift run quiz [--json] [--verbose] [--dry-run] [--bank DIR] [SELECTION …]
 
     Checks the quiz bank's entries on this machine and prints one line per entry, the differences from the
     lessons, then the counts. Exits 1 if any entry is contradicted or not covered, 64 for a bad argument or a
@@ -49,6 +51,8 @@ let usage = """
                     expect, observed per schedule, control {name, verdict, why}, differs), and a summary
       --verbose     every selected entry in full
       --bank DIR    another bank folder (default: the package's Quiz/)
+      --dry-run     check the arguments, the HARNESS_* settings, the bank and the selection, run nothing
+                    (what scripts/check-docs uses to check the commands the docs show)
       --help, -h    this text
 
     The harness's HARNESS_SEED, HARNESS_SEEDS and HARNESS_ITERATIONS apply to the seeded runs.
@@ -60,6 +64,8 @@ while let argument = arguments.first {
         json = true
     case "--verbose", "-v":
         verbose = true
+    case "--dry-run":
+        dryRun = true
     case "--bank":
         guard let value = arguments.first else {
             complain("quiz: --bank needs a folder")
@@ -112,6 +118,11 @@ let unknown = only.filter { selected($0).isEmpty }
 guard unknown.isEmpty else {
     complain("quiz: no entry (or no such check) \(unknown.joined(separator: ", ")) in the bank (try --help)")
     exit(64)
+}
+if dryRun {
+    let count = only.isEmpty ? bank.entries.count : Set(only.flatMap(selected).map(\.id)).count
+    print("quiz: the arguments are good: they select \(count) of \(bank.entries.count) entries (--dry-run: nothing ran)")
+    exit(0)
 }
 // Naming entries one by one asks for them in full; a prefix lists them, unless --verbose.
 let full = verbose || (!only.isEmpty && only.allSatisfy { selected($0).count == 1 })
