@@ -7,6 +7,9 @@ import Testing
 /// command that replays it. Each test provokes a miss inside `withKnownIssue` and checks its text.
 @Suite("The Swift Testing adapter names the seed and the replay command", .timeLimit(.minutes(1)))
 struct AdapterTests {
+    /// What a green run prints under each of these known issues: they are provoked on purpose.
+    static let onPurpose: Comment = "provoked on purpose: this test checks the text the adapter records for a miss"
+
     /// Whether any comment of `issue` contains every one of `parts`.
     static func says(_ issue: Issue, _ parts: String...) -> Bool {
         let text = issue.comments.map(\.rawValue).joined(separator: "\n") + "\(issue)"
@@ -16,7 +19,7 @@ struct AdapterTests {
     @Test("expectEverySeed lists a counterexample seed with its replay command")
     func everySeedNamesTheSeed() async throws {
         let exploration = try #require(await exploreRecordingIssues("appends", seeds: 20) { await racingAppends() })
-        withKnownIssue {
+        withKnownIssue(Self.onPurpose) {
             expectEverySeed(exploration, "the first child always goes first") { $0.first == 0 }
         } matching: { issue in
             Self.says(issue, "the first child always goes first", "seed 0x", "HARNESS_SEED=0x", "swift test --filter")
@@ -26,7 +29,7 @@ struct AdapterTests {
     @Test("expectEverySeed shows how the first counterexample's tasks interleaved, ending at the failure, then its replay string")
     func everySeedShowsTheTimeline() async throws {
         let exploration = try #require(await exploreRecordingIssues("order", seeds: 20) { await notedRace() })
-        withKnownIssue {
+        withKnownIssue(Self.onPurpose) {
             expectEverySeed(exploration, "ada always writes first") { $0.first == "ada" }
         } matching: { issue in
             Self.says(issue, "broke the claim", "The claim: ada always writes first", "ada", "bea", "reads 0",
@@ -37,7 +40,7 @@ struct AdapterTests {
     @Test("expectEveryRun shows the shrunk counterexample's timeline and replay string before the one first found")
     func everyRunShowsTheShrunkTimelineFirst() async throws {
         let exploration = try #require(await exploreRecordingIssues("order", seeds: 20) { await notedRace() })
-        await withKnownIssue {
+        await withKnownIssue(Self.onPurpose) {
             await expectEveryRun(exploration, "ada always writes first") { $0.first == "ada" }
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined(separator: "\n")
@@ -54,7 +57,7 @@ struct AdapterTests {
                           expect: Expectation(every: .that("ada first") { $0.first == "ada" }),
                           control: .none(why: "a test of the adapter's message")) { await notedRace() }
         let shrunkFirst = Mutex(0)
-        await withKnownIssue {
+        await withKnownIssue(Self.onPurpose) {
             await verify(claim)
         } matching: { issue in
             // Every counterexample is an issue; the first alone is shrunk.
@@ -73,7 +76,7 @@ struct AdapterTests {
     @Test("expectSomeSeed says how many seeds it tried when a bug never showed")
     func someSeedSaysHowMany() async throws {
         let exploration = try #require(await exploreRecordingIssues("appends", seeds: 10) { await racingAppends() })
-        withKnownIssue {
+        withKnownIssue(Self.onPurpose) {
             expectSomeSeed(exploration, "eleven appends") { $0.count == 11 }
         } matching: { issue in
             Self.says(issue, "eleven appends", "Never happened in 10 seeds", "HARNESS_SEEDS=")
@@ -82,9 +85,9 @@ struct AdapterTests {
 
     @Test("a harness failure under a run becomes an issue with the schedule and the replay command")
     func runFailureIsAnIssue() async {
-        await withKnownIssue {
+        await withKnownIssue(Self.onPurpose) {
             _ = await runRecordingIssues(.seeded(0x2a)) {
-                await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+                let _: Void = await waitForAResumeNobodyMakes()
             }
         } matching: { issue in
             Self.says(issue, "deadlock under seeded(0x000000000000002a)", "HARNESS_SEED=0x000000000000002a swift test")
@@ -93,7 +96,7 @@ struct AdapterTests {
 
     @Test("expectFailure says what happened instead when the expected failure did not")
     func expectFailureSaysWhatHappened() async {
-        await withKnownIssue {
+        await withKnownIssue(Self.onPurpose) {
             await expectFailure(.deadlock, under: .strict, "a deadlock that is not there") { 42 }
         } matching: { issue in
             Self.says(issue, "a deadlock that is not there", "expected deadlock", "finished with 42")

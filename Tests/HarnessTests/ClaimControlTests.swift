@@ -3,7 +3,7 @@ import Testing
 
 /// A scenario that waits for a resume nobody makes: under the strict pool, a deadlock.
 @Sendable func waitsForever() async -> Int {
-    await withCheckedContinuation { (_: CheckedContinuation<Int, Never>) in }
+    await waitForAResumeNobodyMakes()
 }
 
 /// What a control throws instead of finishing.

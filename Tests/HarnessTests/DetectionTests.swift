@@ -22,7 +22,7 @@ struct DetectionTests {
     func neverResumed(schedule: Schedule) async throws {
         let (failure, _) = try #require(await expectFailure(.deadlock, under: schedule) {
             ScenarioLog.note("waiting for a continuation nobody keeps")
-            await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+            let _: Void = await waitForAResumeNobodyMakes()
         })
         // At once: no timer, no grace; counted in jobs, not timed (the machine may be busy).
         #expect(failure.jobs < 10, "the deadlock should be seen as soon as the queue empties: \(failure)")

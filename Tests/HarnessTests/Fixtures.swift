@@ -23,3 +23,11 @@ actor Log {
     /// Appends `n`.
     func append(_ n: Int) { entries.append(n) }
 }
+
+/// Waits for a resume nobody makes: a deadlock under the harness. The continuation is an unsafe one on purpose: a
+/// checked continuation let go unresumed makes the runtime write "SWIFT TASK CONTINUATION MISUSE … leaked" into this
+/// process's output, where a green run must be quiet. These tests check the harness, not that line;
+/// `ContinuationMisuseTests` checks the line, in a child process, and the deadlock of a checked one.
+func waitForAResumeNobodyMakes<T>(isolation: isolated (any Actor)? = #isolation) async -> T {
+    await withUnsafeContinuation(isolation: isolation) { (_: UnsafeContinuation<T, Never>) in }
+}

@@ -11,7 +11,7 @@ import Testing
 
     /// Waits for a continuation nobody resumes.
     static func waitForever() async {
-        await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+        let _: Void = await waitForAResumeNobodyMakes()
     }
 }
 

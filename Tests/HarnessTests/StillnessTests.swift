@@ -40,7 +40,7 @@ struct StillnessTests {
             }
             do {
                 _ = try await run(.system, options: options) {
-                    await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+                    let _: Void = await waitForAResumeNobodyMakes()
                 }
                 print("returned")
             } catch let failure as HarnessFailure {
@@ -69,7 +69,7 @@ struct StillnessTests {
         defer { stop.set() }
         do {
             _ = try await run(.system, options: options) {
-                await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+                let _: Void = await waitForAResumeNobodyMakes()
             }
             Issue.record("a continuation nobody resumes returned")
         } catch {

@@ -444,6 +444,8 @@ extension QuizCatalog {
         .single("continuations.wrapCallback", "answer", parameters: ["shape": .string("lesson")], options: .waitForOwnThreads) {
             .string(try $0.choice(LessonShape.self) == .wrong ? callbackReadWithoutWaiting() : await continuationResumedFromAnotherThread())
         },
+        // The runtime writes a "leaked" line to the process's standard error for each run that lets go of the
+        // continuation: shared with every suite of a test process, so the tests run it in a quiz process of its own.
         .single("continuations.neverResumed", "waiterFinished", parameters: ["shape": .string("never")]) { arguments in
             if try arguments.choice(ResumeShape.self) == .never {
                 _ = await continuationNeverResumed()
@@ -451,7 +453,7 @@ extension QuizCatalog {
                 _ = await continuationResumed(with: .success("Seattle"))
             }
             return .bool(true)
-        },
+        }.sharingTheProcess(),
         QuizScenario("continuations.resumeWith", observes: ["success", "failure"], parameters: ["shape": .string("lesson")]) { arguments in
             let returningOnly = try arguments.choice(LessonShape.self) == .wrong
             return ["success": .string(await continuationResumed(with: .success("Seattle"), returningOnly: returningOnly)),

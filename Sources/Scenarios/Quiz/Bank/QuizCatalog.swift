@@ -12,7 +12,8 @@ public struct QuizScenario: Sendable {
     /// How the harness runs it (leftovers allowed, a grace for main-actor hops, …).
     public var options: RunOptions
     /// Whether the scenario uses something the whole process shares — the main actor, a global actor another suite
-    /// uses too — so that a test process running other suites at the same time must run it in a process of its own.
+    /// uses too, its standard error (the runtime's "leaked" line) — so that a test process running other suites at
+    /// the same time must run it in a process of its own.
     public var sharesTheProcess: Bool
     /// Runs the scenario once and returns what it observed.
     public var run: @Sendable (ScenarioArguments) async throws -> Observation
