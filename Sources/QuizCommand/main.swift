@@ -10,6 +10,7 @@ import Scenarios
 //   swift run quiz L37-C13 QA-03   only these entries
 //   swift run quiz --bank DIR      another bank folder (default: the package's Quiz/)
 //   swift run quiz --dry-run …     check the arguments, the settings and the selection; run nothing
+//   swift run quiz --verdicts FILE also writes each entry's verdicts to FILE, for comparing two runs
 //
 // Exits non-zero if any entry is contradicted or not covered, or if the bank is malformed.
 // `--crash-child <name>` is how the quiz starts itself as a crash check's child process.
@@ -33,8 +34,9 @@ var verbose = false
 var dryRun = false
 var directory = BankLocation.directory
 var only: [String] = []
+var verdictsFile: String?
 let usage = """
-    usage: swift run quiz [--json] [--verbose] [--dry-run] [--bank DIR] [SELECTION …]
+    usage: swift run quiz [--json] [--verbose] [--dry-run] [--bank DIR] [--verdicts FILE] [SELECTION …]
 
     Checks the quiz bank's entries on this machine and prints one line per entry, the differences from the
     lessons, then the counts. Exits 1 if any entry is contradicted or not covered, 64 for a bad argument or a
@@ -53,6 +55,9 @@ let usage = """
       --bank DIR    another bank folder (default: the package's Quiz/)
       --dry-run     check the arguments, the HARNESS_* settings, the bank and the selection, run nothing
                     (what scripts/check-docs uses to check the commands the docs show)
+      --verdicts FILE
+                    also writes the verdicts alone to FILE, one line per entry (`L37-S02 differs: validated`),
+                    so that two runs compare line for line: `.ci/run` diffs a debug and a release run's
       --help, -h    this text
 
     The harness's HARNESS_SEED, HARNESS_SEEDS and HARNESS_ITERATIONS apply to the seeded runs.
@@ -73,6 +78,23 @@ while let argument = arguments.first {
         }
         arguments.removeFirst()
         directory = value
+    case "--verdicts":
+        guard let value = arguments.first, !value.hasPrefix("-") else {
+            complain("quiz: --verdicts needs a file to write")
+            exit(64)
+        }
+        arguments.removeFirst()
+        // Refused now, not after the whole run (and without writing anything: --dry-run runs nothing): a file that
+        // cannot be written, or a folder that cannot take it.
+        let folder = URL(fileURLWithPath: value).deletingLastPathComponent().path
+        let writable = FileManager.default.fileExists(atPath: value)
+            ? FileManager.default.isWritableFile(atPath: value)
+            : FileManager.default.isWritableFile(atPath: folder)
+        guard writable else {
+            complain("quiz: --verdicts: cannot write the file \(value)")
+            exit(64)
+        }
+        verdictsFile = value
     case "--help", "-h":
         print(usage)
         exit(0)
@@ -148,6 +170,14 @@ let noise = runtimeNoise.finish()
 let elapsed = started.duration(to: .now)
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 let code: Int32 = QuizReport.passes(results) ? 0 : 1
+if let verdictsFile {
+    do {
+        try QuizReport.verdicts(results).write(toFile: verdictsFile, atomically: true, encoding: .utf8)
+    } catch {
+        complain("quiz: cannot write the verdicts to \(verdictsFile): \(error.localizedDescription)")
+        exit(64)
+    }
+}
 if json {
     print(QuizReport.json(results, entries: entries, seconds: seconds))
     // Standard output is JSON and nothing else: leave without the exit handlers, one of which (the harness's run

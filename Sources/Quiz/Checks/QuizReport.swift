@@ -95,6 +95,15 @@ public enum QuizReport {
             + "\(counts["skipped"]!) skipped\(skipped), \(counts["notCovered"]!) not covered"
     }
 
+    /// The verdicts alone, one line per entry in the bank's order: `L37-S02 differs: validated`, each check's verdict
+    /// after the entry's category; no observed value, so two runs (debug and release, two machines) compare line for
+    /// line (`quiz --verdicts FILE`, which `.ci/run` diffs).
+    public static func verdicts(_ results: [EntryResult]) -> String {
+        results.map { result in
+            "\(result.id) \(result.category): " + result.checks.map(\.verdict.word).joined(separator: ", ")
+        }.joined(separator: "\n") + "\n"
+    }
+
     /// Whether the run passes: nothing contradicted, nothing not covered.
     public static func passes(_ results: [EntryResult]) -> Bool {
         let counts = counts(results)

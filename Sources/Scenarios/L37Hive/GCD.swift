@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Subjects
 import Synchronization
 
 // The GCD side of the bridge notes: queues, the main queue, groups, operation queues. Each runs its blocking parts

@@ -51,15 +51,6 @@ public func scenarioMilliseconds() -> Int {
     return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
 }
 
-/// The number the system gives the calling thread.
-public func threadNumber() -> UInt64 {
-    #if os(Linux)
-    UInt64(pthread_self())
-    #else
-    UInt64(UInt(bitPattern: pthread_self()))
-    #endif
-}
-
 /// The error the lessons' requests fail with.
 public struct QuizOffline: Error, Hashable, CustomStringConvertible {
     /// A failure.

@@ -2,15 +2,11 @@ import Foundation
 import Synchronization
 
 /// The names that `ThreadExecutor`s gave their threads, by thread.
-private let namedThreads = Mutex<[UInt: String]>([:])
+private let namedThreads = Mutex<[UInt64: String]>([:])
 
-/// The running thread, as a number that is unique among the threads alive now.
-private func currentThreadKey() -> UInt {
-    #if canImport(Darwin)
-    UInt(bitPattern: pthread_self())
-    #else
-    UInt(pthread_self())
-    #endif
+/// The running thread, as a number that is unique among the threads alive now (read afresh: see `threadNumber()`).
+private func currentThreadKey() -> UInt64 {
+    threadNumber()
 }
 
 /// The name of the thread running this code: "trips.shop" on a `ThreadExecutor` named so; for other threads, what
