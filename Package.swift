@@ -23,19 +23,22 @@ let package = Package(
         .target(name: "Harness", dependencies: ["CHarnessTime"]),
         // The one thin adapter that turns the harness's findings into Swift Testing issues.
         .target(name: "HarnessTesting", dependencies: ["Harness"]),
-        // Scenarios shared by the topic tests and the quiz: each written once; the quiz's catalog of them.
+        // Scenarios shared by the topic tests and the quiz: each written once; they know nothing of the quiz.
         .target(name: "Scenarios", dependencies: ["Subjects", "Harness"]),
-        // The quiz's engine: the bank's loader, the checks, the verdicts and the report. The topic tests do not use it.
-        .target(name: "Quiz", dependencies: ["Scenarios", "Harness"]),
+        // The quiz's engine: the catalog's types, the bank's loader, the checks, the verdicts and the report. It knows
+        // no scenario; the topic tests do not use it.
+        .target(name: "Quiz", dependencies: ["Harness"]),
+        // The quiz's catalog: the bank's scenario names mapped to the shared scenarios, one file per lesson.
+        .target(name: "QuizCatalog", dependencies: ["Quiz", "Scenarios", "Subjects", "Harness"]),
         .executableTarget(name: "bench", dependencies: ["Harness", "Subjects", "Scenarios"]),
         // `swift run quiz`: the command (the product keeps the short name; the target is named apart from the engine).
-        .executableTarget(name: "QuizCommand", dependencies: ["Quiz", "Scenarios", "Harness", "Subjects"]),
+        .executableTarget(name: "QuizCommand", dependencies: ["Quiz", "QuizCatalog", "Harness"]),
 
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "HarnessTesting", "Scenarios"]),
         .testTarget(name: "ReentrancyTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
         .testTarget(name: "CancellationTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
         .testTarget(name: "ContinuationTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
         .testTarget(name: "StreamTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
-        .testTarget(name: "QuizTests", dependencies: ["Quiz", "Scenarios", "Harness", "HarnessTesting"]),
+        .testTarget(name: "QuizTests", dependencies: ["Quiz", "QuizCatalog", "Harness", "HarnessTesting"]),
     ]
 )

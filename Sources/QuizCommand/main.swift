@@ -1,7 +1,7 @@
 import Foundation
 import Harness
 import Quiz
-import Scenarios
+import QuizCatalog
 
 // `swift run quiz`: checks every entry of the quiz bank and prints one line per entry, then the counts.
 //

@@ -1,6 +1,6 @@
 import Foundation
 import Quiz
-import Scenarios
+import QuizCatalog
 import Testing
 
 /// The bank itself: it loads, it holds every card and question of lessons 37, 38 and 40, and every entry says

@@ -1,6 +1,6 @@
 import Foundation
 import Quiz
-import Scenarios
+import QuizCatalog
 import Testing
 
 /// The bank's compile-time answers: each snippet typechecked (or compiled to SIL or IR) by the toolchain's

@@ -1,5 +1,5 @@
 import Quiz
-import Scenarios
+import QuizCatalog
 import Testing
 
 /// The bank's crash answers: each crash scenario run in a child process (the quiz executable started with

@@ -1,5 +1,5 @@
 import Quiz
-import Scenarios
+import QuizCatalog
 import Testing
 
 /// How the bank's expectations read and judge values: ranges for "about", sets, orders.

@@ -1,6 +1,6 @@
 import Harness
 import Quiz
-import Scenarios
+import QuizCatalog
 import Testing
 
 /// How the validators judge what they observed — the lesson's expectation, or Linux's where the bank gives one —

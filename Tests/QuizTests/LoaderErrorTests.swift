@@ -1,6 +1,6 @@
 import Foundation
 import Quiz
-import Scenarios
+import QuizCatalog
 import Testing
 
 /// A small catalog for the loader's tests: one scenario, one pending, one crash.

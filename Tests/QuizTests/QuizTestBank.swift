@@ -2,7 +2,7 @@ import Foundation
 import Harness
 import HarnessTesting
 import Quiz
-import Scenarios
+import QuizCatalog
 import Testing
 
 /// One check of one bank entry: what a parameterised test runs.
@@ -38,7 +38,7 @@ struct BankCheck: Sendable, CustomTestStringConvertible {
 /// The package's bank, loaded once for every test, and its checks sorted by kind.
 enum QuizTestBank {
     /// The bank, or why it could not be loaded (a test reports it).
-    static let loaded: Result<QuizBank, QuizBankError> = Result { () throws(QuizBankError) in try BankLocation.load() }
+    static let loaded: Result<QuizBank, QuizBankError> = Result { () throws(QuizBankError) in try BankLocation.load(catalog: .standard) }
 
     /// The catalog the bank is checked against.
     static let catalog = QuizCatalog.standard

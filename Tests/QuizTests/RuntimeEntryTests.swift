@@ -2,7 +2,7 @@ import Foundation
 import Harness
 import HarnessTesting
 import Quiz
-import Scenarios
+import QuizCatalog
 import Testing
 
 /// Checks `item`'s claim — the same `Claim` the quiz checks — and renders its result as issues: a miss with the

@@ -1,5 +1,5 @@
 import Quiz
-import Scenarios
+import QuizCatalog
 import Testing
 
 /// The bank's answers that need Swift 6.4 (withTaskCancellationShield, the noncopyable Continuation): on an

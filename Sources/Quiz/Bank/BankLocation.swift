@@ -1,5 +1,4 @@
 import Foundation
-import Scenarios
 
 /// Where the bank is: `QUIZ_BANK`, else the package's `Quiz/` folder, found from this source file's path (so
 /// `swift run quiz` and `swift test` find it from any working directory).
@@ -13,8 +12,8 @@ public enum BankLocation {
         return url.appendingPathComponent("Quiz").path
     }
 
-    /// The bank read with the standard catalog.
-    public static func load() throws(QuizBankError) -> QuizBank {
-        try QuizBankLoader.load(directory: directory, catalog: .standard)
+    /// The bank read against `catalog` (the package's is `QuizCatalog.standard`, in the `QuizCatalog` target).
+    public static func load(catalog: QuizCatalog) throws(QuizBankError) -> QuizBank {
+        try QuizBankLoader.load(directory: directory, catalog: catalog)
     }
 }

@@ -1,4 +1,3 @@
-import Scenarios
 
 /// Reads the fields of one JSON object of the bank, and turns every mistake into a `QuizBankError` that names
 /// the file, the entry and the full path of the field.

@@ -1,5 +1,4 @@
 import Foundation
-import Scenarios
 
 /// A JSON value as the bank files hold it, read strictly: `true` is a Bool and `1` an Int, never each other.
 ///

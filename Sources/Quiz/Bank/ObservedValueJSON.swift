@@ -1,4 +1,3 @@
-import Scenarios
 
 extension ObservedValue {
     /// The bank's JSON for an expected value, read as an observed value; nil for objects and null.

@@ -1,4 +1,3 @@
-import Scenarios
 
 /// A mistake in the bank, named by file, entry and field: `Quiz/L37.json: L37-C13: checks[0].expect.drops: …`.
 public struct QuizBankError: Error, Equatable, CustomStringConvertible {

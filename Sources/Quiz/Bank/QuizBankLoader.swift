@@ -1,6 +1,5 @@
 import Foundation
 import Harness
-import Scenarios
 
 /// Reads the bank's JSON files and checks every field, against the catalog of scenarios and the snippet folder.
 ///

@@ -1,5 +1,4 @@
 import Harness
-import Scenarios
 
 /// One way of validating an entry: running a scenario, compiling a snippet, crashing a child process — or a
 /// reason why this machine cannot.

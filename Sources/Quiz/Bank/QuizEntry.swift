@@ -1,4 +1,3 @@
-import Scenarios
 
 /// One card, question or claim of the bank: what the lesson asks, the lesson's answer word for word, and the checks
 /// that validate it.

@@ -1,5 +1,4 @@
 import Foundation
-import Scenarios
 
 /// What the bank expects of one observed value.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import Scenarios
 
 /// How a child process ended, and what it wrote.
 public struct ChildOutcome: Sendable, Hashable, CustomStringConvertible {

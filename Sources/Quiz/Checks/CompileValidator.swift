@@ -1,6 +1,5 @@
 import Foundation
 import Harness
-import Scenarios
 
 /// One diagnostic of the compiler: `error` or `warning`, its line in the snippet, and its words.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import Foundation
-import Scenarios
 
 /// Runs crash checks' scenarios in child processes and judges how they ended.
 ///

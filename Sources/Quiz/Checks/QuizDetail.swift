@@ -1,4 +1,3 @@
-import Scenarios
 
 /// One entry in full, for `swift run quiz ID` and `--verbose`: the question, the lesson's answer, and for each
 /// check its expectation, what each schedule observed, the control's result and any Linux difference.

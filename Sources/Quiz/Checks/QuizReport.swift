@@ -1,5 +1,4 @@
 import Foundation
-import Scenarios
 import Synchronization
 
 /// The quiz's report: one line per entry, the differences from the lesson, then the counts; or the same as JSON.

@@ -1,5 +1,4 @@
 import Foundation
-import Scenarios
 
 /// Checks every entry of the bank: compile and crash checks in child processes (a few at once), runtime checks
 /// under the harness, and the checks that use the real pool last and one at a time, so that nothing else

@@ -1,5 +1,4 @@
 import Harness
-import Scenarios
 
 /// Whether this build runs on Linux, where a check's `linux` expectation replaces the lesson's.
 public let quizRunsOnLinux: Bool = {

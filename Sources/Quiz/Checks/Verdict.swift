@@ -1,5 +1,4 @@
 import Harness
-import Scenarios
 
 /// What checking an entry (or one of its checks) found.
 public enum Verdict: Sendable, Hashable, CustomStringConvertible {

@@ -16,13 +16,8 @@ import Synchronization
 }
 
 /// What a serial queue's blocks ran on.
-public struct SerialQueueThreads: QuizObservable, Hashable {
+public struct SerialQueueThreads: Sendable, Hashable {
     public var distinctThreads: Int, oneAtATime: Bool, syncRanOnCallingThread: Bool
-
-    public var observed: Observation {
-        ["distinctThreads": .int(distinctThreads), "oneAtATime": .bool(oneAtATime),
-         "syncRanOnCallingThread": .bool(syncRanOnCallingThread)]
-    }
 }
 
 /// L37 Q10, the Q&A seed: six blocks on one private serial queue, 30 ms apart — one at a time, on whatever threads
@@ -57,15 +52,10 @@ nonisolated(nonsending) public func serialQueueThreads(wrong: Bool = false) asyn
 }
 
 /// The dispatch queues two kinds of code ran on.
-public struct PoolLabels: QuizObservable, Hashable {
+public struct PoolLabels: Sendable, Hashable {
     public var gcdGlobal: String, detached: String
     /// The label of what `dispatch_get_global_queue` gives for the undocumented flag 0x4, or "none" (NULL).
     public var flag4: String = ""
-
-    public var observed: Observation {
-        ["gcdGlobal": .string(gcdGlobal), "detached": .string(detached), "samePool": .bool(gcdGlobal == detached),
-         "flag4": .string(flag4)]
-    }
 }
 
 /// The C function behind `DispatchQueue.global`, as L37 Q13 calls it: a `dispatch_queue_t`, or NULL.
@@ -96,13 +86,8 @@ nonisolated(nonsending) public func cooperativePoolLabels(wrong: Bool = false) a
 }
 
 /// Where a DispatchQueue.main.async block ran, and whether the call returned first.
-public struct MainAsync: QuizObservable, Hashable {
+public struct MainAsync: Sendable, Hashable {
     public var returnedBeforeBlockRan: Bool, ranOnMainThread: Bool, ranOnMainQueue: Bool
-
-    public var observed: Observation {
-        ["returnedBeforeBlockRan": .bool(returnedBeforeBlockRan), "ranOnMainThread": .bool(ranOnMainThread),
-         "ranOnMainQueue": .bool(ranOnMainQueue)]
-    }
 }
 
 /// The Q&A seed: DispatchQueue.main.async returns at once, and its block runs on the main queue later. Sent from
@@ -120,15 +105,8 @@ public struct MainAsync: QuizObservable, Hashable {
 }
 
 /// The order of A to E.
-public struct MainSyncOrder: QuizObservable, Hashable {
+public struct MainSyncOrder: Sendable, Hashable {
     public var events: [String]
-
-    public var observed: Observation {
-        let index = { (name: String) in events.firstIndex(of: name) ?? Int.max }
-        return ["events": .strings(events), "first": .string(events.first ?? ""), "last": .string(events.last ?? ""),
-                "bBeforeD": .bool(index("B") < index("D")), "cBeforeD": .bool(index("C") < index("D")),
-                "count": .int(events.count)]
-    }
 }
 
 /// The Q&A seed's test() from a background queue: print A, main.async B, print C, main.sync D, print E.
@@ -156,12 +134,8 @@ nonisolated(nonsending) public func mainSyncFromBackground(wrong: Bool = false) 
 }
 
 /// How many operations ran at once under a limit of three.
-public struct OperationLimit: QuizObservable, Hashable {
+public struct OperationLimit: Sendable, Hashable {
     public var peak: Int, finished: Int
-
-    public var observed: Observation {
-        ["peak": .int(peak), "finished": .int(finished)]
-    }
 }
 
 /// The Q&A seed: `maxConcurrentOperationCount = 3` — ten operations of 20 ms never run more than three at once.
@@ -206,13 +180,8 @@ nonisolated(nonsending) public func operationDependency(wrong: Bool = false) asy
 }
 
 /// What cancel() did to two work items: one not yet started, one running.
-public struct WorkItemCancel: QuizObservable, Hashable {
+public struct WorkItemCancel: Sendable, Hashable {
     public var unstartedRan: Bool, runningSawCancel: Bool, runningFinished: Bool
-
-    public var observed: Observation {
-        ["unstartedRan": .bool(unstartedRan), "runningSawCancel": .bool(runningSawCancel),
-         "runningFinished": .bool(runningFinished)]
-    }
 }
 
 /// A work item that can look at its own cancellation, through this holder.

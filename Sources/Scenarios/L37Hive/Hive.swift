@@ -101,7 +101,7 @@ nonisolated(nonsending) func standInRequest(after delay: Duration) async -> Int 
 }
 
 /// What the main actor did while an errand was out.
-public struct HiveErrand: QuizObservable, Hashable {
+public struct HiveErrand: Sendable, Hashable {
     /// Hums while the errand was out: while it waited, or, for a computation, while it computed.
     public var hummed: Int
     /// Where the errand's own code ran (for computations).
@@ -112,23 +112,6 @@ public struct HiveErrand: QuizObservable, Hashable {
     public var isolationAfter = ""
     /// The actor the computation said it ran on, if it said.
     public var ranOn: String?
-
-    public var observed: Observation {
-        var values: Observation = ["hummed": .int(hummed), "beforeOnMainThread": .bool(beforeOnMainThread),
-                                   "afterOnMainThread": .bool(afterOnMainThread), "beforeOnMainQueue": .bool(beforeOnMainQueue),
-                                   "afterOnMainQueue": .bool(afterOnMainQueue), "isolationAfter": .string(isolationAfter)]
-        values["backOn"] = .string(isolationAfter)
-        if let grind {
-            values["groundOnMainThread"] = .bool(grind.onMainThread)
-            values["groundOnMainQueue"] = .bool(grind.onMainQueue)
-            values["ranOnMainQueue"] = .bool(grind.onMainQueue)
-        }
-        if let ranOn {
-            values["countedOn"] = .string(ranOn)
-            values["ranOn"] = .string(ranOn)
-        }
-        return values
-    }
 }
 
 /// Runs `errand` from the main actor while the hive hums, and reports how often it hummed meanwhile.
@@ -242,12 +225,12 @@ nonisolated func heavyPlain(_ hum: HumCount) async -> (Grind, String) {
 
 /// Every errand the hive is measured against: the lesson's shapes, each the others' control (an errand that awaits
 /// beside one that holds the main actor: the hum count must tell them apart).
-enum HiveShape: String, CaseIterable, Sendable {
+public enum HiveShape: String, CaseIterable, Sendable {
     case awaitRequest, awaitSleep, mainActorComputation, concurrentComputation, concurrentCallsMainActor
     case nonsendingComputation, plainNonisolatedComputation, executorPreference
 
     /// Runs this errand from the main actor while the hive hums.
-    @MainActor func run() async -> HiveErrand {
+    @MainActor public func run() async -> HiveErrand {
         switch self {
         case .awaitRequest: await hiveAwaitRequest()
         case .awaitSleep: await hiveAwaitSleep()

@@ -38,14 +38,10 @@ import Subjects
 }
 
 /// Both flights' lines, and whether they brought the same nectar.
-public struct FlightsSideBySide: QuizObservable, Hashable {
+public struct FlightsSideBySide: Sendable, Hashable {
     public var sugar: [String]
     public var byHand: [String]
     public var sameNectar: Bool
-
-    public var observed: Observation {
-        ["sugar": .strings(sugar), "byHand": .strings(byHand), "sameNectar": .bool(sameNectar)]
-    }
 }
 
 /// L37 card 15: the sugar and the two hand-written halves print the same.
@@ -82,16 +78,11 @@ nonisolated(nonsending) func countPollenByHand(detached: Bool = true) async -> (
 }
 
 /// Where each version counted, whether they counted the same, and where the caller is afterwards.
-public struct ConcurrentByHand: QuizObservable, Hashable {
+public struct ConcurrentByHand: Sendable, Hashable {
     public var concurrentOn: String
     public var byHandOn: String
     public var sameGrains: Bool
     public var backOn: String
-
-    public var observed: Observation {
-        ["concurrentOn": .string(concurrentOn), "byHandOn": .string(byHandOn), "sameGrains": .bool(sameGrains),
-         "backOn": .string(backOn)]
-    }
 }
 
 /// L37 card 16: both versions count on no actor and come back to the main actor.
@@ -109,11 +100,11 @@ func queuePlace() -> String {
 }
 
 /// Where main-actor code runs, observed: the run-time half of `whereIsHere()`.
-@MainActor func queueOfTheMainActorPlace() -> String {
+@MainActor public func queueOfTheMainActorPlace() -> String {
     queuePlace()
 }
 
 /// Where @concurrent code runs, observed: the run-time half of `whereIsThePool()`.
-@concurrent func queueOfThePoolPlace() async -> String {
+@concurrent public func queueOfThePoolPlace() async -> String {
     queuePlace()
 }

@@ -50,7 +50,7 @@ public func slowPoursOneAfterAnother(_ n: Int) async throws -> Int {
 
 /// `n` bees pour at once into one new jar in `shape`: the quiz's jar scenarios and their controls, all through the
 /// one `pourAtOnce`, so that the controls measure with the same code as the claims.
-func pours(_ n: Int, _ shape: PourShape) async throws -> Int {
+public func pours(_ n: Int, _ shape: PourShape) async throws -> Int {
     switch shape {
     case .pour: try await pourAtOnce(n, "pours") { await $0.pour() }
     case .slowly: try await pourAtOnce(n, "pours") { await $0.pourSlowly() }

@@ -23,12 +23,8 @@ func reportAnywhere() -> String {
 }
 
 /// Where both reports ran.
-public struct ReportsFromThePool: QuizObservable, Hashable {
+public struct ReportsFromThePool: Sendable, Hashable {
     public var direct: String, run: String
-
-    public var observed: Observation {
-        ["direct": .string(direct), "run": .string(run)]
-    }
 }
 
 /// L37 card 21: `await report()` from @concurrent code is `await MainActor.run { report() }`: both on MainActor.
@@ -62,12 +58,8 @@ nonisolated(nonsending) public func runFromConcurrent(wrong: Bool = false) async
 }
 
 /// Where @concurrent work ran.
-public struct ConcurrentWork: QuizObservable, Hashable {
+public struct ConcurrentWork: Sendable, Hashable {
     public var ranOffMainThread: Bool, ranOnMainQueue: Bool, isolation: String
-
-    public var observed: Observation {
-        ["ranOffMainThread": .bool(ranOffMainThread), "ranOnMainQueue": .bool(ranOnMainQueue), "isolation": .string(isolation)]
-    }
 }
 
 /// L38 card 7's work: @concurrent, so off the main actor whoever calls it.
@@ -87,13 +79,8 @@ public struct ConcurrentWork: QuizObservable, Hashable {
 }
 
 /// Where a @MainActor strip's group children ran, and where a Task { } made in the same place runs.
-public struct GroupChildren: QuizObservable, Hashable {
+public struct GroupChildren: Sendable, Hashable {
     public var childrenOnMainThread: [Bool], childrenOnMainQueue: [Bool], childIsolation: [String], taskIsolation: String
-
-    public var observed: Observation {
-        ["childrenOnMainThread": .bools(childrenOnMainThread), "childrenOnMainQueue": .bools(childrenOnMainQueue),
-         "childIsolation": .strings(childIsolation), "taskIsolation": .string(taskIsolation)]
-    }
 }
 
 /// L38 card 20: `strip()` says @MainActor, and its group's three children start on the pool.

@@ -7,7 +7,7 @@ import Subjects
 // flower is 100 ms here.
 
 /// What a swarm came back on.
-public struct Swarm: QuizObservable, Hashable {
+public struct Swarm: Sendable, Hashable {
     /// Bees sent and back.
     public var bees: Int
     /// Distinct threads the bees left from or came back on.
@@ -20,12 +20,6 @@ public struct Swarm: QuizObservable, Hashable {
     public var backOnMainQueue: Int
     /// How long the swarm took.
     public var elapsedMs: Int
-
-    public var observed: Observation {
-        ["bees": .int(bees), "threads": .int(threads), "cores": .int(cores), "moved": .int(moved),
-         "backOnMainQueue": .int(backOnMainQueue), "movedShare": .double(Double(moved) / Double(max(bees, 1))),
-         "threadsPerCore": .double(Double(threads) / Double(max(cores, 1))), "elapsedMs": .int(elapsedMs)]
-    }
 }
 
 /// A bee on the main actor: 100 ms at a flower; the threads she left from and came back on, and whether she came
@@ -64,14 +58,8 @@ public struct Swarm: QuizObservable, Hashable {
 }
 
 /// Which dispatch queue ran each kind of code.
-public struct WhoRunsWhat: QuizObservable, Hashable {
+public struct WhoRunsWhat: Sendable, Hashable {
     public var mainActor: String, concurrent: String, jar: String, gcdGlobal: String
-
-    public var observed: Observation {
-        ["mainActor": .string(mainActor), "concurrent": .string(concurrent), "jar": .string(jar),
-         "gcdGlobal": .string(gcdGlobal), "jarOnThePool": .bool(jar == concurrent),
-         "poolIsNotGCDs": .bool(concurrent != gcdGlobal)]
-    }
 }
 
 extension Jar {

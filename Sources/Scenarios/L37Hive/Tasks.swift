@@ -4,20 +4,13 @@ import Subjects
 // Lessons 37 and 38 on tasks: what Task { }, Task.detached, async let and task groups inherit, start and wait for.
 
 /// Where each of the three ran, from main-actor code: Task { }, Task { } written out by hand, Task.detached.
-public struct TaskAndDetached: QuizObservable, Hashable {
+public struct TaskAndDetached: Sendable, Hashable {
     public var task: String, byHand: String, detached: String
     public var taskOnMainThread: Bool, detachedOnMainThread: Bool
     public var taskOnMainQueue: Bool, detachedOnMainQueue: Bool
     /// Whether the hand-written Task { } ran its body on the main queue: a run-time fact, where `byHand` (from
     /// `#isolation`) is fixed at compile time.
     public var byHandOnMainQueue: Bool
-
-    public var observed: Observation {
-        ["task": .string(task), "byHand": .string(byHand), "detached": .string(detached),
-         "byHandOnMainQueue": .bool(byHandOnMainQueue),
-         "taskOnMainThread": .bool(taskOnMainThread), "detachedOnMainThread": .bool(detachedOnMainThread),
-         "taskOnMainQueue": .bool(taskOnMainQueue), "detachedOnMainQueue": .bool(detachedOnMainQueue)]
-    }
 }
 
 /// L37 card 20 and Q9, L38 actors Q4: Task { } takes its creator's actor; Task.detached takes none; Task { } by
@@ -44,17 +37,10 @@ public enum Hive {
 }
 
 /// What Task { } and Task.detached inherit from main-actor code with a priority and a task-local value.
-public struct Inheritance: QuizObservable, Hashable {
+public struct Inheritance: Sendable, Hashable {
     public var taskIsolation: String, taskTaskLocal: String, taskPriorityIsCallers: Bool
     public var detachedIsolation: String, detachedTaskLocal: String, detachedPriorityIsCallers: Bool
     public var value: Int
-
-    public var observed: Observation {
-        ["taskIsolation": .string(taskIsolation), "taskTaskLocal": .string(taskTaskLocal),
-         "taskPriorityIsCallers": .bool(taskPriorityIsCallers), "detachedIsolation": .string(detachedIsolation),
-         "detachedTaskLocal": .string(detachedTaskLocal), "detachedPriorityIsCallers": .bool(detachedPriorityIsCallers),
-         "value": .int(value)]
-    }
 }
 
 /// Makes a Task { } and a Task.detached from main-actor code, and asks each what it got.
@@ -84,12 +70,8 @@ nonisolated(nonsending) public func detachedInheritsNothing(swapped: Bool = fals
 }
 
 /// The Task value: its type, its size, its value, and whether a copy reaches the same task.
-public struct TaskValue: QuizObservable, Hashable {
+public struct TaskValue: Sendable, Hashable {
     public var type: String, size: Int, value: Int, copyCancelReachesTask: Bool
-
-    public var observed: Observation {
-        ["type": .string(type), "size": .int(size), "value": .int(value), "copyCancelReachesTask": .bool(copyCancelReachesTask)]
-    }
 }
 
 /// L37 card 9: `Task { 42 }` is a pointer — eight bytes — and cancelling a copy cancels the task. `wrong`, the
@@ -107,12 +89,8 @@ nonisolated(nonsending) public func taskValue(wrong: Bool = false) async -> Task
 }
 
 /// A task group's children, as added and as they came back.
-public struct GroupOrder: QuizObservable, Hashable {
+public struct GroupOrder: Sendable, Hashable {
     public var added: [String], back: [String], allFinishedBeforeReturn: Bool
-
-    public var observed: Observation {
-        ["added": .strings(added), "back": .strings(back), "allFinishedBeforeReturn": .bool(allFinishedBeforeReturn)]
-    }
 }
 
 /// L37 card 10: children added Ada, Bea, Cia come back in the order they finish, and the group returns only
@@ -152,12 +130,8 @@ nonisolated(nonsending) public func groupFinishOrder(wrong: Bool = false) async 
 }
 
 /// Three visits started with async let.
-public struct ThreeAtOnce: QuizObservable, Hashable {
+public struct ThreeAtOnce: Sendable, Hashable {
     public var results: [String], peakInFlight: Int, elapsedMs: Int
-
-    public var observed: Observation {
-        ["results": .strings(results), "peakInFlight": .int(peakInFlight), "elapsedMs": .int(elapsedMs)]
-    }
 }
 
 /// One visit: `ms` at a flower, counted in flight meanwhile.
@@ -218,12 +192,8 @@ nonisolated(nonsending) public func threeAtOnceOneThrows(wrong: Bool = false) as
 }
 
 /// How long the async let line took, how long its read took, and what it read.
-public struct LineAndRead: QuizObservable, Hashable {
+public struct LineAndRead: Sendable, Hashable {
     public var lineTookMs: Int, readTookMs: Int, value: String
-
-    public var observed: Observation {
-        ["lineTookMs": .int(lineTookMs), "readTookMs": .int(readTookMs), "value": .string(value)]
-    }
 }
 
 /// A one-second errand that reports whether it was cancelled.
@@ -252,12 +222,8 @@ nonisolated(nonsending) public func asyncLetLineAndRead(wrong: Bool = false) asy
 }
 
 /// The lines of L38 card 12, and when the child started.
-public struct AsyncLetStart: QuizObservable, Hashable {
+public struct AsyncLetStart: Sendable, Hashable {
     public var events: [String], childStartedAtMs: Int
-
-    public var observed: Observation {
-        ["events": .strings(events), "childStartedAtMs": .int(childStartedAtMs)]
-    }
 }
 
 /// L38 card 12: the child of an async let starts at the declaration. The parent does 100 ms of other awaited work
@@ -372,12 +338,8 @@ nonisolated(nonsending) public func taskKeepsSelfAlive(wrong: Bool = false) asyn
 }
 
 /// A thousand sleepers: how many finished, on how many threads, in how long.
-public struct Sleepers: QuizObservable, Hashable {
+public struct Sleepers: Sendable, Hashable {
     public var finished: Int, threads: Int, elapsedMs: Int
-
-    public var observed: Observation {
-        ["finished": .int(finished), "threads": .int(threads), "elapsedMs": .int(elapsedMs)]
-    }
 }
 
 /// The Q&A seed: a suspended task holds no thread — a thousand tasks sleeping 100 ms each finish together.
@@ -433,12 +395,8 @@ nonisolated(nonsending) func priorityWithoutInheritance() async -> PriorityInher
 }
 
 /// Priorities as the Q&A seed names them.
-public struct PriorityAliases: QuizObservable, Hashable {
+public struct PriorityAliases: Sendable, Hashable {
     public var highIsUserInitiated: Bool, lowIsUtility: Bool
-
-    public var observed: Observation {
-        ["highIsUserInitiated": .bool(highIsUserInitiated), "lowIsUtility": .bool(lowIsUtility)]
-    }
 }
 
 /// The Q&A seed: `.high` is `.userInitiated`, `.low` is `.utility`.
@@ -447,13 +405,8 @@ public func priorityAliases() -> PriorityAliases {
 }
 
 /// What children inherit, and what escalation does.
-public struct PriorityInheritance: QuizObservable, Hashable {
+public struct PriorityInheritance: Sendable, Hashable {
     public var asyncLetChild: String, groupChild: String, lowBeforeAwait: String, escalated: String
-
-    public var observed: Observation {
-        ["asyncLetChild": .string(asyncLetChild), "groupChild": .string(groupChild),
-         "lowBeforeAwait": .string(lowBeforeAwait), "escalated": .string(escalated)]
-    }
 }
 
 /// `high`, `low`, …: a priority's name.

@@ -43,12 +43,8 @@ actor ThreadAsker {
 }
 
 /// Where an actor's method ran.
-public struct ActorPlace: QuizObservable, Hashable {
+public struct ActorPlace: Sendable, Hashable {
     public var onMainThread: Bool, onMainQueue: Bool
-
-    public var observed: Observation {
-        ["onMainThread": .bool(onMainThread), "onMainQueue": .bool(onMainQueue)]
-    }
 }
 
 /// L38 actors Q5: an actor's method runs on the shared pool, not the main thread.

@@ -3,12 +3,8 @@ import Synchronization
 // Cancellation claims only the quiz asks about; the cancellation scenarios of lesson 38's questions are issue 4's.
 
 /// A loop that looks at Task.isCancelled, and the turns the rest got while it ran.
-public struct CancelledLoop: QuizObservable, Hashable {
+public struct CancelledLoop: Sendable, Hashable {
     public var stopped: Bool, laps: Int, otherTurnsWhileLooping: Int
-
-    public var observed: Observation {
-        ["stopped": .bool(stopped), "laps": .int(laps), "otherTurnsWhileLooping": .int(otherTurnsWhileLooping)]
-    }
 }
 
 /// L37 card 5: `while !Task.isCancelled { n += 1; await Task.yield() }` stops when its task is cancelled, and its
@@ -97,12 +93,8 @@ final class LoadingScreen: Sendable {
 }
 
 /// What the screen showed in the end, with and without cancelling the previous load.
-public struct ReplacedLoad: QuizObservable, Hashable {
+public struct ReplacedLoad: Sendable, Hashable {
     public var withCancel: String, withoutCancel: String
-
-    public var observed: Observation {
-        ["withCancel": .string(withCancel), "withoutCancel": .string(withoutCancel)]
-    }
 }
 
 /// The architecture seed: cancelling the previous load stops a slow first response landing after a fast retry.

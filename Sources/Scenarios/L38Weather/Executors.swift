@@ -77,14 +77,9 @@ actor OwnThreadHopCounter: HopCounter {
 }
 
 /// The hop costs of L38 actors Q14, measured in one run.
-public struct HopCost: QuizObservable, Hashable {
+public struct HopCost: Sendable, Hashable {
     /// Nanoseconds a turn between two plain actors, and between two on executors of their own.
     public var plainNs: Int, ownExecutorNs: Int
-
-    public var observed: Observation {
-        ["plainNs": .int(plainNs), "ownExecutorNs": .int(ownExecutorNs),
-         "ratio": .double(Double(ownExecutorNs) / Double(max(plainNs, 1)))]
-    }
 }
 
 /// L38 actors Q14: a turn between two actors on executors of their own costs many times a turn between two plain

@@ -4,7 +4,7 @@
 // stops calling it validated.
 
 /// How the bees pour into the jar.
-enum PourShape: String, CaseIterable, Sendable {
+public enum PourShape: String, CaseIterable, Sendable {
     /// `pour()`: read, change, write, no await between (lesson 37, step 6).
     case pour
     /// `pourSlowly()`: read, await 10 ms, write (step 7).
@@ -12,7 +12,7 @@ enum PourShape: String, CaseIterable, Sendable {
 }
 
 /// Which way a polling loop treats cancellation.
-enum PollShape: String, CaseIterable, Sendable {
+public enum PollShape: String, CaseIterable, Sendable {
     /// `try await Task.sleep`: the cancellation ends the loop.
     case stops
     /// `try? await Task.sleep`: the cancellation is swallowed, the loop polls on.
@@ -20,7 +20,7 @@ enum PollShape: String, CaseIterable, Sendable {
 }
 
 /// How three visits are made.
-enum VisitShape: String, CaseIterable, Sendable {
+public enum VisitShape: String, CaseIterable, Sendable {
     /// Three `async let`s, awaited together.
     case atOnce
     /// Three awaits, one after the other.
@@ -28,7 +28,7 @@ enum VisitShape: String, CaseIterable, Sendable {
 }
 
 /// How two calls reach the call log.
-enum CallShape: String, CaseIterable, Sendable {
+public enum CallShape: String, CaseIterable, Sendable {
     /// Two `async let`s: both at once.
     case atOnce
     /// The second after the first returned.
@@ -36,11 +36,11 @@ enum CallShape: String, CaseIterable, Sendable {
 }
 
 /// How a stream buffers what nobody has read yet.
-enum BufferShape: String, CaseIterable, Sendable {
+public enum BufferShape: String, CaseIterable, Sendable {
     case newest1, oldest1, unbounded
 
     /// The policy.
-    var buffering: StreamBuffering {
+    public var buffering: StreamBuffering {
         switch self {
         case .newest1: .newest(1)
         case .oldest1: .oldest(1)
@@ -50,7 +50,7 @@ enum BufferShape: String, CaseIterable, Sendable {
 }
 
 /// What the continuation's owner does.
-enum ResumeShape: String, CaseIterable, Sendable {
+public enum ResumeShape: String, CaseIterable, Sendable {
     /// Never resumes it.
     case never
     /// Resumes it once, with an answer.
@@ -59,7 +59,7 @@ enum ResumeShape: String, CaseIterable, Sendable {
 
 /// A scenario that measures two things side by side (two countdowns, Task { } and Task.detached), as the lesson
 /// has them or swapped.
-enum SwapShape: String, CaseIterable, Sendable {
+public enum SwapShape: String, CaseIterable, Sendable {
     /// As the lesson has them.
     case lesson
     /// The two swapped.
@@ -67,7 +67,7 @@ enum SwapShape: String, CaseIterable, Sendable {
 }
 
 /// Whether a race cancels its loser.
-enum RaceShape: String, CaseIterable, Sendable {
+public enum RaceShape: String, CaseIterable, Sendable {
     /// `group.cancelAll()` after the first answer.
     case cancelsTheRest
     /// No `cancelAll()`: the group waits for the loser.
@@ -75,7 +75,7 @@ enum RaceShape: String, CaseIterable, Sendable {
 }
 
 /// Whether the timeout is shorter than the slow operation.
-enum TimeoutShape: String, CaseIterable, Sendable {
+public enum TimeoutShape: String, CaseIterable, Sendable {
     /// The slow operation takes 1 s, the limit is 100 ms.
     case limitShorter
     /// The limit is 2 s: nothing times out.
@@ -83,7 +83,7 @@ enum TimeoutShape: String, CaseIterable, Sendable {
 }
 
 /// A stream's continuation replaced while a loop reads.
-enum ReplaceShape: String, CaseIterable, Sendable {
+public enum ReplaceShape: String, CaseIterable, Sendable {
     /// `stop()` cancels the first loop.
     case cancelFirst
     /// Nothing ends the first loop.
@@ -92,7 +92,7 @@ enum ReplaceShape: String, CaseIterable, Sendable {
     case finishOld
 
     /// The program for this shape.
-    @MainActor func program() async -> [String] {
+    @MainActor public func program() async -> [String] {
         switch self {
         case .cancelFirst: await streamReplacedContinuation(cancelFirst: true)
         case .keepFirst: await streamReplacedContinuation(cancelFirst: false)
@@ -103,7 +103,7 @@ enum ReplaceShape: String, CaseIterable, Sendable {
 
 /// A scenario with one counterfactual: the lesson's shape, or the wrong one the bank's control names (each
 /// scenario's documentation says what its wrong shape is).
-enum LessonShape: String, CaseIterable, Sendable {
+public enum LessonShape: String, CaseIterable, Sendable {
     /// As the lesson writes it.
     case lesson
     /// The counterfactual.
@@ -111,7 +111,7 @@ enum LessonShape: String, CaseIterable, Sendable {
 }
 
 /// Where a swarm's bees fly.
-enum SwarmShape: String, CaseIterable, Sendable {
+public enum SwarmShape: String, CaseIterable, Sendable {
     /// `@MainActor func bee()`.
     case mainActor
     /// `@concurrent`, on the pool.

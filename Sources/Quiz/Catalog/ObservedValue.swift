@@ -38,15 +38,6 @@ public enum ObservedValue: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// What one run of a scenario observed, by name: `["drops": .int(1)]`.
-public typealias Observation = [String: ObservedValue]
-
-/// A scenario result the quiz can read: it names each value it observed.
-public protocol QuizObservable: Sendable {
-    /// The observed values, by the names the bank's expectations use.
-    var observed: Observation { get }
-}
-
 /// Conversions that keep scenario code short: `["drops": 1, "where": "MainActor"]`.
 extension ObservedValue: ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByStringLiteral,
     ExpressibleByArrayLiteral, ExpressibleByFloatLiteral

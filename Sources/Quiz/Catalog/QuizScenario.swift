@@ -1,0 +1,39 @@
+import Harness
+
+/// A scenario the quiz can run: its name in the bank, the values it reports, the arguments it takes, and the
+/// function — written once, shared with the topic tests where one exists.
+public struct QuizScenario: Sendable {
+    /// The name the bank uses: `jar.pourSlowly`.
+    public var name: String
+    /// The names of the values every run reports.
+    public var observes: [String]
+    /// The arguments it accepts, with their defaults.
+    public var parameters: [String: ScenarioArgument]
+    /// How the harness runs it (leftovers allowed, a grace for main-actor hops, …).
+    public var options: RunOptions
+    /// Whether the scenario uses something the whole process shares — the main actor, a global actor another suite
+    /// uses too, its standard error (the runtime's "leaked" line) — so that a test process running other suites at
+    /// the same time must run it in a process of its own.
+    public var sharesTheProcess: Bool
+    /// Runs the scenario once and returns what it observed.
+    public var run: @Sendable (ScenarioArguments) async throws -> Observation
+
+    /// A scenario named `name` that reports `observes`.
+    public init(_ name: String, observes: [String], parameters: [String: ScenarioArgument] = [:],
+                options: RunOptions = RunOptions(), sharesTheProcess: Bool = false,
+                run: @escaping @Sendable (ScenarioArguments) async throws -> Observation) {
+        self.name = name
+        self.observes = observes
+        self.parameters = parameters
+        self.options = options
+        self.sharesTheProcess = sharesTheProcess
+        self.run = run
+    }
+
+    /// The same scenario, marked as using what the whole process shares.
+    public func sharingTheProcess() -> QuizScenario {
+        var copy = self
+        copy.sharesTheProcess = true
+        return copy
+    }
+}

@@ -1,0 +1,23 @@
+import Harness
+import Quiz
+import Scenarios
+import Subjects
+
+// The scenarios the architecture seed names first (`Quiz/Architecture.json`): a scenario that later files name too is
+// registered here, in the first lesson that asks about it.
+
+extension QuizCatalog {
+    /// The runtime scenarios the architecture seed names first.
+    static let architecture: [QuizScenario] = [
+        .single("tasks.threeAtOnceOneThrows", "caught", parameters: ["shape": .string("lesson")]) {
+            .string(await threeAtOnceOneThrows(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
+        .observing("cancellation.replaceLoad", ["withCancel", "withoutCancel"], parameters: ["shape": .string("lesson")]) {
+            await replaceLoad(swapped: try $0.choice(SwapShape.self) == .swapped)
+        },
+        QuizScenario("cancellation.debounce", observes: ["saves", "saved"], parameters: ["shape": .string("lesson")]) { arguments in
+            let written = await debouncedSaves(cancelling: try arguments.choice(LessonShape.self) == .lesson)
+            return ["saves": .int(written.count), "saved": .int(written.last ?? 0)]
+        },
+    ]
+}

@@ -1,0 +1,173 @@
+import Harness
+import Quiz
+import Scenarios
+import Subjects
+
+// The scenarios Lesson 38 (the weather app: actors, reentrancy, executors, cancellation) names first (`Quiz/L38.json`): a scenario that later files name too is
+// registered here, in the first lesson that asks about it.
+
+extension QuizCatalog {
+    /// The runtime scenarios Lesson 38 (the weather app: actors, reentrancy, executors, cancellation) names first.
+    static let lesson38: [QuizScenario] = [
+        .observing("executors.hopCost", ["plainNs", "ownExecutorNs", "ratio"],
+                   parameters: ["turns": .int(20_000), "shape": .string("lesson")], options: .realMainActorAndOwnThreads,
+                   adding: { ["ratio": .double(Double($0.ownExecutorNs) / Double(max($0.plainNs, 1)))] }) {
+            await hopCost(turns: $0.int("turns"), wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
+        .observing("tasks.asyncLetStartsAtDeclaration", ["events", "childStartedAtMs"],
+                   parameters: ["shape": .string("lesson")]) {
+            await asyncLetStartsAtDeclaration(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
+        .single("tasks.throwingGroupUnread", "outcome", parameters: ["shape": .string("lesson")]) {
+            .string(await throwingGroupUnread(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
+        .single("tasks.throwingGroupOrder", "answers", parameters: ["shape": .string("lesson")]) {
+            .strings(try await throwingGroupOrder(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
+        .single("tasks.taskKeepsSelfAlive", "events", parameters: ["shape": .string("lesson")]) {
+            .strings(await taskKeepsSelfAlive(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
+        .single("cancellation.checkCancellationLoop", "outcome", parameters: ["shape": .string("lesson")]) {
+            .string(await checkCancellationLoop(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
+        .single("actors.visits", "count", parameters: ["shape": .string("lesson")]) { .int(await visitsRecorded(wrong: try $0.choice(LessonShape.self) == .wrong)) },
+        .observing("actors.methodOnMainThread", ["onMainThread", "onMainQueue"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
+            await actorMethodPlace(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
+        .single("mainActor.renameScreen", "title", parameters: ["shape": .string("lesson")]) { .string(await renameScreen(wrong: try $0.choice(LessonShape.self) == .wrong)) },
+        .observing("mainActor.concurrentWork", ["ranOffMainThread", "ranOnMainQueue", "isolation"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
+            await concurrentWork(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
+        .observing("mainActor.groupChildren", ["childrenOnMainThread", "childrenOnMainQueue", "childIsolation",
+                                               "taskIsolation"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
+            await stripGroupChildren(wrong: try $0.choice(LessonShape.self) == .wrong)
+        },
+        .single("mainActor.nonsendingAssertion", "result", parameters: ["shape": .string("lesson")], options: .realMainActor) {
+            .string(await nonsendingAssertion(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
+        .single("executors.ownQueueLabel", "label", parameters: ["shape": .string("lesson")], options: .waitForOwnThreads) {
+            .string(await ownQueueLabel(wrong: try $0.choice(LessonShape.self) == .wrong))
+        },
+        QuizScenario("actors.interleave", observes: ["events", "interleaved"],
+                     parameters: ["shape": .string("atOnce")]) { arguments in
+            let events = try arguments.choice(CallShape.self) == .atOnce ? await twoCallsAtOnce()
+                : await twoCallsOneAfterAnother()
+            let lastBegin = events.lastIndex { $0.hasSuffix("begins") } ?? .max
+            let firstEnd = events.firstIndex { $0.hasSuffix("ends") } ?? .min
+            return ["events": .strings(events), "interleaved": .bool(events.count == 4 && lastBegin < firstEnd)]
+        },
+        QuizScenario("actors.globalActorSerialises", observes: ["globalActorPeak", "ownActorsPeak"],
+                     // The lesson's claim is about the real pool's threads: measured there even under the
+                     // strict-pool variable (ReentrancyTests asserts the one-thread answer instead).
+                     parameters: ["shape": .string("lesson")],
+                     options: RunOptions { $0.honoursStrictPoolVariable = false }) { arguments in
+            // With company an update's wait ends at once; the patience only bounds a run that has none. The
+            // control (`wrong`) measures the first four on actors of their own too.
+            let wrong = try arguments.choice(LessonShape.self) == .wrong
+            let global = try await fourUpdatesAtOnce(onOneGlobalActor: !wrong,
+                                                     patience: wrong ? .seconds(2) : .milliseconds(50))
+            let own = try await fourUpdatesAtOnce(onOneGlobalActor: false, patience: .seconds(2))
+            return ["globalActorPeak": .int(global.mostAtOnce), "ownActorsPeak": .int(own.mostAtOnce)]
+        },
+        QuizScenario("executors.blockingStarvesPool", observes: ["aWaveStarved", "poolShare", "ownExecutorShare"],
+                     parameters: ["shape": .string("lesson")], options: .waitForOwnThreads) { arguments in
+            // Three saves per thread of the pool, so that at some moment they hold every thread. The control
+            // (`wrong`) saves on threads of their own where the lesson uses the pool.
+            let width = sharedPoolWidth(), saves = 3 * width
+            let wrong = try arguments.choice(LessonShape.self) == .wrong
+            let pool = try await tickerTurnsWhileDisksSave(saves, onOwnThreads: wrong,
+                                                           patience: wrong ? .seconds(2) : .milliseconds(150))
+            let own = try await tickerTurnsWhileDisksSave(saves, onOwnThreads: true, patience: .seconds(2))
+            return ["aWaveStarved": .bool(pool.saves - pool.savesThatSawATurn >= width),
+                    "poolShare": .double(Double(pool.savesThatSawATurn) / Double(pool.saves)),
+                    "ownExecutorShare": .double(Double(own.savesThatSawATurn) / Double(own.saves))]
+        },
+        QuizScenario("shop.twoBuyersOneBag", observes: ["sold", "bagsLeft"], parameters: ["shape": .string("lesson")],
+                     options: .waitForOwnThreads) { arguments in
+            let sale = await twoBuyersOneBag(oneAfterAnother: try arguments.choice(LessonShape.self) == .wrong)
+            return ["sold": .int(sale.sold), "bagsLeft": .int(sale.bagsLeft)]
+        },
+        .single("weatherCache.answersOnly", "requests",
+                parameters: ["askers": .int(2), "shape": .string("answersOnly")]) { arguments in
+            .int(try await askAtOnce(arguments.int("askers"), arguments.choice(CacheShape.self)).requests)
+        },
+        QuizScenario("weatherCache.taskPerCity", observes: ["requests", "sameAnswer"],
+                     parameters: ["askers": .int(2), "shape": .string("taskStoring")]) { arguments in
+            let outcome = try await askAtOnce(arguments.int("askers"), arguments.choice(CacheShape.self))
+            return ["requests": .int(outcome.requests), "sameAnswer": .bool(outcome.distinctAnswers == 1)]
+        },
+        QuizScenario("weatherCache.failureKept", observes: ["asks", "requests"],
+                     parameters: ["shape": .string("failureKeeping")]) { arguments in
+            let asks = try await askTwiceWhileTheFirstRequestFails(arguments.choice(CacheShape.self))
+            return ["asks": .strings(asks.results), "requests": .int(asks.requests)]
+        },
+        .single("weatherCache.diskActorBetween", "requests",
+                parameters: ["askers": .int(2), "shape": .string("awaitingDiskActor")]) { arguments in
+            .int(try await askAtOnce(arguments.int("askers"), arguments.choice(CacheShape.self)).requests)
+        },
+        // `WeatherActor` is one instance for the whole process, which ReentrancyTests use one test at a time.
+        QuizScenario.single("weatherCache.globalActorWithDisk", "requests",
+                            parameters: ["askers": .int(2), "shape": .string("weatherActorWithDisk")],
+                            options: .waitForOwnThreads) { arguments in
+            .int(try await askAtOnce(arguments.int("askers"), arguments.choice(CacheShape.self),
+                                     answerTakes: .milliseconds(1)).requests)
+        }.sharingTheProcess(),
+        QuizScenario("cancellation.innerTaskVersusChild", observes: ["asyncLetChildCancelled", "innerTaskCancelled"],
+                     parameters: ["cancelAfterMs": .int(100)]) { arguments in
+            let outcome = await whoHearsCancellation(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")))
+            return ["asyncLetChildCancelled": .bool(ending(outcome.asyncLetChild) == "cancelled"),
+                    "innerTaskCancelled": .bool(ending(outcome.unstructuredTask) == "cancelled")]
+        },
+        QuizScenario("cancellation.errorWaitsForBusySibling", observes: ["events", "errorAfterBusyFinished", "elapsedMs"],
+                     parameters: ["shape": .string("lesson")]) { arguments in
+            let start = scenarioMilliseconds()
+            let events = await errorWaitsForStubbornSibling(unstructured: try arguments.choice(LessonShape.self) == .wrong)
+            let busy = events.firstIndex { $0.hasPrefix("busy finished") } ?? .max
+            let error = events.firstIndex(of: "the error reached the caller") ?? .min
+            return ["events": .strings(events), "errorAfterBusyFinished": .bool(busy < error),
+                    "elapsedMs": .int(scenarioMilliseconds() - start)]
+        },
+        QuizScenario("cancellation.firstWins", observes: ["first", "withoutCancelAllMs", "withCancelAllMs", "loserCancelled"],
+                     parameters: ["shape": .string("cancelsTheRest")]) { arguments in
+            let start = scenarioMilliseconds()
+            let waiting = await firstAnswerRace(cancellingTheRest: false)
+            let middle = scenarioMilliseconds()
+            let cancelling = await firstAnswerRace(cancellingTheRest: try arguments.choice(RaceShape.self) == .cancelsTheRest)
+            return ["first": .string(cancelling.first ?? "none"), "withoutCancelAllMs": .int(middle - start),
+                    "withCancelAllMs": .int(scenarioMilliseconds() - middle),
+                    "loserCancelled": .bool(cancelling.events.contains("Bergen was cancelled") && waiting.first == "Seattle")]
+        },
+        .single("cancellation.groupErrorCancelsRest", "events", parameters: ["sleeperNapMs": .int(2_000)]) { arguments in
+            .strings(await throwingGroupCancelsTheRest(sleeperNap: .milliseconds(arguments.int("sleeperNapMs"))))
+        },
+        QuizScenario("cancellation.busyLoopRunsToEnd", observes: ["ranToEnd", "cancelledBeforeTheEnd", "stepsRun"], parameters: ["shape": .string("lesson")]) {
+            let run = await cancelledBusyLoop(acting: try $0.choice(LessonShape.self) == .wrong)
+            return ["ranToEnd": .bool(run.stepsRun == run.steps), "cancelledBeforeTheEnd": .bool(run.cancelledBeforeTheEnd),
+                    "stepsRun": .int(run.stepsRun)]
+        },
+        QuizScenario("cancellation.addToCancelledGroup", observes: ["added", "addTaskChildCancelled"],
+                     parameters: ["cancelAfterMs": .int(100)]) { arguments in
+            let outcome = await addingToCancelledGroup(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")))
+            return ["added": .bool(outcome.addedUnlessCancelled), "addTaskChildCancelled": .bool(outcome.addTaskChildCancelled)]
+        },
+        QuizScenario("cancellation.trySleepLoop", observes: ["laps", "elapsedMs"],
+                     parameters: ["shape": .string("swallows")]) { arguments in
+            // L38 card 14: five one-second laps with `try?` around the sleep, cancelled after a tenth of a second.
+            let start = scenarioMilliseconds()
+            let run = await pollingAfterStop(swallowingCancellation: try arguments.choice(PollShape.self) == .swallows, attempts: 5, interval: .seconds(1),
+                                             stopAfter: .milliseconds(100))
+            return ["laps": .int(run.callsBeforeStop + run.callsAfterStop), "elapsedMs": .int(scenarioMilliseconds() - start)]
+        },
+    ]
+
+    /// The crash scenarios Lesson 38 (the weather app: actors, reentrancy, executors, cancellation) names first.
+    static let lesson38Crashes: [QuizCrash] = [
+        QuizCrash("mainActor.plainNonisolatedAssertion") { await plainNonisolatedAssertion() },
+        QuizCrash("mainActor.assumeIsolatedOffMain") { await assumeIsolatedOffMain() },
+        QuizCrash("mainActor.mainQueueAssumeIsolated") { await mainQueueAssumeIsolated() },
+        // The controls: each crash's fixed shape, which must not crash (or log).
+        QuizCrash("mainActor.nonsendingAssertion") { await nonsendingAssertion() },
+        QuizCrash("mainActor.assumeIsolatedOnMain") { await assumeIsolatedOnMain() },
+        QuizCrash("mainActor.globalQueueAssumeIsolated") { await globalQueueAssumeIsolated() },
+    ]
+}
