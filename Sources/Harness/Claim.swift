@@ -91,7 +91,10 @@ public struct Expectation<Outcome: Sendable>: Sendable, CustomStringConvertible 
 /// How fast a scenario's clock runs: `virtual` under a seeded schedule (a sleep costs nothing, so the lesson's
 /// seconds may stay seconds), `real` under strict and system (where a scenario wants its times scaled down).
 public enum Pace: Sendable, Hashable {
-    case virtual, real
+    /// Under seeds: time is virtual, a sleep lasts exactly what it asked, and margins can be wide for free.
+    case virtual
+    /// Under strict and system: time is real, and a loaded machine stretches it.
+    case real
 
     /// `virtual` under `.seeded(n)`, `real` otherwise.
     init<Outcome>(_ runs: Claim<Outcome>.Runs) {
@@ -129,6 +132,7 @@ public struct Claim<Outcome: Hashable & Sendable>: Sendable {
         /// Under this many seeds (the harness's `HARNESS_SEED(S)` variables apply).
         case seeded(Int)
 
+        /// `strict`, `system` or `200 seeds`: how a report names where a claim ran.
         public var description: String {
             switch self {
             case .strict: "strict"
