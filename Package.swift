@@ -22,7 +22,10 @@ let package = Package(
         // The strict pool, seeded schedules, virtual time, deadlock detection. Never imports Testing.
         .target(name: "Harness", dependencies: ["CHarnessTime"]),
         // The one thin adapter that turns the harness's findings into Swift Testing issues.
-        .target(name: "HarnessTesting", dependencies: ["Harness"]),
+        .target(name: "HarnessTesting", dependencies: ["Harness", "CReplayCheck"]),
+        // Linked into every test process through the adapter: a HARNESS_SEED or HARNESS_SCHEDULE that played in no
+        // run (a filter that selects nothing, a test that explores no seeds) ends the process with an error.
+        .target(name: "CReplayCheck", dependencies: ["CHarnessTime"]),
         // Scenarios shared by the topic tests and the quiz: each written once; they know nothing of the quiz.
         .target(name: "Scenarios", dependencies: ["Subjects", "Harness"]),
         // The quiz's engine: the catalog's types, the bank's loader, the checks, the verdicts and the report. It knows

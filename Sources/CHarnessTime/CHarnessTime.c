@@ -102,3 +102,10 @@ void harness_virtual_time_end(void) {}
 int harness_virtual_time_is_on(void) { return 0; }
 
 #endif
+
+/// Runs under a seeded schedule in this process (see the header).
+static _Atomic int64_t seeded_runs = 0;
+
+void harness_count_seeded_run(void) { atomic_fetch_add_explicit(&seeded_runs, 1, memory_order_relaxed); }
+
+int64_t harness_seeded_runs(void) { return atomic_load_explicit(&seeded_runs, memory_order_relaxed); }

@@ -1,3 +1,4 @@
+import CHarnessTime
 import Synchronization
 
 /// How many scenario runs this process made, by schedule, so that a test process can end by saying how many
@@ -14,7 +15,10 @@ public enum RunCounter {
     /// Counts one run under `schedule`.
     static func count(_ schedule: Schedule) {
         switch schedule {
-        case .seeded, .pct, .replay: seeded.add(1, ordering: .relaxed)
+        case .seeded, .pct, .replay:
+            seeded.add(1, ordering: .relaxed)
+            // Where C reads it too: HarnessTesting's exit check, which says when a replay variable played in no run.
+            harness_count_seeded_run()
         case .strict: strict.add(1, ordering: .relaxed)
         case .system: system.add(1, ordering: .relaxed)
         }

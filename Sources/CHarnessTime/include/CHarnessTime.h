@@ -28,4 +28,11 @@ int harness_pin_to_current_cpu(int cpu);
 /// The CPU time the calling thread has used, in nanoseconds (Linux), or -1.
 int64_t harness_thread_cpu_nanoseconds(void);
 
+/// Counts one run under a seeded schedule (a seed, PCT, a replayed interleaving): what HARNESS_SEED and
+/// HARNESS_SCHEDULE replace. A plain counter in C, so that a check at the process's exit can read it.
+void harness_count_seeded_run(void);
+
+/// The runs `harness_count_seeded_run` counted in this process.
+int64_t harness_seeded_runs(void);
+
 #endif
