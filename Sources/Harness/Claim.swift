@@ -284,10 +284,10 @@ public struct ClaimResult<Outcome: Hashable & Sendable>: Sendable {
     /// Whether the expectation held on every run (a misfit's runs left out).
     public var held: Bool { badSetting == nil && counterexamples.isEmpty }
 
-    /// Whether it held, and the control made it fail: the only result the quiz calls validated.
+    /// Whether it held, and the control made it fail: the only result the quiz calls validated
+    /// (`judge(held:control:)`).
     public var validated: Bool {
-        if held, case .failed = control { return true }
-        return false
+        judge(held: held && misfit == nil, control: control) == .validated
     }
 
     /// `1 (strict); 1 → 18 seeds, 2 → 2 seeds`: what each schedule gave, seeds as a distribution.
@@ -304,15 +304,8 @@ public struct ClaimResult<Outcome: Hashable & Sendable>: Sendable {
             }
         }
         var parts = runs.filter { $0.schedule.seed == nil }.map { "\(text($0.result)) (\($0.schedule))" }
-        var counts: [String: Int] = [:]
-        var order: [String] = []
-        for run in runs where run.schedule.seed != nil {
-            let key = text(run.result)
-            if counts[key] == nil { order.append(key) }
-            counts[key, default: 0] += 1
-        }
-        let ranked = order.enumerated().sorted { (counts[$0.element]!, -$0.offset) > (counts[$1.element]!, -$1.offset) }
-        let shown = ranked.prefix(4).map { "\($0.element) → \(counts[$0.element]!) seed\(counts[$0.element]! == 1 ? "" : "s")" }
+        let ranked = mostFrequentFirst(runs.filter { $0.schedule.seed != nil }) { text($0.result) }
+        let shown = ranked.prefix(4).map { "\($0.key) → \($0.items.count) seed\($0.items.count == 1 ? "" : "s")" }
         if !shown.isEmpty { parts.append(shown.joined(separator: "; ") + (ranked.count > 4 ? "; …" : "")) }
         return parts.joined(separator: "; ")
     }
@@ -340,16 +333,7 @@ public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (O
         result.control = ControlResult.none(why: why)
     case .counterfactual(let name, let body):
         let runs = (try? await runs(of: body, claim.runs, options: claim.options)) ?? []
-        // A control run that did not finish is no evidence either way: a deadlock where values were expected, or,
-        // where the claim is that runs end in a failure of some kind, a failure of any kind (only a control that
-        // finishes shows the failure comes from what the claim names).
-        let counted = runs.filter { if case .success = $0.result { true } else { false } }
-        let misses = counted.isEmpty ? [] : claim.expectation.misses(counted)
-        if let first = misses.first {
-            result.control = .failed(name: name, evidence: first.description)
-        } else {
-            result.control = .held(name: name, observed: ClaimResult.distribution(runs, show))
-        }
+        result.control = .judging(name, claim.expectation.evidence(runs), observed: ClaimResult.distribution(runs, show))
     }
     return result
 }

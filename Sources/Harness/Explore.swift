@@ -46,18 +46,8 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
 
     /// Each outcome with its seeds, most frequent first (ties in order of first appearance).
     public var distribution: [(outcome: Outcome, seeds: [UInt64])] {
-        var order: [Outcome] = []
-        var seeds: [Outcome: [UInt64]] = [:]
-        for run in runs {
-            guard case .success(let outcome) = run.result else { continue }
-            if seeds[outcome] == nil { order.append(outcome) }
-            seeds[outcome, default: []].append(run.seed)
-        }
-        let ranked = order.enumerated().sorted { left, right in
-            let (l, r) = (seeds[left.element]!.count, seeds[right.element]!.count)
-            return l != r ? l > r : left.offset < right.offset
-        }
-        return ranked.map { ($0.element, seeds[$0.element]!) }
+        let finished = runs.compactMap { run in (try? run.result.get()).map { (outcome: $0, seed: run.seed) } }
+        return mostFrequentFirst(finished, by: \.outcome).map { ($0.key, $0.items.map(\.seed)) }
     }
 
     /// How many distinct schedules the runs took.

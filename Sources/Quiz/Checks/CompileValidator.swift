@@ -95,9 +95,9 @@ public struct CompileValidator: Sendable {
             // An output or a warning is missing from a control that does not compile whatever it shows: no evidence.
             let outcome = right.expectation().outcome
             if shown.failedToCompile, outcome == .output || outcome == .warning {
-                return (false, "it did not compile, so it shows nothing about the \(outcome.rawValue): \(shown.observed)")
+                return .noEvidence("it did not compile, so it shows nothing about the \(outcome.rawValue): \(shown.observed)")
             }
-            return (shown.verdict == .contradicted, shown.observed)
+            return shown.verdict == .contradicted ? .missed(shown.observed) : .held(shown.observed)
         }
         return result
     }
@@ -209,33 +209,25 @@ public struct CompileValidator: Sendable {
 }
 
 extension CheckResult {
-    /// Judges a check that held against its control — the one rule for compile, run and crash checks: unguarded if
-    /// there is no control (nil) or it is `none` (with its reason); otherwise `attempt` runs the control and says
-    /// whether the check missed under it, and what it saw: validated if it missed, unguarded if it held too.
-    mutating func judge(control name: String?, why: String?,
-                        attempt: () async -> (missed: Bool, observed: String)) async {
+    /// Judges a compile, run or crash check that held against its control, by the harness's one rule
+    /// (`judge(held:control:)`): with no control (nil), unguarded with its reason; otherwise `attempt` runs the
+    /// control and says what its run showed (`ControlEvidence`).
+    mutating func judge(control name: String?, why: String?, attempt: () async -> ControlEvidence) async {
         controlWhy = why
-        guard let name else {
-            let reason = why ?? "no control: nothing shows this check could fail"
-            verdict = .unguarded(reason)
-            control = ControlResult.none(why: reason)
-            return
-        }
-        let (missed, shown) = await attempt()
-        if missed {
-            control = .failed(name: name, evidence: shown)
+        if let name {
+            control = .judging(name, [await attempt()])
         } else {
-            control = .held(name: name, observed: shown)
-            verdict = .unguarded("control \(name) held too: \(shown)")
+            control = ControlResult.none(why: why ?? "no control: nothing shows this check could fail")
         }
+        verdict = Verdict(Harness.judge(held: true, control: control))
     }
 
     /// Judges a snippet check that held against its control (nil: none given): `attempt` gets the control's
     /// text (its own snippet or the check's, with the replacements left to it).
     mutating func judge(_ control: CompileControl?, text: String, snippets: String,
-                        attempt: (CompileCounterpart, String) async -> (missed: Bool, observed: String)) async {
+                        attempt: (CompileCounterpart, String) async -> ControlEvidence) async {
         guard case .counterpart(let counterpart)? = control else {
-            await judge(control: nil, why: control?.why) { (false, "") }
+            await judge(control: nil, why: control?.why) { .held("") }
             return
         }
         var rightText = text

@@ -43,7 +43,7 @@ public struct CrashValidator: Sendable {
         guard result.verdict == .validated else { return result }
         // The fixed shape, judged against the same expectation: the crash must not come.
         guard case .counterpart(let scenario, let environment, let why)? = check.control else {
-            await result.judge(control: nil, why: check.control?.why) { (false, "") }
+            await result.judge(control: nil, why: check.control?.why) { .held("") }
             return result
         }
         var fixed = check
@@ -59,9 +59,9 @@ public struct CrashValidator: Sendable {
             // this crash: no evidence. (Where the check is a clean exit, the control's crash is the evidence.)
             let expected = check.expectation().exit
             if expected != .success, case .signal(let number) = outcome.ending {
-                return (false, "it crashed too (signal \(number)), so it shows nothing: \(shown.observed)")
+                return .noEvidence("it crashed too (signal \(number)), so it shows nothing: \(shown.observed)")
             }
-            return (shown.verdict == .contradicted, shown.observed)
+            return shown.verdict == .contradicted ? .missed(shown.observed) : .held(shown.observed)
         }
         return result
     }

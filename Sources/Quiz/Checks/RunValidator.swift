@@ -33,8 +33,8 @@ public struct RunValidator: Sendable {
             let (shown, controlMiss, problem) = await outputs(of: counterpart.replaced(in: rightText), check: check,
                                                               swiftc: swiftc, stopAtFirstMiss: true)
             // A control that does not build or run prints nothing whatever the property: no evidence.
-            if let problem { return (false, "it did not build or run, so it shows nothing: \(problem)") }
-            return (controlMiss != nil, controlMiss ?? shown.joined(separator: "; "))
+            if let problem { return .noEvidence("it did not build or run, so it shows nothing: \(problem)") }
+            return controlMiss.map { .missed($0) } ?? .held(shown.joined(separator: "; "))
         }
         return result
     }

@@ -107,8 +107,7 @@ public struct RuntimeValidator: Sendable {
                      })
     }
 
-    /// The verdict on a claim's result: validated only if the expectation held and the control made it fail;
-    /// unguarded if it held but no control (or a control that held too) shows it could have failed.
+    /// The verdict on a claim's result (`judge(held:control:)`, the one rule), with what the check observed.
     public static func judge(_ check: RuntimeCheck, _ result: ClaimResult<Observation>,
                              onLinux: Bool = quizRunsOnLinux) -> CheckResult {
         let (_, differs) = expectations(of: check, onLinux: onLinux)
@@ -118,23 +117,14 @@ public struct RuntimeValidator: Sendable {
             let lesson = linux.value.keys.sorted().compactMap { name in check.expect[name].map { "\(name) \($0)" } }
             observed += " (the lesson: \(lesson.joined(separator: ", ")))"
         }
-        let verdict: Verdict
         if let bad = result.badSetting ?? result.misfit {
-            verdict = .contradicted
             observed = "\(check.scenario): nothing ran: \(bad)"
         } else if !result.held {
-            verdict = .contradicted
             let shown = result.counterexamples.prefix(3).map(\.description).joined(separator: "; ")
             let more = result.counterexamples.count > 3 ? " (and \(result.counterexamples.count - 3) more)" : ""
             observed = "\(check.scenario): \(shown)\(more) — observed \(result.observed(show(names)))"
-        } else {
-            switch result.control {
-            case .failed?: verdict = .validated
-            case .held(let name, let controlObserved)?: verdict = .unguarded("control \(name) held too: \(controlObserved)")
-            case .none(let why)?: verdict = .unguarded(why)
-            case nil: verdict = .unguarded("no control ran")
-            }
         }
+        let verdict = Verdict(Harness.judge(held: result.held && result.misfit == nil, control: result.control))
         var judged = CheckResult(verdict, observed: observed, differs: differs, expect: result.expectation,
                                  runs: RunSummary.of(result.runs, names: names), control: result.control,
                                  adapted: check.adapted)
@@ -168,18 +158,12 @@ public struct RunSummary: Sendable, Hashable {
                 return RunSummary(schedule: schedule, seeds: seeds, failure: failure.kind.rawValue)
             }
         }
-        var result = runs.filter { $0.schedule.seed == nil }.map { summary($0, seeds: nil) }
-        var groups: [RunSummary] = []
-        for run in runs where run.schedule.seed != nil {
-            let one = summary(run, seeds: 1)
-            if let index = groups.firstIndex(where: { $0.values == one.values && $0.failure == one.failure }) {
-                groups[index].seeds! += 1
-            } else {
-                groups.append(one)
-            }
+        let single = runs.filter { $0.schedule.seed == nil }.map { summary($0, seeds: nil) }
+        let seeded = mostFrequentFirst(runs.filter { $0.schedule.seed != nil }.map { summary($0, seeds: nil) }) { $0 }
+        return single + seeded.map { group in
+            var one = group.key
+            one.seeds = group.items.count
+            return one
         }
-        result += groups.enumerated().sorted { ($0.element.seeds!, -$0.offset) > ($1.element.seeds!, -$1.offset) }
-            .map(\.element)
-        return result
     }
 }

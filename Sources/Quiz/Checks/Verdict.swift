@@ -45,6 +45,17 @@ public enum Verdict: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+extension Verdict {
+    /// The harness's judgement in the quiz's words.
+    public init(_ judgement: Judgement) {
+        switch judgement {
+        case .validated: self = .validated
+        case .unguarded(let why): self = .unguarded(why)
+        case .contradicted: self = .contradicted
+        }
+    }
+}
+
 /// What one check observed, and its verdict.
 public struct CheckResult: Sendable, Hashable {
     /// The check's verdict.

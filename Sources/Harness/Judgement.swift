@@ -1,0 +1,93 @@
+// Where a verdict is decided: one rule for every kind of check — a claim's runs under the harness, a snippet the
+// compiler reads, a program built and run, a crash in a child process. Each kind only says what its runs showed
+// (`ControlEvidence`); what that evidence is worth is written here, once: `judge(held:control:)` for the verdict,
+// `ControlResult.judging` for the control, `Expectation.evidence` for which runs of a claim's control count.
+
+/// What one run of a control showed about the check it guards.
+public enum ControlEvidence: Sendable, Hashable {
+    /// The check missed under the control, as it must: what showed it.
+    case missed(String)
+    /// The check held under the control too: what was observed.
+    case held(String)
+    /// The run did not get as far as the property the check is about — it did not finish, did not compile, did
+    /// not build, crashed where a crash is what is checked — so it shows nothing either way: why.
+    case noEvidence(String)
+
+    /// The words, whichever it is.
+    public var text: String {
+        switch self {
+        case .missed(let text), .held(let text), .noEvidence(let text): text
+        }
+    }
+}
+
+/// The verdict on a check, before any kind-specific wording: the lesson's answer held here and its control made
+/// it fail (validated), held with nothing to show it could have failed (unguarded, with why), or did not hold.
+public enum Judgement: Sendable, Hashable {
+    case validated
+    case unguarded(String)
+    case contradicted
+}
+
+/// The one rule: validated only if the expectation held and the control made it miss; unguarded if it held but no
+/// control exists (with why), none ran, or the control held too (a control run that shows nothing counts as
+/// holding: it is no evidence that the check could fail); contradicted if the expectation did not hold.
+public func judge(held: Bool, control: ControlResult?) -> Judgement {
+    guard held else { return .contradicted }
+    switch control {
+    case .failed?: return .validated
+    case .held(let name, let observed)?: return .unguarded("control \(name) held too: \(observed)")
+    case .none(let why)?: return .unguarded(why)
+    case nil: return .unguarded("no control ran")
+    }
+}
+
+extension ControlResult {
+    /// The control named `name`, from what its runs showed: failed with the first miss's evidence if any run that
+    /// shows something missed; otherwise held — as `observed` says, or as its runs' words say (runs that show
+    /// nothing count neither way, and say why).
+    public static func judging(_ name: String, _ runs: [ControlEvidence], observed: String? = nil) -> ControlResult {
+        for case .missed(let evidence) in runs {
+            return .failed(name: name, evidence: evidence)
+        }
+        return .held(name: name, observed: observed ?? runs.map(\.text).joined(separator: "; "))
+    }
+}
+
+extension Expectation {
+    /// What each run of a control shows against this expectation: a run that ended in a harness failure (a
+    /// deadlock, a leftover) is no evidence — where values were expected it has none, and where the claim is that
+    /// runs end in a failure of some kind, only a control that finishes shows the failure comes from what the claim
+    /// names; a finished run missed or held; and, among the finished runs, none showing what `some` wants is a
+    /// miss of them all.
+    public func evidence(_ runs: [ClaimRun<Outcome>]) -> [ControlEvidence] {
+        let finished = runs.filter { if case .success = $0.result { true } else { false } }
+        var shown: [ControlEvidence] = runs.map { run in
+            if case .failure(let failure) = run.result { return .noEvidence(failure.kind.rawValue) }
+            // This run's own miss (one with its schedule), not what `some` says of a pool of one.
+            return misses([run]).first { $0.schedule != nil }.map { .missed($0.description) } ?? .held("")
+        }
+        if !finished.isEmpty, let collective = misses(finished).first(where: { $0.schedule == nil }) {
+            shown.append(.missed(collective.description))
+        }
+        return shown
+    }
+}
+
+/// `items` grouped by `key`, most frequent first (ties in order of first appearance): how a distribution of seeded
+/// runs is shown everywhere (the claim's line, the quiz's JSON, an exploration's summary).
+public func mostFrequentFirst<Item, Key: Hashable>(_ items: [Item], by key: (Item) -> Key) -> [(key: Key, items: [Item])] {
+    var order: [Key] = []
+    var groups: [Key: [Item]] = [:]
+    for item in items {
+        let one = key(item)
+        if groups[one] == nil { order.append(one) }
+        groups[one, default: []].append(item)
+    }
+    return order.enumerated()
+        .sorted { left, right in
+            let (l, r) = (groups[left.element]!.count, groups[right.element]!.count)
+            return l != r ? l > r : left.offset < right.offset
+        }
+        .map { ($0.element, groups[$0.element]!) }
+}

@@ -1,0 +1,31 @@
+import Harness
+import Testing
+
+@Suite("One rule decides every check's verdict: held, and its control made it miss", .timeLimit(.minutes(1)))
+struct JudgementTests {
+    @Test("validated only when the expectation held and the control failed it")
+    func validatedNeedsBoth() {
+        let failed = ControlResult.failed(name: "wrong", evidence: "drops = 99")
+        #expect(judge(held: true, control: failed) == .validated)
+        #expect(judge(held: false, control: failed) == .contradicted)
+        #expect(judge(held: true, control: .none(why: "no wrong shape")) == .unguarded("no wrong shape"))
+        #expect(judge(held: true, control: nil) == .unguarded("no control ran"))
+    }
+
+    @Test("a control run that shows nothing counts neither way: only a run that missed fails the check")
+    func noEvidenceIsNotAMiss() {
+        let nothing = ControlResult.judging("wrong", [.noEvidence("deadlock"), .held("1")])
+        #expect(nothing == .held(name: "wrong", observed: "deadlock; 1"))
+        #expect(judge(held: true, control: nothing) == .unguarded("control wrong held too: deadlock; 1"))
+        let missed = ControlResult.judging("wrong", [.noEvidence("deadlock"), .missed("2, expected 1")])
+        #expect(missed == .failed(name: "wrong", evidence: "2, expected 1"))
+    }
+
+    @Test("a claim's control runs: a harness failure is no evidence, a finished run misses or holds")
+    func claimRunsAsEvidence() {
+        let expectation = Expectation<Int>(every: .equals(1))
+        let runs = [ClaimRun<Int>(.strict, .failure(HarnessFailure(.deadlock, schedule: .strict, summary: "stuck"))), ClaimRun(.strict, .success(1)),
+                    ClaimRun(.strict, .success(2))]
+        #expect(expectation.evidence(runs) == [.noEvidence("deadlock"), .held(""), .missed("under strict: 2, expected 1")])
+    }
+}
