@@ -67,6 +67,46 @@ void harness_virtual_time_end(void) { virtual_on = 0; }
 
 int harness_virtual_time_is_on(void) { return virtual_on; }
 
+// The main queue in main-actor code. Inside a harness run, main-actor work runs on the harness thread, serially,
+// as the main actor (the harness answers the runtime's getMainExecutor there); libdispatch, asked whether that
+// thread is the main queue's, says no and stops the process (`_dispatch_assert_queue_fail`). Defined here, as
+// `clock_gettime` is, `dispatch_assert_queue` is what Dispatch's `dispatchPrecondition` reaches: on a thread
+// running a main-actor job of a run, the main queue's precondition holds; every other call goes to libdispatch.
+
+/// Whether this thread runs a main-actor job of a harness run now.
+static __thread int main_actor_job = 0;
+
+void harness_main_actor_job(int running) { main_actor_job = running; }
+
+typedef void (*assert_queue_fn)(void *);
+
+/// libdispatch's own function named `name`, found once per name by the caller.
+static assert_queue_fn real_assert(const char *name, _Atomic(assert_queue_fn) *cache) {
+    assert_queue_fn found = atomic_load_explicit(cache, memory_order_acquire);
+    if (found == NULL) {
+        found = (assert_queue_fn)dlsym(RTLD_NEXT, name);
+        atomic_store_explicit(cache, found, memory_order_release);
+    }
+    return found;
+}
+
+/// Whether `queue` is the main queue (libdispatch's `_dispatch_main_q`).
+static int is_main_queue(void *queue) {
+    static void *_Atomic main_queue = NULL;
+    void *found = atomic_load_explicit(&main_queue, memory_order_acquire);
+    if (found == NULL) {
+        found = dlsym(RTLD_DEFAULT, "_dispatch_main_q");
+        atomic_store_explicit(&main_queue, found, memory_order_release);
+    }
+    return found != NULL && queue == found;
+}
+
+void dispatch_assert_queue(void *queue) {
+    static _Atomic(assert_queue_fn) real = NULL;
+    if (main_actor_job && is_main_queue(queue)) return;
+    real_assert("dispatch_assert_queue", &real)(queue);
+}
+
 int harness_thread_id(void) { return (int)syscall(SYS_gettid); }
 
 int harness_pin_to_current_cpu(int cpu) {
@@ -93,6 +133,7 @@ int64_t harness_real_monotonic_nanoseconds(void) {
 #else
 
 int harness_thread_id(void) { return 0; }
+void harness_main_actor_job(int running) { (void)running; }
 int harness_pin_to_current_cpu(int cpu) { (void)cpu; return -1; }
 
 int64_t harness_real_monotonic_nanoseconds(void) { return 0; }

@@ -176,8 +176,11 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         if virtualNow >= 0 { harness_virtual_time_begin(clockOrigin + virtualNow) }
         if entry.isMain {
             runningMainJob = true
+            // The main queue's precondition holds in main-actor code here, as on the main actor (CHarnessTime).
+            harness_main_actor_job(1)
             entry.job.runSynchronously(isolatedTo: mainLane.asUnownedSerialExecutor(),
                                        taskExecutor: asUnownedTaskExecutor())
+            harness_main_actor_job(0)
             runningMainJob = false
         } else {
             entry.job.runSynchronously(on: asUnownedTaskExecutor())
@@ -259,7 +262,15 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     func failFromOutside(_ kind: HarnessFailure.Kind, _ summary: String) {
         condition.lock()
         defer { condition.unlock() }
-        fail(kind, summary)
+        // Under virtual time a job that never ends may be waiting for the clock, which stands still inside it.
+        fail(kind, kind == .blockedThread && scheduler.virtualTime ? summary + standingClock : summary)
+    }
+
+    /// What a blocked thread in a seeded run may be: a spin-wait on a clock that does not move while the job runs.
+    private var standingClock: String {
+        " In \(schedule) the clock stands still inside a job (virtual time moves only while every task waits, at " +
+            "\(HarnessFailure.format(.nanoseconds(scheduler.now))) here): a loop that waits for ContinuousClock.now or " +
+            "SuspendingClock.now to pass a deadline spins forever. Sleep until the deadline instead (Task.sleep(until:))."
     }
 
     /// Whether the run is over.

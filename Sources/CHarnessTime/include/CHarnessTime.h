@@ -15,6 +15,10 @@ void harness_virtual_time_end(void);
 int harness_virtual_time_is_on(void);
 
 
+/// Marks the calling thread as running (1) or no longer running (0) a main-actor job of a harness run: there
+/// `dispatchPrecondition(condition: .onQueue(.main))` holds, as it does on the main actor it stands for (Linux).
+void harness_main_actor_job(int running);
+
 /// The calling thread's kernel id (Linux), or 0.
 int harness_thread_id(void);
 
