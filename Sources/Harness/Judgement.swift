@@ -24,8 +24,11 @@ public enum ControlEvidence: Sendable, Hashable {
 /// The verdict on a check, before any kind-specific wording: the lesson's answer held here and its control made
 /// it fail (validated), held with nothing to show it could have failed (unguarded, with why), or did not hold.
 public enum Judgement: Sendable, Hashable {
+    /// The expectation held, and its control made it miss: the check could have failed, and did not.
     case validated
+    /// The expectation held, but nothing shows it could have failed: why (no control, none ran, or it held too).
     case unguarded(String)
+    /// The expectation did not hold.
     case contradicted
 }
 
