@@ -13,7 +13,7 @@ public struct ShrunkCounterexample<Outcome: Sendable>: Sendable {
     public var original: (interleaving: Interleaving, preemptions: Int)
     /// Runs spent shrinking.
     public var runs: Int
-    /// Whether shrinking stopped at its budget of runs or time, before it had tried all it would.
+    /// Whether shrinking stopped at its budget of runs, before it had tried all it would.
     public var stoppedAtBudget: Bool
     /// The shrunk run's notes, with the tasks that left them.
     public var timeline: Timeline
@@ -23,23 +23,19 @@ extension Exploration {
     /// Shrinks `run`'s schedule (delta debugging over its preemptions, Zeller and Hildebrandt 2002):
     /// turns chunks of preemptions, halves then quarters and so on down to single ones, into calm
     /// choices, and keeps each change after which the run still `fails` with fewer preemptions, or
-    /// as many and fewer choice points; at most `budget` runs, and none started after `timeBudget`
-    /// of real time (a safety net for big scenarios: the verdict never depends on it, only how far
-    /// the shown counterexample shrank). Nil if the exploration cannot rerun its scenario, or `run`
-    /// does not fail again when replayed, or `HARNESS_SHRINK=off`.
+    /// as many and fewer choice points; at most `budget` runs. The budget counts runs, never seconds:
+    /// the shown counterexample is the same on a quiet machine and a loaded one (a slow machine only
+    /// takes longer to show it). Callers keep big scenarios out by their choice points
+    /// (`maxChoicePointsToShrink`). Nil if the exploration cannot rerun its scenario, or `run` does not
+    /// fail again when replayed, or `HARNESS_SHRINK=off`.
     public func shrink(
-        _ run: SeededRun<Outcome>, budget: Int = 300, timeBudget: Duration = .seconds(5),
+        _ run: SeededRun<Outcome>, budget: Int = 300,
         where fails: @escaping @Sendable (Result<Outcome, HarnessFailure>) -> Bool
     ) async -> ShrunkCounterexample<Outcome>? {
         guard let rerun, (try? Settings.checked())?.exploration.shrinks ?? true else { return nil }
-        var spent = 0, outOfTime = false
-        let deadline = ContinuousClock.now + timeBudget
+        var spent = 0
         /// Runs `directives`; the run and its canonical directives if it fails the same way.
         func attempt(_ directives: [UInt32]) async -> (run: SeededRun<Outcome>, trace: [ChoicePoint])? {
-            guard ContinuousClock.now < deadline else {
-                outOfTime = true
-                return nil
-            }
             spent += 1
             let (candidate, trace) = await rerun(.replay(Interleaving(directives)))
             return fails(candidate.result) ? (candidate, trace) : nil
@@ -48,11 +44,11 @@ extension Exploration {
         let original = (run.interleaving, best.trace.filter(\.preempts).count)
         var directives = Self.calmed(best.trace)
         var chunk = max(best.trace.filter(\.preempts).count / 2, 1)
-        while spent < budget, !outOfTime {
+        while spent < budget {
             let preempting = directives.indices.filter { directives[$0] != ReplayPicker.calm }
             guard !preempting.isEmpty else { break }
             var improved = false
-            for start in stride(from: 0, to: preempting.count, by: chunk) where spent < budget && !outOfTime {
+            for start in stride(from: 0, to: preempting.count, by: chunk) where spent < budget {
                 var candidate = directives
                 for position in preempting[start..<min(start + chunk, preempting.count)] {
                     candidate[position] = ReplayPicker.calm
@@ -76,13 +72,13 @@ extension Exploration {
         // is named by its place: once one is gone, the other names another choice point. So try single
         // preemptions near them: the run up to the first is calm either way, so those places hold.
         let preempting = best.trace.indices.filter { best.trace[$0].preempts }
-        if preempting.count > 1, spent < budget, ContinuousClock.now < deadline {
+        if preempting.count > 1, spent < budget {
             spent += 1
             let calmTrace = await rerun(.replay(Interleaving([]))).1
             let window = max(preempting.first! - 2, 0)..<min(preempting.last! + 3, calmTrace.count)
             search: for position in window {
                 let point = calmTrace[position]
-                for rank in 1..<max(point.count, 1) where spent < budget && !outOfTime {
+                for rank in 1..<max(point.count, 1) where spent < budget {
                     let directives = Array(repeating: ReplayPicker.calm, count: position) + [DepthFirst.index(ofRank: rank, at: point)]
                     if let found = await attempt(directives), Self.measure(found.trace) < Self.measure(best.trace) {
                         best = found
@@ -94,7 +90,7 @@ extension Exploration {
         return ShrunkCounterexample(interleaving: Interleaving(Self.calmed(best.trace), points: best.trace.count), result: best.run.result,
                               preemptions: best.trace.filter(\.preempts).count, choicePoints: best.trace.count,
                               original: original, runs: spent,
-                              stoppedAtBudget: outOfTime || spent >= budget, timeline: best.run.timeline)
+                              stoppedAtBudget: spent >= budget, timeline: best.run.timeline)
     }
 
     /// A run's choices with every calm one written as "calm" (so it stays calm wherever it falls),
