@@ -277,6 +277,10 @@ public struct ClaimResult<Outcome: Hashable & Sendable>: Sendable {
     public var control: ControlResult?
     /// A malformed `HARNESS_*` setting: nothing ran.
     public var badSetting: HarnessFailure?
+    /// Why some run of the claim or its control gave no evidence either way, if one did: a time limit cut it twice
+    /// (`HarnessFailure.hitTimeLimit`: a loaded machine, or a pool held by other work). The claim is then unguarded
+    /// for that reason (`control` is `.none` with it); a claim's own such run keeps its control from running.
+    public var noEvidence: String?
     /// A `HARNESS_SCHEDULE` string this claim's seeded runs do not fit (`HarnessFailure.isScheduleMisfit`):
     /// they replayed nothing, so they are left out of `runs`, and the control is not run.
     public var misfit: HarnessFailure?
@@ -319,7 +323,9 @@ public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (O
     var result = ClaimResult<Outcome>(statement: claim.statement, expectation: "\(claim.expectation)", runs: [],
                                       counterexamples: [], control: nil)
     do {
-        result.runs = try await runs(of: claim.body, claim.runs, options: claim.options)
+        (result.runs, result.noEvidence) = try await runsPastTimeLimits(of: claim.body, claim.runs, options: claim.options)
+        // A run cut twice by a time limit is neither a pass nor a miss of the claim (a timeout is never a catch).
+        result.runs.removeAll { $0.result.failure?.hitTimeLimit ?? false }
     } catch {
         result.badSetting = error
         return result
@@ -328,14 +334,50 @@ public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (O
     result.runs.removeAll { $0.misfit != nil }
     result.counterexamples = claim.expectation.misses(result.runs)
     guard result.counterexamples.isEmpty, result.misfit == nil else { return result }
+    if let why = result.noEvidence {
+        result.control = ControlResult.none(why: "no evidence: \(why)")
+        return result
+    }
     switch claim.control {
     case .none(let why):
         result.control = ControlResult.none(why: why)
     case .counterfactual(let name, let body):
-        let runs = (try? await runs(of: body, claim.runs, options: claim.options)) ?? []
+        // Every control run counts by what it shows (`Expectation.evidence`); one a time limit cut twice shows nothing
+        // about the control and keeps it from holding (`ControlResult.judging`).
+        let (runs, _) = (try? await runsPastTimeLimits(of: body, claim.runs, options: claim.options)) ?? ([], nil)
         result.control = .judging(name, claim.expectation.evidence(runs), observed: ClaimResult.distribution(runs, show))
+        if case .none(let why)? = result.control { result.noEvidence = why }
     }
     return result
+}
+
+/// `runs(of:)`, with every single run (strict, system) that a time limit cut run once more: a run cut by a time limit
+/// (`HarnessFailure.hitTimeLimit`) shows only that the machine did not finish it in time (a loaded machine, a real
+/// pool held by other work), not what the scenario does. One cut twice stays cut, and is said in the reason.
+func runsPastTimeLimits<Outcome: Hashable & Sendable>(
+    of paced: @escaping @Sendable (Pace) async throws -> Outcome, _ schedules: [Claim<Outcome>.Runs], options: RunOptions
+) async throws(HarnessFailure) -> (runs: [ClaimRun<Outcome>], noEvidence: String?) {
+    var all = try await runs(of: paced, schedules, options: options)
+    var reasons: [String] = []
+    for index in all.indices.reversed() {
+        guard case .failure(let failure) = all[index].result, failure.hitTimeLimit,
+              let asked: Claim<Outcome>.Runs = all[index].schedule == .system ? .system
+                : all[index].schedule == .strict ? .strict : nil else { continue }
+        let again = try await runs(of: paced, [asked], options: options)
+        if let rerun = again.first { all[index] = rerun }
+        if all[index].result.failure?.hitTimeLimit ?? false {
+            reasons.append("its run under \(asked) hit its time limit twice (\(failure.summary))")
+        }
+    }
+    return (all, reasons.isEmpty ? nil : reasons.reversed().joined(separator: "; "))
+}
+
+extension Result {
+    /// The failure, if this is one.
+    var failure: Failure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
+    }
 }
 
 /// Every run of `body` under `schedules`, each told its pace; throws only for a malformed `HARNESS_*` setting.

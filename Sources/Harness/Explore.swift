@@ -179,7 +179,7 @@ func tracedRun<Outcome: Sendable>(
                           schedule: schedule, interleaving: run.interleaving, timeline: run.timeline), run.trace)
     } catch {
         return (SeededRun(seed: seed, result: .failure(error), scheduleHash: 0, elapsed: error.elapsed,
-                          schedule: schedule, interleaving: Interleaving(error.choices, points: error.choices.count), timeline: error.timeline),
+                          schedule: schedule, interleaving: error.interleaving ?? Interleaving(error.choices, points: error.choices.count), timeline: error.timeline),
                 error.trace)
     }
 }

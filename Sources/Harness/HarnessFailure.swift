@@ -43,6 +43,9 @@ public struct HarnessFailure: Error, CustomStringConvertible {
     var trace: [ChoicePoint] = []
     /// The scenario's notes up to the failure, with the tasks that left them.
     public var timeline = Timeline()
+    /// Whether a time limit cut the run (`timedOut` by real or thread time, not by its job budget): such a run is
+    /// no evidence either way about what the scenario does, only that this machine did not finish it in time.
+    public var hitTimeLimit = false
 
     /// A failure of `kind` under `schedule`, explained by `summary`.
     public init(_ kind: Kind, schedule: Schedule?, summary: String) {
@@ -56,6 +59,25 @@ public struct HarnessFailure: Error, CustomStringConvertible {
         HarnessFailure(.badSetting, schedule: .replay(replayed), summary:
             "HARNESS_SCHEDULE=\(replayed) does not fit this scenario: \(why) (was it printed by another test " +
             "or another case of this one, or before the code changed?)")
+    }
+
+    /// A replayed string printed by a run that a failure cut short, whose replay made the same choices and went on
+    /// past the cut to finish: the failure came from the machine (a time limit, a blocked thread that depended on
+    /// real time), and this replay could not show it again.
+    static func cutDidNotRecur(_ replayed: Interleaving) -> HarnessFailure {
+        HarnessFailure(.badSetting, schedule: .replay(replayed), summary:
+            "HARNESS_SCHEDULE=\(replayed) replays a run that a failure cut short after \(replayed.points ?? 0) choice " +
+            "points; this replay made the same choices and went on to finish: the failure did not recur (it depended " +
+            "on real time on that machine, not only on the schedule), so it cannot be replayed.")
+    }
+
+    /// The choices up to the failure, as a string that replays them (`s1-…:n!`): a replay cut short after as many
+    /// choice points is this run. Nil where a run cannot be replayed: under `strict` and `system` (strict is first
+    /// in, first out every time; the real pool has no schedule to replay), a bad setting, a nondeterministic seed.
+    public var interleaving: Interleaving? {
+        guard let schedule, schedule != .strict, schedule != .system, kind != .badSetting, kind != .nondeterministic
+        else { return nil }
+        return Interleaving(choices, points: choices.count, cut: true)
     }
 
     /// Whether this is a `HARNESS_SCHEDULE` string played in a run it does not fit (`scheduleMisfit`): another

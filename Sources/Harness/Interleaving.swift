@@ -10,16 +10,23 @@ import Foundation
 /// replay stays calm, so a shrunk schedule is short: `s1-.*616*4` preempts once, at choice 617.
 /// `:n` at the end says the run had n choice points in all: a calm tail fits many scenarios, and
 /// this tells the one that printed it (`s1-.*616*4:1210`) from another case of the same test.
+/// `!` after it says the run was cut short there by a failure (a deadlock, a blocked thread, a time
+/// limit, leftover work, an error): `s1-3a0:3!` replays the choices up to the cut, and a replay that
+/// is cut after as many choice points is the same run.
 public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
     /// The choices, one per point where more than one job was ready.
     public var choices: [UInt32]
     /// How many choice points the run that printed it had in all, if known.
     public var points: Int?
+    /// Whether the run that printed it was cut short by a failure after its `points` choice points.
+    public var cut: Bool
 
-    /// The interleaving that makes `choices`, in a run of `points` choice points if known.
-    public init(_ choices: [UInt32], points: Int? = nil) {
+    /// The interleaving that makes `choices`, in a run of `points` choice points if known, which a failure
+    /// cut short there if `cut`.
+    public init(_ choices: [UInt32], points: Int? = nil, cut: Bool = false) {
         self.choices = choices
         self.points = points
+        self.cut = cut && points != nil
     }
 
     /// Whether a run that followed these choices took each of them: none named a candidate that
@@ -28,17 +35,27 @@ public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
         misfit(trace) == nil
     }
 
-    /// Why a run that followed these choices is not the run that printed them, or nil if it is.
-    func misfit(_ trace: [ChoicePoint]) -> String? {
-        if trace.count < choices.count {
+    /// Why a run that followed these choices is not the run that printed them, or nil if it is. `cutShort`: the
+    /// replay itself was cut short by a failure (then only the choices it reached are compared, and a string
+    /// printed by a cut run fits if the replay was cut after as many choice points).
+    func misfit(_ trace: [ChoicePoint], cutShort: Bool = false) -> String? {
+        if trace.count < choices.count, !cutShort {
             return "its run had \(trace.count) choice points, fewer than the string's \(choices.count) choices"
         }
         let taken = zip(choices, trace).enumerated().first { _, pair in
             pair.0 == ReplayPicker.calm ? pair.1.preempts : pair.0 != pair.1.index
         }
         if let (position, _) = taken { return "its choice \(position + 1) named a job that was not there" }
+        if cutShort { return !cut || points == trace.count ? nil : "its run was cut short after \(trace.count) choice points, not \(points!)" }
         if let points, points != trace.count { return "its run had \(trace.count) choice points, not \(points)" }
         return nil
+    }
+
+    /// For a string printed by a run that a failure cut short: whether a replay that finished made its choices
+    /// and went past the cut (the failure did not recur: it came from the machine, not from the schedule).
+    func passedTheCut(_ trace: [ChoicePoint]) -> Bool {
+        guard cut, let points, trace.count >= points else { return false }
+        return Interleaving(choices).misfit(Array(trace.prefix(points)), cutShort: true) == nil
     }
 
     /// The characters of the one-character choices, 0 to 61.
@@ -60,13 +77,15 @@ public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
             }
             index += run
         }
-        return points.map { text + ":\($0)" } ?? text
+        return points.map { text + ":\($0)" + (cut ? "!" : "") } ?? text
     }
 
     /// Reads a replay string; nil if it is malformed.
     public init?(parsing text: String) {
         var body = Substring(text.trimmingCharacters(in: .whitespaces))
         var points: Int? = nil
+        let cut = body.hasSuffix("!") && body.contains(":")
+        if cut { body = body.dropLast() }
         if let colon = body.lastIndex(of: ":") {
             guard let total = Int(body[body.index(after: colon)...]), total >= 0 else { return nil }
             points = total
@@ -104,5 +123,6 @@ public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
         guard points.map({ $0 >= choices.count }) ?? true else { return nil }
         self.choices = choices
         self.points = points
+        self.cut = cut
     }
 }

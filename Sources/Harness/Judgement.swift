@@ -12,11 +12,14 @@ public enum ControlEvidence: Sendable, Hashable {
     /// The run did not get as far as the property the check is about — it did not finish, did not compile, did
     /// not build, crashed where a crash is what is checked — so it shows nothing either way: why.
     case noEvidence(String)
+    /// A time limit cut the run, twice (`HarnessFailure.hitTimeLimit`: a loaded machine, a pool held by other work):
+    /// it shows nothing about the scenario, and a control with such a run and no miss cannot be said to hold.
+    case cutByTimeLimit(String)
 
     /// The words, whichever it is.
     public var text: String {
         switch self {
-        case .missed(let text), .held(let text), .noEvidence(let text): text
+        case .missed(let text), .held(let text), .noEvidence(let text), .cutByTimeLimit(let text): text
         }
     }
 }
@@ -49,9 +52,14 @@ extension ControlResult {
     /// The control named `name`, from what its runs showed: failed with the first miss's evidence if any run that
     /// shows something missed; otherwise held — as `observed` says, or as its runs' words say (runs that show
     /// nothing count neither way, and say why).
+    /// A run a time limit cut keeps it from holding: with no miss, the control is no evidence (unguarded with why),
+    /// never "held too".
     public static func judging(_ name: String, _ runs: [ControlEvidence], observed: String? = nil) -> ControlResult {
         for case .missed(let evidence) in runs {
             return .failed(name: name, evidence: evidence)
+        }
+        for case .cutByTimeLimit(let why) in runs {
+            return .none(why: "no evidence: control \(name) gave none: its run hit its time limit twice (\(why))")
         }
         return .held(name: name, observed: observed ?? runs.map(\.text).joined(separator: "; "))
     }
@@ -66,7 +74,9 @@ extension Expectation {
     public func evidence(_ runs: [ClaimRun<Outcome>]) -> [ControlEvidence] {
         let finished = runs.filter { if case .success = $0.result { true } else { false } }
         var shown: [ControlEvidence] = runs.map { run in
-            if case .failure(let failure) = run.result { return .noEvidence(failure.kind.rawValue) }
+            if case .failure(let failure) = run.result {
+                return failure.hitTimeLimit ? .cutByTimeLimit(failure.summary) : .noEvidence(failure.kind.rawValue)
+            }
             // This run's own miss (one with its schedule), not what `some` says of a pool of one.
             return misses([run]).first { $0.schedule != nil }.map { .missed($0.description) } ?? .held("")
         }

@@ -58,6 +58,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     let threadID = Atomic<Int32>(0)
     /// The CPU time the harness thread had used when its loop began (-1 before, or where it cannot be read).
     let threadCPUAtStart = Atomic<Int64>(-1)
+    /// The machine's busy total when the loop began (`MachineBusy`; -1 before, or where it cannot be read).
+    let machineBusyAtStart = Atomic<Int64>(-1)
 
     /// An executor for `schedule` (strict or seeded) that reports through `onComplete`.
     init(schedule: Schedule, options: RunOptions,
@@ -141,6 +143,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     func loop() {
         ThreadBinding.bind(self)
         threadCPUAtStart.store(harness_thread_cpu_nanoseconds(), ordering: .relaxed)
+        machineBusyAtStart.store(MachineBusy.total() ?? -1, ordering: .relaxed)
         threadID.store(ThreadTime.currentThreadID(), ordering: .releasing)
         condition.lock()
         while !abandoned {
@@ -150,8 +153,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             case .waitForTimer(let deadline):
                 _ = condition.wait(until: Date().addingTimeInterval(Double(deadline - realNow()) / 1e9))
             case .waitForOutsideWork:
-                let grace = Double(Nanoseconds(options.outsideWorkGrace)) / 1e9
-                if !condition.wait(until: Date().addingTimeInterval(grace)), !abandoned {
+                if graceRanOut(), !abandoned {
                     scheduler.outsideWorkDidNotCome()
                 }
             case .end(let ending):
@@ -160,6 +162,20 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         }
         condition.unlock()
         ThreadBinding.unbind()
+    }
+
+    /// Waits for work from outside the harness for `options.outsideWorkGrace` of spare time (`SpareTime`: real
+    /// time in which the machine had a CPU to spare, so a loaded machine, slow to run the thread that would bring
+    /// the work, only makes the wait longer). Returns false as soon as anything arrives. Call under the lock.
+    private func graceRanOut() -> Bool {
+        let grace = Nanoseconds(options.outsideWorkGrace)
+        var spare = SpareTime.starting()
+        while !abandoned {
+            let slice = min(max(grace - spare.total, 1_000_000), 100_000_000)
+            if condition.wait(until: Date().addingTimeInterval(Double(slice) / 1e9)) { return false }
+            if spare.lookNow() >= grace { return true }
+        }
+        return false
     }
 
     /// Runs one job with the lock released, showing it virtual time under `seeded`. Called and
@@ -259,11 +275,14 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     /// Fails the run from the watchdog's thread, unless it is already over (then it does nothing).
-    func failFromOutside(_ kind: HarnessFailure.Kind, _ summary: String) {
+    func failFromOutside(_ kind: HarnessFailure.Kind, _ summary: String, hitTimeLimit: Bool = false) {
         condition.lock()
         defer { condition.unlock() }
         // Under virtual time a job that never ends may be waiting for the clock, which stands still inside it.
-        fail(kind, kind == .blockedThread && scheduler.virtualTime ? summary + standingClock : summary)
+        let said = kind == .blockedThread && scheduler.virtualTime ? summary + standingClock : summary
+        var failure = stamped(HarnessFailure(kind, schedule: schedule, summary: said))
+        failure.hitTimeLimit = hitTimeLimit
+        finish(.failure(failure))
     }
 
     /// What a blocked thread in a seeded run may be: a spin-wait on a clock that does not move while the job runs.

@@ -76,12 +76,20 @@ public func run<Value: Sendable>(
             ? runOnSystem(options: options, body)
             : runOnOneThread(effective, options: options, body)
     } catch let failure as HarnessFailure {
+        // A replay cut short by a failure is counted as fitting if it made the string's choices up to where it was cut.
+        if substituted, case .replay(let replayed) = effective, failure.kind != .badSetting {
+            ReplayTally.count(fitted: replayed.misfit(failure.trace, cutShort: true) == nil)
+        }
         throw failure
     } catch {
         throw HarnessFailure(.threw, schedule: effective, summary: "unexpected error \(error)")
     }
     // A printed interleaving that this scenario did not make is another scenario's, or older code's: say so.
     if substituted, case .replay(let replayed) = effective {
+        if replayed.passedTheCut(record.trace) {
+            ReplayTally.count(fitted: true)
+            throw .cutDidNotRecur(replayed)
+        }
         let misfit = replayed.misfit(record.trace)
         ReplayTally.count(fitted: misfit == nil)
         if let misfit { throw .scheduleMisfit(replayed, misfit) }
@@ -192,6 +200,8 @@ private func stillnessLookers() -> Set<Int32> {
 private func systemRunEnding(options: RunOptions, over once: Once) -> HarnessFailure? {
     let start = harness_real_monotonic_nanoseconds()
     let limit = Nanoseconds(options.timeLimit)
+    // The limit counts spare time: on an oversubscribed machine the scenario's threads wait for a CPU, not for it.
+    var spare = SpareTime.starting()
     let stillLimit = options.stillnessLimit.map(Nanoseconds)
     var stillness = Stillness()
     let me = ThreadTime.currentThreadID()
@@ -199,12 +209,13 @@ private func systemRunEnding(options: RunOptions, over once: Once) -> HarnessFai
     defer { systemRunWatchers.withLock { _ = $0.remove(me) } }
     while !once.isClaimed {
         let now = harness_real_monotonic_nanoseconds() - start
-        if now >= limit {
+        if spare.lookNow() >= limit {
             guard once.claim() else { return nil }
             var failure = HarnessFailure(.timedOut, schedule: .system, summary:
                 "the scenario was still running after \(HarnessFailure.format(options.timeLimit)) of real time " +
-                "on the system executor (is the pool blocked, or is something never resumed?).")
-            failure.elapsed = options.timeLimit
+                "in which the machine had a CPU to spare (\(HarnessFailure.format(.nanoseconds(now))) in all) on the system executor (is the pool blocked, or is something never resumed?).")
+            failure.elapsed = .nanoseconds(now)
+            failure.hitTimeLimit = true
             return failure
         }
         if let stillLimit, let sample = Stillness.sample(ignoring: stillnessLookers()),

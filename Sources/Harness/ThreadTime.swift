@@ -74,25 +74,30 @@ struct HoldMeter: Equatable {
     private var lastWall: Int64 = 0
     private var lastCPU: Int64 = 0
     private var lastWaiting: Int64 = 0
+    private var lastBusy: Int64? = nil
 
     /// One look: `job` running now (0 if idle), which started `jobStart` nanoseconds after the run did, at `wall`
-    /// nanoseconds since the run started, with a sample of the thread (nil: count wall time). Returns how long the
-    /// current job has held the thread and how long the run has had it. Between two looks the thread held it for
-    /// the CPU time it used; if the look finds it asleep, the whole interval less the time it waited for a CPU
-    /// (up to date then, as the thread is off the run queue); never more than the interval. A thread found running
-    /// or waiting for a CPU or the disk gets its CPU time only: its current wait is not counted by the kernel yet.
-    /// A job gets the
-    /// part of that after its own start, so a watchdog that looked late counts neither another job's work nor a
-    /// wait for a CPU as this job's hold.
-    /// `cpuAtStart`, the thread's CPU time when the run began, lets the first look count from the start too.
-    mutating func look(job: Int, jobStart: Int64 = 0, wall: Int64, sample: ThreadTime.Sample?,
-                       cpuAtStart: Int64? = nil) -> (jobHeld: Int64, runHad: Int64) {
+    /// nanoseconds since the run started, with a sample of the thread (nil: count wall time) and the machine's busy
+    /// total (`MachineBusy.total()`; nil: unknown). Returns how long the current job has held the thread and how long
+    /// the run has had it. Between two looks the thread held it for the CPU time it used; if the look finds it asleep,
+    /// the whole interval less the time it waited for a CPU (up to date then, as the thread is off the run queue) and
+    /// less the time the machine had no CPU to spare (what it sleeps on may have been a thread waiting for one: an
+    /// oversubscribed machine only stretches the window, it never makes a hold); never more than the interval. A
+    /// thread found running or waiting for a CPU or the disk gets its CPU time only: its current wait is not counted
+    /// by the kernel yet. A job gets the part of that after its own start, so a watchdog that looked late counts
+    /// neither another job's work nor a wait for a CPU as this job's hold.
+    /// `cpuAtStart` and `busyAtStart`, the thread's CPU time and the machine's busy total when the run began, let the
+    /// first look count from the start too.
+    mutating func look(job: Int, jobStart: Int64 = 0, wall: Int64, sample: ThreadTime.Sample?, busy: Int64? = nil,
+                       cpuAtStart: Int64? = nil, busyAtStart: Int64? = nil) -> (jobHeld: Int64, runHad: Int64) {
         if runHad == nil, let cpuAtStart, sample != nil {
             // The run's start is the look before the first: awake, at wall time 0, with this much CPU used.
             runHad = 0
             lastWall = 0
             lastCPU = cpuAtStart
             lastWaiting = sample!.waiting
+            // Without the machine's total at the start, the first interval's sleep is not counted (only delayed).
+            lastBusy = busy.map { busyAtStart ?? $0 - wall }
             self.job = job
             self.jobStart = jobStart
         }
@@ -101,6 +106,7 @@ struct HoldMeter: Equatable {
             lastWall = wall
             lastCPU = sample?.cpu ?? 0
             lastWaiting = sample?.waiting ?? 0
+            lastBusy = busy
             self.job = job
             self.jobStart = jobStart
             jobHeld = job == 0 ? 0 : max(wall - jobStart, 0)
@@ -110,13 +116,18 @@ struct HoldMeter: Equatable {
         let held: Int64
         if let sample {
             let cpu = max(sample.cpu - lastCPU, 0)
-            let asleep = sample.sleeping ? interval - max(sample.waiting - lastWaiting, 0) : 0
+            let waited = max(sample.waiting - lastWaiting, 0)
+            // The machine's busy time in the interval: unknown at the last look counts as all of it; unknown now, none.
+            var busied: Int64 = 0
+            if let busy { busied = lastBusy.map { max(busy - $0, 0) } ?? interval }
+            let asleep = sample.sleeping ? max(interval - max(waited, busied), 0) : 0
             held = min(max(cpu, asleep), interval)
             lastCPU = sample.cpu
             lastWaiting = sample.waiting
         } else {
             held = interval
         }
+        lastBusy = busy
         runHad = had + held
         if job != self.job {
             self.job = job

@@ -50,7 +50,7 @@ final class Watchdog: @unchecked Sendable {
         lock.unlock()
         for (id, entry) in entries {
             var meter = entry.meter
-            let over = Self.check(entry.executor, meter: &meter)
+            let over = Self.check(entry.executor, meter: &meter, busy: MachineBusy.total)
             lock.lock()
             watched[id] = over ? nil : (entry.executor, meter)
             lock.unlock()
@@ -58,29 +58,37 @@ final class Watchdog: @unchecked Sendable {
     }
 
     /// One look at one run: fails it if one job has held its thread too long (running, or asleep on a
-    /// semaphore, a lock or a timer; not waiting for a CPU or for the disk), or the run has had its
-    /// thread past its time limit. Returns whether the run is over.
-    private static func check(_ executor: OneThreadExecutor, meter: inout HoldMeter) -> Bool {
+    /// semaphore, a lock or a timer while the machine had a CPU to spare; not waiting for a CPU or for the
+    /// disk), or the run has had its thread past its time limit. Returns whether the run is over. `busy`
+    /// reads the machine's busy total (`MachineBusy.total`; a test passes its own).
+    static func check(_ executor: OneThreadExecutor, meter: inout HoldMeter, busy: () -> Int64?) -> Bool {
         if executor.isOver { return true }
         let job = executor.runningJob.load(ordering: .acquiring)
         let jobStart = executor.runningJobStart.load(ordering: .relaxed)
         let wall = Nanoseconds(executor.startedAt.duration(to: .now))
         let sample = ThreadTime.sample(thread: executor.threadID.load(ordering: .acquiring))
+        let machine = busy()
+        // The job must be the same after the sample as before it: a watchdog starved between the two reads would
+        // otherwise give the job it saw first the sleep of the idle thread it sampled later (the harness waiting for
+        // the shop's own thread, once, under load: "one job held the thread for 1.07 s" after one short job).
+        let sameJob = executor.runningJob.load(ordering: .acquiring) == job ? job : 0
         let cpuAtStart = executor.threadCPUAtStart.load(ordering: .relaxed)
-        let (jobHeld, runHad) = meter.look(job: job, jobStart: jobStart, wall: wall, sample: sample,
-                                           cpuAtStart: cpuAtStart >= 0 ? cpuAtStart : nil)
+        let busyAtStart = executor.machineBusyAtStart.load(ordering: .relaxed)
+        let (jobHeld, runHad) = meter.look(job: sameJob, jobStart: jobStart, wall: wall, sample: sample, busy: machine,
+                                           cpuAtStart: cpuAtStart >= 0 ? cpuAtStart : nil,
+                                           busyAtStart: busyAtStart >= 0 ? busyAtStart : nil)
         let options = executor.options
         if jobHeld > Nanoseconds(options.blockedThreadLimit) {
             executor.failFromOutside(.blockedThread, "one job held the strict pool's only thread for " +
-                "\(HarnessFailure.format(.nanoseconds(jobHeld))) in \(executor.schedule) (running or asleep in the " +
-                "kernel, not waiting for a CPU or the disk): work that blocks (a semaphore, a lock, sleep(), a network read, a " +
+                "\(HarnessFailure.format(.nanoseconds(jobHeld))) in \(executor.schedule) (running, or asleep in the " +
+                "kernel while the machine had a CPU to spare; not waiting for a CPU or the disk): work that blocks (a semaphore, a lock, sleep(), a network read, a " +
                 "spin) holds a thread the pool never replaces, and every other task starves, as on Apple's strict pool.")
             return true
         }
         if runHad > Nanoseconds(options.timeLimit) {
             executor.failFromOutside(.timedOut, "the scenario was still running after " +
                 "\(HarnessFailure.format(options.timeLimit)) of its thread's time (\(HarnessFailure.format(.nanoseconds(wall))) " +
-                "of wall time).")
+                "of wall time).", hitTimeLimit: true)
             return true
         }
         return false

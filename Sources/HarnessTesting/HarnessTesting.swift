@@ -31,12 +31,37 @@ public func replayCommand(for schedule: Schedule?) -> String {
 /// The replay lines for a run under `schedule` that made `choices`: the interleaving itself first
 /// (it replays in any process, whatever found it), then the seed's command if it had one.
 public func replayLines(for schedule: Schedule?, choices: [UInt32]) -> String {
-    guard let schedule, schedule.seed != nil || !choices.isEmpty else { return replayCommand(for: schedule) }
+    replayLines(for: schedule, interleaving: Interleaving(choices, points: choices.count))
+}
+
+/// The replay lines for a run under `schedule` that made `interleaving` (one cut short by a failure says so:
+/// `s1-…:n!`): the interleaving first, then the seed's command if it had one.
+public func replayLines(for schedule: Schedule?, interleaving: Interleaving) -> String {
+    guard let schedule, schedule.seed != nil || !interleaving.choices.isEmpty else { return replayCommand(for: schedule) }
     if case .replay = schedule { return replayCommand(for: schedule) }
-    let interleaving = Interleaving(choices, points: choices.count)
     var lines = replayCommand(for: .replay(interleaving))
-    if case .replay = schedule {} else if schedule.seed != nil { lines += "\n  or: " + replayCommand(for: schedule) }
+    if schedule.seed != nil { lines += "\n  or: " + replayCommand(for: schedule) }
     return lines
+}
+
+/// The replay lines for `failure`: its choices up to the cut (`s1-…:n!`, which a replay cut short at the same place
+/// fits), or, where a run cannot be replayed, what reruns it and why that is all.
+func replayLines(for failure: HarnessFailure) -> String {
+    if failure.isScheduleMisfit { return replayCommand(for: failure.schedule) }
+    switch failure.schedule {
+    case .system?:
+        return replayCommand(for: .system) + " (reruns it: the real pool has no schedule to replay)"
+    case .strict?:
+        return replayCommand(for: .strict) + " (the strict pool runs first in, first out: every run is this run)"
+    default:
+        guard let interleaving = failure.interleaving else { return replayCommand(for: failure.schedule) }
+        var lines = replayLines(for: failure.schedule, interleaving: interleaving)
+        if failure.kind == .blockedThread || failure.hitTimeLimit {
+            lines += "\n  (a \(failure.kind.rawValue) depends on real time as well as on the schedule: a replay that "
+                + "finishes says so)"
+        }
+        return lines
+    }
 }
 
 /// Records `failure` as an issue at `sourceLocation`: what the run showed first, then `claim` (the
@@ -53,7 +78,7 @@ public func record(_ failure: HarnessFailure, claim: String? = nil, sourceLocati
     // If the string fits no run of the whole process, it replayed nothing: the process ends with an error then.
     let misfit = failure.isScheduleMisfit
     if misfit { TestProcess.exitsIfNothingFitted() }
-    Issue.record(Comment(rawValue: text + "\nreplay: \(replayLines(for: failure.schedule, choices: failure.choices))"),
+    Issue.record(Comment(rawValue: text + "\nreplay: \(replayLines(for: failure))"),
                  severity: misfit ? .warning : .error, sourceLocation: sourceLocation)
 }
 
@@ -149,7 +174,7 @@ func replayText<Outcome>(for run: SeededRun<Outcome>) -> String {
 /// The replay command of a run under `schedule` that made `interleaving`, as `replayText(for:)` words it.
 func replayText(for schedule: Schedule, _ interleaving: Interleaving) -> String {
     let text = interleaving.description
-    guard text.count > 200, schedule.seed != nil else { return replayLines(for: schedule, choices: interleaving.choices) }
+    guard text.count > 200, schedule.seed != nil else { return replayLines(for: schedule, interleaving: interleaving) }
     return "\(replayCommand(for: schedule)) (its interleaving is \(text.count) characters long)"
 }
 
@@ -268,6 +293,12 @@ public func record<Outcome>(_ result: ClaimResult<Outcome>, shrunk: ShrunkCounte
     }
     if result.counterexamples.count > 5 {
         Issue.record("…and \(result.counterexamples.count - 5) more of \(result.runs.count) runs.", sourceLocation: sourceLocation)
+    }
+    if let why = result.noEvidence {
+        // A time limit cut a run twice: not a failure of the claim (a timeout is never a catch), and not a pass with
+        // evidence either; said, as a warning.
+        Issue.record(Comment(rawValue: "\(result.statement) — unguarded, \(why)"), severity: .warning,
+                     sourceLocation: sourceLocation)
     }
     if case .held = result.control {
         Issue.record("\(result.statement) — \(result.control!)", sourceLocation: sourceLocation)

@@ -13,7 +13,7 @@ func threeBees(callHome: Bool = true, _ pace: Pace) async -> [String] {
                                      cia: .seconds(6) * scale, callHomeAfter: .seconds(callHome ? 2.5 : 7) * scale)
 }
 
-@Suite("L37 step 5: three bees sent with async let", .timeLimit(.minutes(1)))
+@Suite("L37 step 5: three bees sent with async let", scaledTimeLimit(minutes: 1))
 struct BeesTests {
     @Test("L37 step 5: one cancel() calls home every bee still out; the one already back stays back")
     func calledHome() async {

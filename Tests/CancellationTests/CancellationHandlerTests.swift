@@ -3,7 +3,7 @@ import HarnessTesting
 import Scenarios
 import Testing
 
-@Suite("Q&A seed: withTaskCancellationHandler", .timeLimit(.minutes(1)))
+@Suite("Q&A seed: withTaskCancellationHandler", scaledTimeLimit(minutes: 1))
 struct CancellationHandlerTests {
     @Test("Q&A seed: withTaskCancellationHandler runs onCancel at once, inside cancel(), and stops the old request")
     func onCancelRunsAtOnce() async {

@@ -6,7 +6,7 @@ import Testing
 /// Which numbers come before the cancel is a race in time (ticks at 200, 400, 600 ms, the cancel at 500 ms): exact
 /// only in virtual time, so these run under seeds alone. On the real strict pool a loaded machine moved the cancel
 /// before the second tick and after the third (seen in a soak), so no count there holds however late a thread wakes.
-@Suite("L40 Q11: a while let over a slow countdown in a cancelled task", .timeLimit(.minutes(1)))
+@Suite("L40 Q11: a while let over a slow countdown in a cancelled task", scaledTimeLimit(minutes: 1))
 struct CountdownCancellationTests {
     @Test("L40 Q11: the countdown whose try? swallows cancellation runs to its end")
     func swallowingCountdownRunsOn() async {

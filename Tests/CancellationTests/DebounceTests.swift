@@ -3,7 +3,7 @@ import HarnessTesting
 import Scenarios
 import Testing
 
-@Suite("Architecture seed: debounce by cancel-and-reschedule", .timeLimit(.minutes(1)))
+@Suite("Architecture seed: debounce by cancel-and-reschedule", scaledTimeLimit(minutes: 1))
 struct DebounceTests {
     @Test("Architecture seed: three quick saves are one write, of the last value", arguments: [[1, 2, 3], [7], [4, 4, 9, 1]])
     func savesOnceTheLastValue(values: [Int]) async {

@@ -12,7 +12,7 @@ func poll(swallowing: Bool, _ pace: Pace) async -> PollingRun {
 }
 
 /// Exact counts only in virtual time; on the real strict pool, only what holds however late a thread wakes.
-@Suite("Q&A seed: a polling loop after stop()", .timeLimit(.minutes(1)))
+@Suite("Q&A seed: a polling loop after stop()", scaledTimeLimit(minutes: 1))
 struct PollingTests {
     @Test("Q&A seed: a poll that lets the sleep's CancellationError end it makes no request after stop() — exactly 3 then 0 under every seed")
     func noRequestAfterStop() async {

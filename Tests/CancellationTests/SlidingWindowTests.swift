@@ -4,7 +4,7 @@ import Scenarios
 import Subjects
 import Testing
 
-@Suite("Q&A seed: a sliding-window download with a cap", .timeLimit(.minutes(1)))
+@Suite("Q&A seed: a sliding-window download with a cap", scaledTimeLimit(minutes: 1))
 struct SlidingWindowTests {
     @Test(
         "Q&A seed: a sliding window never has more than its cap in flight, and uses every slot",

@@ -3,7 +3,7 @@ import HarnessTesting
 import Scenarios
 import Testing
 
-@Suite("L38 edge cases: async let and task groups under cancellation", .timeLimit(.minutes(1)))
+@Suite("L38 edge cases: async let and task groups under cancellation", scaledTimeLimit(minutes: 1))
 struct StructuredConcurrencyTests {
     @Test("L38 Q2: an async let never awaited is cancelled, and awaited, at the end of its scope")
     func asyncLetNeverAwaitedIsCancelledAndAwaited() async {

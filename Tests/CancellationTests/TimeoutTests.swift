@@ -5,7 +5,7 @@ import Testing
 
 /// Under seeds only: which of the operation and the timer ends first is a race in time, and on the real strict pool a
 /// loaded machine once ran "halfway" before withTimeout returned (a CI run beside a soak).
-@Suite("Q&A seed: a timeout as a race in a throwing task group", .timeLimit(.minutes(1)))
+@Suite("Q&A seed: a timeout as a race in a throwing task group", scaledTimeLimit(minutes: 1))
 struct TimeoutTests {
     @Test("Q&A seed: a fast operation wins the race, and the losing sleep is cancelled, not waited for")
     func operationWins() async {

@@ -3,7 +3,7 @@ import HarnessTesting
 import Scenarios
 import Testing
 
-@Suite("L37/L38: who hears a parent's cancellation", .timeLimit(.minutes(1)))
+@Suite("L37/L38: who hears a parent's cancellation", scaledTimeLimit(minutes: 1))
 struct WhoHearsCancellationTests {
     /// What lessons 37 and 38 printed.
     static let onlyTheChild = WhoHearsCancellation(

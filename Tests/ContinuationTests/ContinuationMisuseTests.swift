@@ -4,7 +4,7 @@ import HarnessTesting
 import Scenarios
 import Testing
 
-@Suite("L40 Q5, Q7: a checked continuation resumed twice, or never", .timeLimit(.minutes(1)))
+@Suite("L40 Q5, Q7: a checked continuation resumed twice, or never", scaledTimeLimit(minutes: 1))
 struct ContinuationMisuseTests {
     @Test("L40 Q5: resumed twice, the process stops, the runtime saying the continuation was resumed more than once")
     func resumedTwiceStopsTheProcess() async throws {

@@ -3,7 +3,7 @@ import HarnessTesting
 import Scenarios
 import Testing
 
-@Suite("Q&A seed: resuming a checked continuation", .timeLimit(.minutes(1)))
+@Suite("Q&A seed: resuming a checked continuation", scaledTimeLimit(minutes: 1))
 struct ContinuationResumeTests {
     @Test("Q&A seed: a continuation resumed from another thread hands its task the answer")
     func resumedFromAnotherThread() async {

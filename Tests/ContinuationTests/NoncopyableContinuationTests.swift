@@ -1,8 +1,9 @@
 import Foundation
+import HarnessTesting
 import Testing
 
 /// Swift 6.4's noncopyable `Continuation` (SE-0528). On 6.3 these are skipped, not passed.
-@Suite("L40 Q6, Q8: Swift 6.4's noncopyable Continuation", .timeLimit(.minutes(1)))
+@Suite("L40 Q6, Q8: Swift 6.4's noncopyable Continuation", scaledTimeLimit(minutes: 1))
 struct NoncopyableContinuationTests {
     #if compiler(>=6.4)
     @Test("L40 Q8: a Continuation dropped without a resume traps: deinitialized without being resumed")

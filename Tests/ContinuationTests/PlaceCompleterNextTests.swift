@@ -6,7 +6,7 @@ import Testing
 
 /// The completer is `@MainActor`, as in the lesson. These run under `strict` (the main actor inside the harness: a
 /// never-resumed caller is a deadlock at once) and under the system pool (a deadlock once the process stands still).
-@Suite("L40 step 2: PlaceCompleter.next(), a kept continuation and a newest list", .timeLimit(.minutes(1)))
+@Suite("L40 step 2: PlaceCompleter.next(), a kept continuation and a newest list", scaledTimeLimit(minutes: 1))
 struct PlaceCompleterNextTests {
     @Test("L40 step 2: a list that arrives while nobody waits is returned at once", arguments: realSchedules)
     func listArrivedEarly(schedule: Schedule) async throws {

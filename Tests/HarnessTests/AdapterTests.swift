@@ -5,7 +5,7 @@ import Testing
 
 /// The adapter's own promises: each miss becomes an issue that names the schedule or seed and the
 /// command that replays it. Each test provokes a miss inside `withKnownIssue` and checks its text.
-@Suite("The Swift Testing adapter names the seed and the replay command", .timeLimit(.minutes(1)))
+@Suite("The Swift Testing adapter names the seed and the replay command", scaledTimeLimit(minutes: 1))
 struct AdapterTests {
     /// What a green run prints under each of these known issues: they are provoked on purpose.
     static let onPurpose: Comment = "provoked on purpose: this test checks the text the adapter records for a miss"

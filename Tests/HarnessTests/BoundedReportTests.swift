@@ -4,7 +4,7 @@ import Testing
 
 /// A library's report lines stay readable whatever a scenario returns: a long value is cut with an ellipsis and a
 /// count of what was left out.
-@Suite("Report lines are bounded: a long outcome is cut, with a count", .timeLimit(.minutes(1)))
+@Suite("Report lines are bounded: a long outcome is cut, with a count", scaledTimeLimit(minutes: 1))
 struct BoundedReportTests {
     @Test("a short value is shown whole; a 100-element array is cut to its first characters and counted")
     func boundedValues() {

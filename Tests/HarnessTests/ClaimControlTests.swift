@@ -1,4 +1,5 @@
 import Harness
+import HarnessTesting
 import Testing
 
 /// A scenario that waits for a resume nobody makes: under the strict pool, a deadlock.
@@ -9,7 +10,7 @@ import Testing
 /// What a control throws instead of finishing.
 struct ControlGaveUp: Error {}
 
-@Suite("A control is evidence only when it finishes", .timeLimit(.minutes(1)))
+@Suite("A control is evidence only when it finishes", scaledTimeLimit(minutes: 1))
 struct ClaimControlTests {
     /// The claim "every run deadlocks" about `waitsForever`, with `control` as its counterfactual.
     func deadlockClaim(control: @escaping @Sendable () async throws -> Int) -> Claim<Int> {
@@ -25,5 +26,38 @@ struct ClaimControlTests {
         #expect(throwing.held && !throwing.validated, """
             a control that throws never finished, so it shows nothing about the deadlock: \(String(describing: throwing.control))
             """)
+    }
+
+    @Test("a control on the real pool cut by its time limit is no evidence, rerun once, then unguarded: never \"held too\"")
+    func timedOutControlIsNoEvidence() async {
+        let quick = RunOptions { $0.timeLimit = .milliseconds(300) }
+        let result = await check(Claim("1 is 1", runs: [.system], options: quick, expect: Expectation(every: .equals(1)),
+                                       control: .counterfactual("a control that outlasts the limit") {
+            try? await Task.sleep(for: .seconds(60))  // until the limit cancels it: a busy machine only delays the limit
+            return 2
+        }) { 1 })
+        guard case .none(let why)? = result.control else {
+            Issue.record("a control cut by a time limit must be no evidence, not \(String(describing: result.control))")
+            return
+        }
+        // On a pool held by other tests the claim's own quick run can be cut too: no evidence either way, as said.
+        #expect(why.contains("no evidence") && why.contains("time limit twice"), "\(why)")
+        #expect(result.noEvidence.map { why.hasSuffix($0) } == true && !result.validated)
+    }
+
+    @Test("a claim whose own run on the real pool is cut by its time limit twice is unguarded, its control not run")
+    func timedOutClaimIsNoEvidence() async {
+        let quick = RunOptions { $0.timeLimit = .milliseconds(300) }
+        let result = await check(Claim("a slow 1 is 1", runs: [.system], options: quick, expect: Expectation(every: .equals(1)),
+                                       control: .counterfactual("2") { 2 }) {
+            try? await Task.sleep(for: .seconds(60))
+            return 1
+        })
+        #expect(result.held && result.runs.isEmpty, "\(result.counterexamples)")
+        #expect(result.noEvidence?.contains("time limit twice") == true, "\(String(describing: result.noEvidence))")
+        guard case .none? = result.control else {
+            Issue.record("no evidence leaves the claim unguarded: \(String(describing: result.control))")
+            return
+        }
     }
 }

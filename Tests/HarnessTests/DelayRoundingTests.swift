@@ -1,9 +1,10 @@
 @testable import Harness
+import HarnessTesting
 import Testing
 
 /// How a `Task.sleep(for:)` deadline becomes a virtual duration: the window `low...high` the real
 /// duration lies in, and the round value the harness takes from it (see `OneThreadExecutor.delay`).
-@Suite("Virtual sleeps: a deadline becomes its round duration", .timeLimit(.minutes(1)))
+@Suite("Virtual sleeps: a deadline becomes its round duration", scaledTimeLimit(minutes: 1))
 struct DelayRoundingTests {
     @Test("a window a few microseconds wide gives the round duration", arguments: [
         (low: Int64(9_999_970), high: Int64(10_000_020), expected: Int64(10_000_000)),

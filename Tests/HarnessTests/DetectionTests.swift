@@ -3,7 +3,7 @@ import Harness
 import HarnessTesting
 import Testing
 
-@Suite("Deadlocks, blocked threads and leftovers become failures, never hangs", .timeLimit(.minutes(1)))
+@Suite("Deadlocks, blocked threads and leftovers become failures, never hangs", scaledTimeLimit(minutes: 1))
 struct DetectionTests {
     /// Runs `body`, expecting it to fail with `kind`; returns the failure and how long it took.
     func expectFailure(
@@ -34,9 +34,13 @@ struct DetectionTests {
     func blockedThread() async throws {
         var options = RunOptions()
         options.blockedThreadLimit = .milliseconds(300)
+        // A blocking call on the pool's only thread that lasts until the run failed (60 s at most): a machine with no
+        // CPU to spare only delays the verdict, so any fixed length could end first there.
+        let never = DispatchSemaphore(value: 0)
         let (failure, took) = try #require(await expectFailure(.blockedThread, under: .strict, options: options) {
-            usleep(2_000_000)  // a blocking call on the pool's only thread, long enough for a starved watchdog to look
+            _ = never.wait(timeout: .now() + .seconds(60))
         })
+        never.signal()
         // A lower bound only: the watchdog must wait for the limit; how much later it looks depends on the machine.
         #expect(took >= .milliseconds(300), "the watchdog must wait for the limit: \(took)")
         #expect(failure.description.contains("held the strict pool's only thread"), "\(failure)")
@@ -78,7 +82,7 @@ struct DetectionTests {
     }
 }
 
-@Suite("Clean finishes are not leftovers", .timeLimit(.minutes(1)))
+@Suite("Clean finishes are not leftovers", scaledTimeLimit(minutes: 1))
 struct CleanFinishTests {
     @Test("a loop stopped by cancelling its sleep, then awaited, leaves nothing behind",
           arguments: [Schedule.strict, .seeded(1), .seeded(2)])

@@ -3,7 +3,7 @@ import Harness
 import HarnessTesting
 import Testing
 
-@Suite("What runs under the harness, and what escapes it", .timeLimit(.minutes(1)))
+@Suite("What runs under the harness, and what escapes it", scaledTimeLimit(minutes: 1))
 struct EscapeTests {
     @Test("child tasks, async let, actors, Task {} and Task.detached all run on the harness thread",
           arguments: [Schedule.strict, .seeded(11)])
@@ -47,7 +47,7 @@ extension Log {
     static let shared = TestGlobalActor()
 }
 
-@Suite("What escapes: an unstructured task on a global actor sleeps on the real clock", .timeLimit(.minutes(1)))
+@Suite("What escapes: an unstructured task on a global actor sleeps on the real clock", scaledTimeLimit(minutes: 1))
 struct GlobalActorEscapeTests {
     @Test("Task { @GlobalActor in } starts on the harness thread, and may wake from Task.sleep on the real pool")
     func globalActorTaskEscapesAfterSleep() async throws {

@@ -1,7 +1,8 @@
 import Harness
+import HarnessTesting
 import Testing
 
-@Suite("HARNESS_STRATEGY, HARNESS_PCT_DEPTH, HARNESS_SCHEDULE, HARNESS_SHRINK: read strictly", .timeLimit(.minutes(1)))
+@Suite("HARNESS_STRATEGY, HARNESS_PCT_DEPTH, HARNESS_SCHEDULE, HARNESS_SHRINK: read strictly", scaledTimeLimit(minutes: 1))
 struct ExplorationSettingsTests {
     @Test("HARNESS_STRATEGY names the strategy, with PCT's depth beside it", arguments: [
         (["HARNESS_STRATEGY": "random"], SearchStrategy.random),

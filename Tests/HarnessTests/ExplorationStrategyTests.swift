@@ -5,7 +5,7 @@ import Scenarios
 import HarnessTesting
 import Testing
 
-@Suite("Exploration strategies on real runs", .timeLimit(.minutes(1)))
+@Suite("Exploration strategies on real runs", scaledTimeLimit(minutes: 1))
 struct ExplorationStrategyTests {
     @Test("exhaustive visits every schedule of 2 bees pouring with an await inside (960), and finds both outcomes: 2 and 4 drops")
     func exhaustiveCompletes() async throws {
@@ -125,7 +125,7 @@ final class RecordingExecutor: TaskExecutor, Sendable {
     }
 }
 
-@Suite("Shrinking a counterexample", .timeLimit(.minutes(1)))
+@Suite("Shrinking a counterexample", scaledTimeLimit(minutes: 1))
 struct ShrinkTests {
     @Test("100 bees losing drops under a random seed shrink to one preemption: one bee comes between another's read and write")
     func lostDropsShrinkToOnePreemption() async throws {
@@ -142,5 +142,32 @@ struct ShrinkTests {
         #expect(shrunk.runs <= 300)
         let again = try await run(.replay(shrunk.interleaving)) { await yieldingPours(100) }
         #expect(again.value == 198, "the shrunk string \(shrunk.interleaving) replays the failure")
+    }
+
+    @Test("a slow machine shrinks as far as a quiet one: the budget counts runs, never seconds")
+    func slowRunsShrinkAsFar() async throws {
+        // While shrinking, each run first sleeps 1 s of real time on the harness thread, in five jobs: a machine a
+        // few hundred times slower than this one for a scenario this small. A budget of seconds (the old 5 s)
+        // stopped after five runs, before the one preemption was found.
+        let slow = Atomic<Bool>(false)
+        let slowPours: @Sendable () async -> Int = {
+            for _ in 0..<5 where slow.load(ordering: .relaxed) {
+                usleep(200_000)
+                await Task.yield()
+            }
+            return await yieldingPours(6)
+        }
+        let exploration = try await explore("slow drops", seeds: 20, slowPours)
+        slow.store(true, ordering: .relaxed)
+        let failing = try #require(exploration.runs.first { (try? $0.result.get()).map { $0 != 12 } ?? false },
+                                   "some seed should lose drops: \(exploration)")
+        let started = ContinuousClock.now
+        let shrunk = try #require(await exploration.shrink(failing, budget: 300) { result in
+            (try? result.get()).map { $0 != 12 } ?? false
+        })
+        let took = started.duration(to: .now)
+        #expect(took > .seconds(5), "the runs took \(took): the test shows nothing unless they outlast the old 5 s")
+        #expect(!shrunk.stoppedAtBudget && shrunk.preemptions == 1,
+                "\(shrunk.runs) runs in \(took) shrank it to \(shrunk.preemptions) preemptions: \(shrunk.interleaving)")
     }
 }

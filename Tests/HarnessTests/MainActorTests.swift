@@ -23,7 +23,7 @@ import Testing
     func count(_ n: Int) { seen.append(n) }
 }
 
-@Suite("The main actor inside a run: on the harness thread, in order, replayable", .timeLimit(.minutes(1)))
+@Suite("The main actor inside a run: on the harness thread, in order, replayable", scaledTimeLimit(minutes: 1))
 struct MainActorTests {
     @Test("@MainActor functions, MainActor.run, Task { @MainActor in } and a @MainActor class all run on the harness thread",
           arguments: [Schedule.strict, .seeded(3)])

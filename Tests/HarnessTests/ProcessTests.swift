@@ -27,7 +27,7 @@ func seededRunInAChild(sourceLocation: SourceLocation = #_sourceLocation) async 
     return (printed, text)
 }
 
-@Suite("Replay across processes", .timeLimit(.minutes(1)))
+@Suite("Replay across processes", scaledTimeLimit(minutes: 1))
 struct ProcessTests {
     @Test("the same seed gives the same schedule hash in two separate processes")
     func twoProcesses() async throws {
@@ -47,7 +47,7 @@ struct ProcessTests {
     }
 }
 
-@Suite("A printed interleaving replays across processes", .timeLimit(.minutes(1)))
+@Suite("A printed interleaving replays across processes", scaledTimeLimit(minutes: 1))
 struct InterleavingProcessTests {
     @Test("a replay string printed by one process gives the same schedule and outcome in another, without the seed")
     func replayStringInAnotherProcess() async throws {
@@ -64,7 +64,7 @@ struct InterleavingProcessTests {
     }
 }
 
-@Suite("HARNESS_SCHEDULE replays every seeded run, not only explorers", .timeLimit(.minutes(1)))
+@Suite("HARNESS_SCHEDULE replays every seeded run, not only explorers", scaledTimeLimit(minutes: 1))
 struct ScheduleVariableProcessTests {
     @Test("a process with HARNESS_SCHEDULE set plays that interleaving where a test calls run(.seeded(…)) itself, whatever the seed")
     func scheduleVariableReplaysSeededRuns() async throws {
@@ -87,7 +87,7 @@ struct ScheduleVariableProcessTests {
     }
 }
 
-@Suite("HARNESS_SCHEDULE printed by another scenario is said, not played as if it were this one's", .timeLimit(.minutes(1)))
+@Suite("HARNESS_SCHEDULE printed by another scenario is said, not played as if it were this one's", scaledTimeLimit(minutes: 1))
 struct ScheduleMisfitProcessTests {
     @Test("a seeded run under a HARNESS_SCHEDULE whose choice points are not this scenario's fails as a bad setting, naming the string")
     func misfitIsABadSetting() async throws {
@@ -111,7 +111,7 @@ func isMisfit(_ issue: Issue) -> Bool {
     issue.severity == .warning && issue.comments.contains { $0.rawValue.contains("does not fit this scenario") }
 }
 
-@Suite("A HARNESS_SCHEDULE string that fits no run of the process is an error, not a green run", .timeLimit(.minutes(1)))
+@Suite("A HARNESS_SCHEDULE string that fits no run of the process is an error, not a green run", scaledTimeLimit(minutes: 1))
 struct ScheduleFitsNothingProcessTests {
     @Test("a test process whose every run misfits the pasted string ends with status 65, and says so naming the string")
     func nothingFittedEndsInError() async throws {

@@ -3,7 +3,7 @@ import Harness
 import HarnessTesting
 import Testing
 
-@Suite("Schedules: strict is FIFO, seeds replay, different seeds differ", .timeLimit(.minutes(1)))
+@Suite("Schedules: strict is FIFO, seeds replay, different seeds differ", scaledTimeLimit(minutes: 1))
 struct ScheduleTests {
     @Test("strict runs ready jobs first in, first out: children start in the order they were added")
     func strictIsFIFO() async throws {

@@ -3,7 +3,7 @@ import HarnessTesting
 import Testing
 
 /// The scheduler as a value: stepped with plain numbers for jobs, no threads, no runtime.
-@Suite("The Scheduler value: picking, virtual time and the judge, without threads", .timeLimit(.minutes(1)))
+@Suite("The Scheduler value: picking, virtual time and the judge, without threads", scaledTimeLimit(minutes: 1))
 struct SchedulerTests {
     /// A scheduler with defaults for these tests.
     static func make(_ strategy: Scheduler<Int>.Strategy = .fifo, virtual: Bool = true,
@@ -134,7 +134,7 @@ struct SchedulerTests {
     }
 }
 
-@Suite("Explorations and budgets on real runs", .timeLimit(.minutes(1)))
+@Suite("Explorations and budgets on real runs", scaledTimeLimit(minutes: 1))
 struct ExplorerTests {
     struct FirstWasZero: Error {}
 

@@ -3,7 +3,7 @@ import Harness
 import HarnessTesting
 import Testing
 
-@Suite("HARNESS_* variables: read strictly, bad values named", .timeLimit(.minutes(1)))
+@Suite("HARNESS_* variables: read strictly, bad values named", scaledTimeLimit(minutes: 1))
 struct SettingsTests {
     @Test("no variables: seeds 0..<count, one iteration, the pool as it is")
     func defaults() throws {

@@ -4,7 +4,7 @@ import HarnessTesting
 import Testing
 
 /// On the real pool the harness sees no queue: a waiter nobody resumes is told by the whole process standing still.
-@Suite("Stillness: a system run's stranded waiter, told from a busy or starved process", .timeLimit(.minutes(1)))
+@Suite("Stillness: a system run's stranded waiter, told from a busy or starved process", scaledTimeLimit(minutes: 1))
 struct StillnessTests {
     /// A picture of the process: thread 1 and 2 with these CPU times, and whether any was awake.
     private func sample(_ one: Int64, _ two: Int64, awake: Bool = false) -> Stillness.Sample {

@@ -1,4 +1,5 @@
 @testable import Harness
+import HarnessTesting
 import Testing
 
 /// Steps `scheduler` through `tasks` tasks of `steps` jobs each, without threads: job `10 · t + s`
@@ -32,7 +33,7 @@ func depthFirstOrders(tasks: Int, steps: Int, bound: Int?) -> [[Int]] {
     return orders
 }
 
-@Suite("Strategies on the scheduler value, without threads", .timeLimit(.minutes(1)))
+@Suite("Strategies on the scheduler value, without threads", scaledTimeLimit(minutes: 1))
 struct StrategyTests {
     @Test("PCT with depth 1 is a priority order: each task runs all its steps before the next starts",
           arguments: 0..<UInt64(20))

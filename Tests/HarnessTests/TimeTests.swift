@@ -3,7 +3,7 @@ import Harness
 import HarnessTesting
 import Testing
 
-@Suite("Virtual time: sleeps cost nothing under seeds, and keep their order", .timeLimit(.minutes(1)))
+@Suite("Virtual time: sleeps cost nothing under seeds, and keep their order", scaledTimeLimit(minutes: 1))
 struct TimeTests {
     @Test("a thirty-second sleep under a seed takes thirty virtual seconds and no real ones")
     func longSleep() async throws {
@@ -75,7 +75,7 @@ extension Result {
     }
 }
 
-@Suite("Injected dependencies sleep on the harness clock", .timeLimit(.minutes(1)))
+@Suite("Injected dependencies sleep on the harness clock", scaledTimeLimit(minutes: 1))
 struct InjectedTimeTests {
     /// A stand-in for a network call: it takes `delay`, then answers.
     struct SlowService: Sendable {

@@ -1,4 +1,5 @@
 @testable import Harness
+import HarnessTesting
 import Testing
 
 /// The notes of `bees` bees pouring two drops each, in turn but for `overlap`: those two both go to the jar
@@ -25,7 +26,7 @@ let roundRobin = (0..<36).map { step in
     return Timeline.Entry(task: names[step % 12], text: "reads \(step) and writes \(step + 1) back to the shared log")
 }
 
-@Suite("A timeline: a column per interleaved task, one line for the rest", .timeLimit(.minutes(1)))
+@Suite("A timeline: a column per interleaved task, one line for the rest", scaledTimeLimit(minutes: 1))
 struct TimelineTests {
     @Test("two bees that overlap get a column each, ┊ where one is away while the other pours; the bees in turn are one line; the table ends at the failure")
     func twoBeesOverlap() {

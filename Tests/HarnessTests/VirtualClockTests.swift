@@ -3,7 +3,7 @@ import Harness
 import HarnessTesting
 import Testing
 
-@Suite("Virtual time is exact: the standard clocks read the run's clock under a seed", .timeLimit(.minutes(2)))
+@Suite("Virtual time is exact: the standard clocks read the run's clock under a seed", scaledTimeLimit(minutes: 2))
 struct VirtualClockTests {
     @Test("a timer that sleeps until clock.now + 10 ms, 100 times, ticks every 10 ms exactly and ends at 1 s")
     func ticker() async throws {
@@ -61,7 +61,7 @@ struct VirtualClockTests {
 }
 
 @Suite("Same seed, same schedule: checkDeterminism holds for timed scenarios and catches one that is not",
-       .timeLimit(.minutes(2)))
+       scaledTimeLimit(minutes: 2))
 struct TimedDeterminismTests {
     @Test("a merge of two timed sources with ties gives the same schedule hash twice, for 1 000 seeds")
     func mergeReplays() async throws {
@@ -121,7 +121,7 @@ func debounce<C: Clock<Duration>>(_ arrivals: [Int], window: Duration, clock: C)
     return emitted
 }
 
-@Suite("HarnessClock: a clock to hand to code that takes one, driven by the schedule", .timeLimit(.minutes(1)))
+@Suite("HarnessClock: a clock to hand to code that takes one, driven by the schedule", scaledTimeLimit(minutes: 1))
 struct HarnessClockTests {
     // Not timed: how long 100 runs take in real time depends on the machine (a loaded one took 12.6 s); that the
     // clock is virtual is shown by the exact answer and by `readsRunTime`.

@@ -8,16 +8,20 @@ import Testing
 
 /// A blocked thread is one that held the strict pool: running, or asleep on a semaphore, a lock or a timer. A thread
 /// the OS did not run (a loaded machine) or that waited for the disk is not.
-@Suite("The watchdog tells a job that blocks from a thread the OS did not run", .timeLimit(.minutes(1)))
+@Suite("The watchdog tells a job that blocks from a thread the OS did not run", scaledTimeLimit(minutes: 1))
 struct WatchdogTests {
     /// A limit short enough to keep the tests quick, long enough to be clear of a job's ordinary cost.
     static let limit = RunOptions { $0.blockedThreadLimit = .milliseconds(400) }
 
     @Test("a job that waits on a semaphore past the limit is a blocked thread")
     func semaphoreWait() async {
+        // It waits until the run has failed (or 60 s): a machine with no CPU to spare delays the verdict, so a wait of
+        // fixed length could end first there, and the job would not have blocked "long enough".
+        let never = DispatchSemaphore(value: 0)
         await expectFailure(.blockedThread, under: .strict, options: Self.limit, "a semaphore wait holds the thread") {
-            _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(1_500))
+            _ = never.wait(timeout: .now() + .seconds(60))
         }
+        never.signal()
     }
 
     @Test("a job that spins past the limit is a blocked thread")
@@ -58,6 +62,53 @@ struct WatchdogTests {
         let next = meter.look(job: 2, jobStart: 4_500_000_000, wall: 4_600_000_000,
                               sample: .init(cpu: 210_000_000, sleeping: false, waiting: 900_000_000))
         #expect(next.jobHeld == 0 && next.runHad == 1_300_000_000, "a new job starts from nothing: \(next)")
+    }
+
+    @Test("a sleep while the machine had no CPU to spare is not a hold: oversubscription stretches the window, never blocks")
+    func busyMachine() {
+        var meter = HoldMeter()
+        func asleep(_ wall: Int64, busy: Int64?) -> (jobHeld: Int64, runHad: Int64) {
+            meter.look(job: 1, jobStart: 0, wall: wall, sample: .init(cpu: 0, sleeping: true), busy: busy)
+        }
+        _ = meter.look(job: 1, jobStart: 0, wall: 0, sample: .init(cpu: 0, sleeping: false), busy: 0)
+        #expect(asleep(1_500_000_000, busy: 1_500_000_000).jobHeld == 0,
+                "1.5 s asleep while some thread waited for a CPU all along (what it sleeps on may be one): no hold")
+        #expect(asleep(2_500_000_000, busy: 1_900_000_000).jobHeld == 600_000_000,
+                "then 1 s asleep, 0.4 s of it with no CPU to spare: held 0.6 s")
+        #expect(asleep(3_500_000_000, busy: nil).jobHeld == 1_600_000_000, "then 1 s asleep, the machine unread: held 1 s more")
+        #expect(asleep(4_500_000_000, busy: 5_000_000_000).jobHeld == 1_600_000_000,
+                "then 1 s asleep, the machine's last total unknown: none of it held (only delayed)")
+    }
+
+    @Test("a first look that finds the job asleep counts the sleep only net of the machine's busy time since the run began")
+    func busyFirstLook() {
+        var meter = HoldMeter()
+        let first = meter.look(job: 1, jobStart: 0, wall: 1_000_000_000, sample: .init(cpu: 10, sleeping: true),
+                               busy: 9_000_000_000, cpuAtStart: 10, busyAtStart: 8_000_000_000)
+        #expect(first.jobHeld == 0, "1 s asleep on a machine busy for all of it: \(first)")
+        var unknown = HoldMeter()
+        let late = unknown.look(job: 1, jobStart: 0, wall: 1_000_000_000, sample: .init(cpu: 10, sleeping: true),
+                                busy: 9_000_000_000, cpuAtStart: 10)
+        #expect(late.jobHeld == 0, "the machine's total at the start unknown: the first interval's sleep waits: \(late)")
+    }
+
+    @Test("spare time, the clock of grace periods and real-time limits, stops while the machine is busy")
+    func spareTime() {
+        var spare = SpareTime(wall: 0, busy: 100)
+        #expect(spare.look(wall: 1_000_000_000, busy: 100) == 1_000_000_000, "a quiet second counts whole")
+        #expect(spare.look(wall: 2_000_000_000, busy: 1_000_000_100) == 1_000_000_000, "a saturated one not at all")
+        #expect(spare.look(wall: 3_000_000_000, busy: 1_250_000_100) == 1_750_000_000, "a quarter-busy one three quarters")
+        #expect(spare.look(wall: 4_000_000_000, busy: nil) == 2_750_000_000, "unread: real time")
+    }
+
+    @Test("the machine's busy total is readable here and only grows")
+    func machineBusyReads() throws {
+        #if os(Linux)
+        let first = try #require(MachineBusy.total(), "neither /proc/pressure/cpu nor /proc/stat could be read")
+        usleep(20_000)
+        let second = try #require(MachineBusy.total())
+        #expect(second >= first)
+        #endif
     }
 
     @Test("a watchdog that looks late times a job from its start: another job's CPU before it is not its hold")

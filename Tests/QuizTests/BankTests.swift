@@ -1,11 +1,12 @@
 import Foundation
 import Quiz
 import QuizCatalog
+import HarnessTesting
 import Testing
 
 /// The bank itself: it loads, it holds every card and question of lessons 37, 38 and 40, and every entry says
 /// what validates it.
-@Suite("Quiz bank: contents", .timeLimit(.minutes(1)))
+@Suite("Quiz bank: contents", scaledTimeLimit(minutes: 1))
 struct BankContentTests {
     @Test("The bank loads: every field of every entry is well formed and every name it uses is in the catalog")
     func bankLoads() throws {

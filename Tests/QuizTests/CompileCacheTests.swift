@@ -1,10 +1,11 @@
 import Foundation
 import Quiz
+import HarnessTesting
 import Testing
 
 /// The compile cache keeps the compiler's output only for exactly the same compiler, arguments and snippet: a
 /// cache that hid a changed snippet would turn a failing compile check into a false pass.
-@Suite("Quiz: the compile cache", .timeLimit(.minutes(1)))
+@Suite("Quiz: the compile cache", scaledTimeLimit(minutes: 1))
 struct CompileCacheTests {
     /// A cache in a fresh temporary folder.
     func freshCache() -> CompileCache {

@@ -1,6 +1,7 @@
 import Foundation
 import Quiz
 import QuizCatalog
+import HarnessTesting
 import Testing
 
 /// The bank's compile-time answers: each snippet typechecked (or compiled to SIL or IR) by the toolchain's
@@ -8,7 +9,7 @@ import Testing
 // Five minutes, not one: every test here waits for the one compiler slot, so the last in line waits for all the
 // bank's snippets. With a cold compile cache and a loaded machine (a CI run and a soak side by side) that took over a
 // minute; the limit is only there to turn a hung compiler into a failure.
-@Suite("Quiz bank: compile-time answers", .timeLimit(.minutes(5)))
+@Suite("Quiz bank: compile-time answers", scaledTimeLimit(minutes: 5))
 struct CompileAnswerTests {
     /// Shared by every case, so the compilers run one at a time beside everyone else's tests (the whole bank's
     /// snippets take a few seconds of one core).
@@ -80,7 +81,7 @@ struct CompileAnswerTests {
 /// The bank's built-and-run answers: each snippet built as a program at each build's flags (`-Onone`, `-O`), run,
 /// and what it printed compared — then its control, which must print otherwise.
 // Five minutes, for the same reason: these builds wait for the compile-time answers' slot.
-@Suite("Quiz bank: built-and-run answers", .timeLimit(.minutes(5)))
+@Suite("Quiz bank: built-and-run answers", scaledTimeLimit(minutes: 5))
 struct RunAnswerTests {
     @Test("A built-and-run answer of the bank is what the program prints, and its control prints otherwise",
           arguments: QuizTestBank.run)

@@ -1,12 +1,13 @@
 import Quiz
 import QuizCatalog
+import HarnessTesting
 import Testing
 
 /// The bank's crash answers: each crash scenario run in a child process (the quiz executable started with
 /// `--crash-child`, exactly as `swift run quiz` does), and how it ended matched. One child at a time: a burst of
 /// crashing children (each followed by the backtracer) starves the machine long enough to make other suites'
 /// half-second waits for the main actor run out.
-@Suite("Quiz bank: crash answers", .serialized, .timeLimit(.minutes(1)))
+@Suite("Quiz bank: crash answers", .serialized, scaledTimeLimit(minutes: 1))
 struct CrashAnswerTests {
     @Test("A crash answer of the bank is how its child process ends", arguments: QuizTestBank.crash)
     func childEndsAsTheLessonSays(_ item: BankCheck) async throws {

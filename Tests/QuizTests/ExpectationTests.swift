@@ -1,9 +1,10 @@
 import Quiz
 import QuizCatalog
+import HarnessTesting
 import Testing
 
 /// How the bank's expectations read and judge values: ranges for "about", sets, orders.
-@Suite("Quiz bank: expectations", .timeLimit(.minutes(1)))
+@Suite("Quiz bank: expectations", scaledTimeLimit(minutes: 1))
 struct ExpectationTests {
     /// A bank expectation, read from its JSON text.
     func expectation(_ json: String) throws -> ValueExpectation {

@@ -1,11 +1,12 @@
 import Harness
 import Quiz
 import QuizCatalog
+import HarnessTesting
 import Testing
 
 /// How the validators judge what they observed — the lesson's expectation, or Linux's where the bank gives one —
 /// and how an entry's verdict follows from its checks'.
-@Suite("Quiz bank: verdicts", .timeLimit(.minutes(1)))
+@Suite("Quiz bank: verdicts", scaledTimeLimit(minutes: 1))
 struct JudgementTests {
     /// A compile check expecting `words` as an error, with Linux expecting `linuxWords` instead.
     func compileCheck(_ words: String, linux linuxWords: String? = nil) -> CompileCheck {

@@ -1,6 +1,7 @@
 import Foundation
 import Quiz
 import QuizCatalog
+import HarnessTesting
 import Testing
 
 /// A small catalog for the loader's tests: one scenario, one pending, one crash.
@@ -158,7 +159,7 @@ let malformedBanks: [Malformed] = [
 ]
 
 /// A malformed bank fails with a message naming the entry and the field: nothing in the bank is ignored.
-@Suite("Quiz bank: a malformed bank is refused, naming the entry and the field", .timeLimit(.minutes(1)))
+@Suite("Quiz bank: a malformed bank is refused, naming the entry and the field", scaledTimeLimit(minutes: 1))
 struct LoaderErrorTests {
     @Test("A malformed bank is refused with a message naming the entry and the field", arguments: malformedBanks)
     func refused(_ bad: Malformed) {
@@ -222,7 +223,7 @@ func loadFolder(_ files: [String: String]) throws -> QuizBankError? {
 }
 
 /// Mistakes a bank author makes in the JSON itself, each in a bank folder of its own.
-@Suite("Quiz bank input: repeated keys, syntax errors, ids in two files, a missing folder", .timeLimit(.minutes(1)))
+@Suite("Quiz bank input: repeated keys, syntax errors, ids in two files, a missing folder", scaledTimeLimit(minutes: 1))
 struct BankInputErrorTests {
     @Test("A key written twice in an entry is refused, naming the file, the entry and the key")
     func repeatedKeyInAnEntry() throws {

@@ -22,7 +22,7 @@ func verifyRuntime(_ item: BankCheck, sourceLocation: SourceLocation = #_sourceL
 }
 
 /// The bank's runtime answers that the harness can run on its own thread: strict and seeded, in parallel.
-@Suite("Quiz bank: runtime answers under the harness", .timeLimit(.minutes(1)))
+@Suite("Quiz bank: runtime answers under the harness", scaledTimeLimit(minutes: 1))
 struct HarnessRuntimeAnswerTests {
     @Test("A runtime answer of the bank holds under the strict pool and every seed",
           arguments: QuizTestBank.harnessRuntime)
@@ -34,7 +34,7 @@ struct HarnessRuntimeAnswerTests {
 /// The bank's runtime answers about the main actor, GCD, the real pool and a global actor: each in a quiz process
 /// of its own (`quiz --json <id>#<check>`), one at a time, so that neither the other suites of this process nor
 /// the other checks compete for the main actor, the pool or the actor it measures. The child reads the same bank.
-@Suite("Quiz bank: runtime answers in a process of their own", .serialized, .timeLimit(.minutes(1)))
+@Suite("Quiz bank: runtime answers in a process of their own", .serialized, scaledTimeLimit(minutes: 1))
 struct OwnProcessRuntimeAnswerTests {
     @Test("A runtime answer of the bank holds on the real executor, in a process of its own",
           arguments: QuizTestBank.ownProcessRuntime)

@@ -1,10 +1,11 @@
 import Quiz
 import QuizCatalog
+import HarnessTesting
 import Testing
 
 /// The bank's answers that need Swift 6.4 (withTaskCancellationShield, the noncopyable Continuation): on an
 /// older compiler these tests are disabled — reported as skipped, never as passed.
-@Suite("Quiz bank: answers that need Swift 6.4", .timeLimit(.minutes(1)))
+@Suite("Quiz bank: answers that need Swift 6.4", scaledTimeLimit(minutes: 1))
 struct Swift64AnswerTests {
     @Test("An answer that needs Swift 6.4 holds", .enabled(if: ToolchainVersion.current >= ToolchainVersion(6, 4),
                                                             "needs Swift 6.4"),
@@ -16,7 +17,7 @@ struct Swift64AnswerTests {
 
 /// The bank's claims about an older compiler's rules (the architecture seed's "Swift 5.10 will enforce"): checked
 /// only by that compiler, so disabled — reported as skipped — here.
-@Suite("Quiz bank: answers about Swift 5.10", .timeLimit(.minutes(1)))
+@Suite("Quiz bank: answers about Swift 5.10", scaledTimeLimit(minutes: 1))
 struct Swift510AnswerTests {
     @Test("An answer about Swift 5.10's rules holds", .enabled(if: ToolchainVersion.current <= ToolchainVersion(5, 10),
                                                                "needs Swift 5.10"),

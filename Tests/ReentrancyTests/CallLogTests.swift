@@ -4,7 +4,7 @@ import Scenarios
 import Testing
 
 /// Lesson 38, trick card "Does an actor finish one call before it starts the next?".
-@Suite("L38 an actor takes the next call at an await", .timeLimit(.minutes(1)))
+@Suite("L38 an actor takes the next call at an await", scaledTimeLimit(minutes: 1))
 struct CallLogTests {
     @Test("L38 card: two calls at once → first begins, second begins, first ends, second ends (strict)")
     func callsInterleaveOnStrict() async {

@@ -4,7 +4,7 @@ import Scenarios
 import Testing
 
 /// Lesson 37, steps 6 and 7: the jar is exact between awaits, and free at every await.
-@Suite("L37 Jar: exact between awaits, free at every await", .timeLimit(.minutes(1)))
+@Suite("L37 Jar: exact between awaits, free at every await", scaledTimeLimit(minutes: 1))
 struct JarTests {
     /// How many bees pour at once.
     static let beeCounts = [1, 10, 100, 500, 5_000]

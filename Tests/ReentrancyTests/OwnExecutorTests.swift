@@ -6,7 +6,7 @@ import Testing
 /// Lesson 38, step 6 and actors question 14: what an executor of its own changes (the thread) and what it does not
 /// (one piece at a time). The disk's code runs on its own thread, outside the harness, so this runs under `.system`
 /// and the harness waits for that thread instead of calling the quiet moment a deadlock.
-@Suite("L38 an actor on a serial executor of its own", .timeLimit(.minutes(1)))
+@Suite("L38 an actor on a serial executor of its own", scaledTimeLimit(minutes: 1))
 struct OwnExecutorTests {
     @Test("L38 actors Q14: four saves at once on one disk with its own executor → one at a time, all on trips.disk")
     func oneDiskSavesOneAtATimeOnItsThread() async throws {

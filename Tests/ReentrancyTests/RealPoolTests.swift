@@ -6,7 +6,7 @@ import Testing
 /// Lesson 38, actors questions 12, 13 and 14 on the real shared pool. These claims are about real threads, so they
 /// run under `.system` only, and one at a time: one of them blocks the whole pool on purpose (for a bounded moment),
 /// which would disturb the others' measurements.
-@Suite("L38 on the real shared pool (one at a time)", .serialized, .timeLimit(.minutes(1)))
+@Suite("L38 on the real shared pool (one at a time)", .serialized, scaledTimeLimit(minutes: 1))
 struct RealPoolTests {
     /// The pool's threads here: one per core, or one under `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1`.
     static let width = sharedPoolWidth()

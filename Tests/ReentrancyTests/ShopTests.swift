@@ -5,7 +5,7 @@ import Testing
 
 /// Lesson 38, actors question 14: a serial executor of its own does not stop reentrancy. (The run on the real pool is
 /// in `RealPoolTests`, which run one at a time.)
-@Suite("L38 Shop: a queue of its own does not stop reentrancy", .timeLimit(.minutes(1)))
+@Suite("L38 Shop: a queue of its own does not stop reentrancy", scaledTimeLimit(minutes: 1))
 struct ShopTests {
     @Test("L38 actors Q14: two buyers, one bag → sold: 2 - bags left: -1, strict and every seed")
     func bothBuy() async {

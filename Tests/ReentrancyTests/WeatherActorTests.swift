@@ -7,7 +7,7 @@ import Testing
 
 /// Lesson 38, steps 5 and 6: the cache and the disk on one global actor. `WeatherActor` is one instance for the whole
 /// process, so these tests run one at a time: a call from one test must never be run by another test's thread.
-@Suite("L38 WeatherActor: cache and disk on one global actor", .serialized, .timeLimit(.minutes(1)))
+@Suite("L38 WeatherActor: cache and disk on one global actor", .serialized, scaledTimeLimit(minutes: 1))
 struct WeatherActorTests {
     /// How many screens ask at once.
     static let askerCounts = [2, 10, 100]

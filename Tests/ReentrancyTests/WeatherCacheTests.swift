@@ -6,7 +6,7 @@ import Testing
 /// Lesson 38, step 4 and actors questions 1, 2 and 11: which caches ask once, which ask twice, and what they do with a
 /// failure. (The cache on `WeatherActor` is in `WeatherActorTests`, which run one at a time.) Each claim's control is
 /// the lesson's other shape: the cache that asks twice beside the one that asks once.
-@Suite("L38 WeatherCache and its other shapes", .timeLimit(.minutes(1)))
+@Suite("L38 WeatherCache and its other shapes", scaledTimeLimit(minutes: 1))
 struct WeatherCacheTests {
     /// How many screens ask at once.
     static let askerCounts = [2, 10, 100]

@@ -5,7 +5,7 @@ import Subjects
 import Testing
 
 /// Lesson 37, step 8: `whereAmI()` answers for its caller, through `#isolation`.
-@Suite("L37 whereAmI and #isolation", .timeLimit(.minutes(1)))
+@Suite("L37 whereAmI and #isolation", scaledTimeLimit(minutes: 1))
 struct WhereAmITests {
     @Test("L37 step 8: whereAmI() from the main actor → MainActor")
     @MainActor

@@ -3,7 +3,7 @@ import HarnessTesting
 import Scenarios
 import Testing
 
-@Suite("L40 steps 3, 4: the countdown as an async sequence", .timeLimit(.minutes(1)))
+@Suite("L40 steps 3, 4: the countdown as an async sequence", scaledTimeLimit(minutes: 1))
 struct CountdownSequenceTests {
     @Test("L40 steps 3, 4: for await over Countdown and the while let both give 3, 2, 1")
     func forAwaitAndWhileLetAgree() async {

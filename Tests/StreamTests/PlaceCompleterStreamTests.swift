@@ -6,7 +6,7 @@ import Testing
 /// The completers are `@MainActor`, as in the lesson. These run under the real schedules: under `strict` the main
 /// actor's work runs on the harness's thread, in order; on the real pool on the main executor, where a stranded
 /// waiter is reported once the whole process stands still (`RunOptions.mainActorScenario`).
-@Suite("L40 steps 4–6: the completer as an async sequence and as a stream", .timeLimit(.minutes(1)))
+@Suite("L40 steps 4–6: the completer as an async sequence and as a stream", scaledTimeLimit(minutes: 1))
 struct PlaceCompleterStreamTests {
     @Test(
         "L40 step 6: the PlaceCompleter stream delivers only the newest list, and cancels the search when its consumer goes",

@@ -5,7 +5,7 @@ import Testing
 
 /// `Source` is `@MainActor`, as in the lesson: inside a run its loops run on the harness's thread, on the main actor
 /// there, so a loop nobody will ever end is a deadlock at once.
-@Suite("L40 Q2: a continuation replaced", .timeLimit(.minutes(1)))
+@Suite("L40 Q2: a continuation replaced", scaledTimeLimit(minutes: 1))
 struct ReplacedContinuationTests {
     @Test("L40 Q2: a replaced continuation strands the first loop: the harness sees a deadlock")
     func replacedContinuationStrandsTheFirstLoop() async throws {

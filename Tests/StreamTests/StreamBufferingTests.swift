@@ -5,7 +5,7 @@ import Testing
 
 /// The three buffering policies as properties: random values and capacities, drawn from each seed, yielded while
 /// nobody loops; then a loop reads what was kept.
-@Suite("L40 cards: buffering policies, as properties over random inputs", .timeLimit(.minutes(1)))
+@Suite("L40 cards: buffering policies, as properties over random inputs", scaledTimeLimit(minutes: 1))
 struct StreamBufferingTests {
     /// The seeds that draw the inputs (each is a test case, so a failure names its seed).
     static let seeds = Array(UInt64(0)..<40)

@@ -3,7 +3,7 @@ import HarnessTesting
 import Scenarios
 import Testing
 
-@Suite("L40 steps 5, 6: how a stream ends", .timeLimit(.minutes(1)))
+@Suite("L40 steps 5, 6: how a stream ends", scaledTimeLimit(minutes: 1))
 struct StreamEndingTests {
     @Test("L40 step 5: yield and finish end the loop: 3, 2, 1, Liftoff")
     func yieldAndFinishEndTheLoop() async {

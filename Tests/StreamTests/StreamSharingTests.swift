@@ -3,7 +3,7 @@ import HarnessTesting
 import Scenarios
 import Testing
 
-@Suite("L40 Q1, cards: one stream, several loops, other threads", .timeLimit(.minutes(1)))
+@Suite("L40 Q1, cards: one stream, several loops, other threads", scaledTimeLimit(minutes: 1))
 struct StreamSharingTests {
     @Test("L40 Q1: two loops over one stream split the values, each exactly once", arguments: [1, 2, 10, 100])
     func twoConsumersSplit(count: Int) async {

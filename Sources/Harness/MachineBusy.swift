@@ -1,0 +1,101 @@
+import CHarnessTime
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How long the machine had no CPU to spare: what tells a job asleep because nothing woke it from one asleep because
+/// whatever would wake it (another thread of the scenario, the kernel's timer work, a thread the subject started)
+/// was runnable but got no CPU.
+///
+/// Linux's pressure stall information (`/proc/pressure/cpu`, "some … total=" in microseconds) counts the time in
+/// which at least one runnable thread waited for a CPU: the definition of an oversubscribed machine. Where it cannot
+/// be read (a kernel without it), `/proc/stat`'s idle time gives a bound that is never too low: a machine whose CPUs
+/// were idle for `idle` nanoseconds between two looks had a CPU to spare for at least `idle / cores` of them, so the
+/// rest counts as busy. A job's sleep is its hold only net of this time (`HoldMeter`), so oversubscription, however
+/// heavy, cannot make a blocked thread: it only stretches the window in which a real one is seen.
+enum MachineBusy {
+    /// Nanoseconds so far in which the machine may have had no CPU to spare (a total that only grows); nil where
+    /// neither source can be read (Apple platforms), and a sleep then counts whole.
+    static func total() -> Int64? {
+        #if os(Linux)
+        if let stalled = pressureStall() { return stalled }
+        return busyFromIdle()
+        #else
+        return nil
+        #endif
+    }
+
+    #if os(Linux)
+    /// `/proc/pressure/cpu`'s "some" total, in nanoseconds.
+    static func pressureStall() -> Int64? {
+        guard let text = read("/proc/pressure/cpu"), let line = text.split(separator: "\n").first(where: { $0.hasPrefix("some") }),
+              let field = line.split(separator: " ").first(where: { $0.hasPrefix("total=") }),
+              let micro = Int64(field.dropFirst("total=".count)) else { return nil }
+        return micro * 1_000
+    }
+
+    /// Real time less the machine's idle time shared out over its CPUs, in nanoseconds: never less than the time
+    /// without a spare CPU.
+    static func busyFromIdle() -> Int64? {
+        guard let text = read("/proc/stat"), let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }),
+              case let fields = line.split(separator: " ").dropFirst(), fields.count >= 4,
+              let idleTicks = Int64(fields[fields.startIndex + 3]) else { return nil }
+        let ticksPerSecond = Int64(sysconf(Int32(_SC_CLK_TCK))), cores = Int64(max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1))
+        guard ticksPerSecond > 0 else { return nil }
+        let idle = idleTicks * (1_000_000_000 / ticksPerSecond)
+        return max(harness_real_monotonic_nanoseconds() - idle / cores, 0)
+    }
+
+    /// The start of the file at `path` (up to 4 KiB), or nil.
+    private static func read(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 4095) }
+        return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil
+    }
+    #endif
+}
+
+/// Real time counted only while the machine had a CPU to spare: the clock of every grace period and real-time limit
+/// that ends a run (`RunOptions.outsideWorkGrace`, a `system` run's time limit). On a machine with CPUs to spare it
+/// runs as real time; on an oversubscribed one it slows down, so load only delays what it ends, never causes it.
+struct SpareTime: Equatable {
+    /// Spare time counted so far, in nanoseconds.
+    private(set) var total: Int64 = 0
+    /// The previous look's real time and busy total.
+    private var lastWall: Int64
+    private var lastBusy: Int64?
+
+    /// A count starting at real time `wall` with the machine's busy total `busy`.
+    init(wall: Int64, busy: Int64?) {
+        lastWall = wall
+        lastBusy = busy
+    }
+
+    /// One look at real time `wall`, busy total `busy`: adds the interval less the time the machine was busy in it.
+    /// Where the busy total cannot be read (nil, at this look or the last) the interval counts whole.
+    @discardableResult
+    mutating func look(wall: Int64, busy: Int64?) -> Int64 {
+        let interval = max(wall - lastWall, 0)
+        let busied = busy.flatMap { now in lastBusy.map { max(now - $0, 0) } } ?? 0
+        total += max(interval - busied, 0)
+        lastWall = wall
+        lastBusy = busy
+        return total
+    }
+
+    /// A count from now.
+    static func starting() -> SpareTime {
+        SpareTime(wall: harness_real_monotonic_nanoseconds(), busy: MachineBusy.total())
+    }
+
+    /// Looks now.
+    @discardableResult
+    mutating func lookNow() -> Int64 {
+        look(wall: harness_real_monotonic_nanoseconds(), busy: MachineBusy.total())
+    }
+}
