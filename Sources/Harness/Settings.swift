@@ -5,7 +5,7 @@ import Foundation
 /// | variable | meaning |
 /// | --- | --- |
 /// | `HARNESS_ITERATIONS=<n>` | multiply every explorer's default seed count by n, 1 to 1 000 (soak runs) |
-/// | `HARNESS_SEEDS=a..<b` or `a...b` | explore exactly these seeds, at most 1 000 000 (shard a soak across machines) |
+/// | `HARNESS_SEEDS=a..<b` or `a...b` | explore these seeds (an explorer of fewer than 200 its leading part in proportion), at most 1 000 000 (shard a soak across machines) |
 /// | `HARNESS_SEED=0x…` | replay one seed: every explorer runs only it |
 /// | `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1` | `system` runs go to the one-thread strict pool on Linux |
 ///
@@ -84,12 +84,23 @@ public struct Settings: Sendable, Equatable {
         }
     }
 
+    /// The default count of seeds a `HARNESS_SEEDS` slice is sized for: an explorer of at least this many seeds
+    /// (the usual 200) explores the whole slice; one of fewer — a costly case, such as 5 000 bees at 10 seeds —
+    /// explores the slice's leading part in proportion (a twentieth, at least one seed), so that a slice of
+    /// thousands of seeds costs every explorer about the same multiple of its usual time.
+    public static let sliceReference = 200
+
     /// The seeds an explorer with a default of `count` seeds runs under these settings, one at a
-    /// time: `count × iterations` of them (never more than `maxSeeds`), the `HARNESS_SEEDS` slice,
-    /// or the one `HARNESS_SEED`.
+    /// time: `count × iterations` of them (never more than `maxSeeds`), the `HARNESS_SEEDS` slice
+    /// (sized for `count`, see `sliceReference`), or the one `HARNESS_SEED`.
     public func seedsToExplore(defaultCount count: Int) -> Seeds {
         if let seed { return Seeds(seed...seed) }
-        if let seeds { return Seeds(seeds) }
+        if let seeds {
+            let share = UInt64(min(max(count, 0), Self.sliceReference))
+            let width = UInt64(seeds.count)  // at most maxSeeds: no overflow below
+            let sized = max((width * share + UInt64(Self.sliceReference) - 1) / UInt64(Self.sliceReference), 1)
+            return Seeds(seeds.lowerBound...(seeds.lowerBound + (min(sized, width) - 1)))
+        }
         let (product, overflow) = UInt64(max(count, 0)).multipliedReportingOverflow(by: UInt64(iterations))
         let total = overflow ? Self.maxSeeds : min(product, Self.maxSeeds)
         return total == 0 ? Seeds() : Seeds(0...(total - 1))

@@ -25,7 +25,19 @@ struct SettingsTests {
     ])
     func seedRange(text: String, seeds: [UInt64]) throws {
         let settings = try Settings(environment: ["HARNESS_SEEDS": text])
-        #expect(Array(settings.seedsToExplore(defaultCount: 100)) == seeds)
+        #expect(Array(settings.seedsToExplore(defaultCount: 200)) == seeds)
+    }
+
+    @Test("a slice is sized for each explorer: one of 200 seeds or more explores all of it, a costly one of fewer its leading part")
+    func sliceSizedForExplorer() throws {
+        let settings = try Settings(environment: ["HARNESS_SEEDS": "1000..<3000"])
+        #expect(settings.seedsToExplore(defaultCount: 200).bounds == 1000...2999)
+        #expect(settings.seedsToExplore(defaultCount: 10_000).bounds == 1000...2999)
+        #expect(settings.seedsToExplore(defaultCount: 100).bounds == 1000...1999)
+        #expect(settings.seedsToExplore(defaultCount: 10).bounds == 1000...1099, "5 000 bees at 10 seeds: a twentieth")
+        #expect(settings.seedsToExplore(defaultCount: 1).bounds == 1000...1009)
+        let one = try Settings(environment: ["HARNESS_SEEDS": "7...7"])
+        #expect(one.seedsToExplore(defaultCount: 1).bounds == 7...7, "at least one seed")
     }
 
     @Test("HARNESS_SEED replays one seed, in hex or decimal", arguments: ["0x2a", "42", "0X2A"])
@@ -102,7 +114,7 @@ struct SettingsTests {
         let settings = try Settings(environment: ["HARNESS_SEEDS": "0xffffffffffffffff...0xffffffffffffffff"])
         #expect(Array(settings.seedsToExplore(defaultCount: 5)) == [.max])
         let widest = try Settings(environment: ["HARNESS_SEEDS": "0...999999"])
-        let seeds = widest.seedsToExplore(defaultCount: 5)
+        let seeds = widest.seedsToExplore(defaultCount: 200)
         #expect(seeds.count == Settings.maxSeeds)
         #expect(Array(seeds.prefix(3)) == [0, 1, 2])
     }
