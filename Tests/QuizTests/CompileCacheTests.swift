@@ -7,10 +7,12 @@ import Testing
 /// cache that hid a changed snippet would turn a failing compile check into a false pass.
 @Suite("Quiz: the compile cache", scaledTimeLimit(minutes: 1))
 struct CompileCacheTests {
-    /// A cache in a fresh temporary folder.
-    func freshCache() -> CompileCache {
-        CompileCache(folder: FileManager.default.temporaryDirectory
-            .appendingPathComponent("quiz-cache-tests-\(UUID().uuidString)").path)
+    /// Runs `body` with a cache in a fresh temporary folder, and removes the folder after it: a test run leaves
+    /// nothing behind in the temporary folder, however often it is repeated.
+    func withFreshCache(_ body: (CompileCache) -> Void) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-cache-tests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        body(CompileCache(folder: folder.path))
     }
 
     /// A compiler's output: an error on line 2.
@@ -18,11 +20,12 @@ struct CompileCacheTests {
 
     @Test("What was kept comes back for the same compiler, arguments and snippet")
     func keptOutputComesBack() {
-        let cache = freshCache()
-        let key = CompileCache.key(compiler: "swift 6.3.1", arguments: ["-typecheck", "A.swift"], file: "A.swift",
-                                   source: "let x = 1\nlet x = 2\n")
-        cache.store(key, failed)
-        #expect(cache.lookup(key) == failed)
+        withFreshCache { cache in
+            let key = CompileCache.key(compiler: "swift 6.3.1", arguments: ["-typecheck", "A.swift"], file: "A.swift",
+                                       source: "let x = 1\nlet x = 2\n")
+            cache.store(key, failed)
+            #expect(cache.lookup(key) == failed)
+        }
     }
 
     @Test("A changed snippet, argument or compiler finds nothing", arguments: [
@@ -31,18 +34,20 @@ struct CompileCacheTests {
         ("swift 6.4", ["-typecheck", "A.swift"], "let x = 1\nlet x = 2\n"),
     ])
     func anyChangeMisses(compiler: String, arguments: [String], source: String) {
-        let cache = freshCache()
-        cache.store(CompileCache.key(compiler: "swift 6.3.1", arguments: ["-typecheck", "A.swift"], file: "A.swift",
-                                     source: "let x = 1\nlet x = 2\n"), failed)
-        #expect(cache.lookup(CompileCache.key(compiler: compiler, arguments: arguments, file: "A.swift",
-                                              source: source)) == nil)
+        withFreshCache { cache in
+            cache.store(CompileCache.key(compiler: "swift 6.3.1", arguments: ["-typecheck", "A.swift"], file: "A.swift",
+                                         source: "let x = 1\nlet x = 2\n"), failed)
+            #expect(cache.lookup(CompileCache.key(compiler: compiler, arguments: arguments, file: "A.swift",
+                                                  source: source)) == nil)
+        }
     }
 
     @Test("A compiler that crashed or was killed is never kept")
     func crashesAreNotKept() {
-        let cache = freshCache()
-        let key = CompileCache.key(compiler: "c", arguments: [], file: "A.swift", source: "")
-        cache.store(key, ChildOutcome(ending: .signal(9), stdout: "", stderr: ""))
-        #expect(cache.lookup(key) == nil)
+        withFreshCache { cache in
+            let key = CompileCache.key(compiler: "c", arguments: [], file: "A.swift", source: "")
+            cache.store(key, ChildOutcome(ending: .signal(9), stdout: "", stderr: ""))
+            #expect(cache.lookup(key) == nil)
+        }
     }
 }

@@ -24,8 +24,9 @@ func demoFile(check: String, extra: String = "", id: String = "L99-C01") -> Stri
 
 /// Loads `text` as the file `L99.json` against the demo catalog, with a snippet folder holding `Demo.swift`.
 func loadDemo(_ text: String) throws(QuizBankError) -> [QuizEntry] {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-loader-tests")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-loader-tests-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }  // a test run leaves nothing behind
     try? "let x = 1\n".write(to: folder.appendingPathComponent("Demo.swift"), atomically: true, encoding: .utf8)
     return try QuizBankLoader.parse(file: "L99.json", data: Data(text.utf8), snippets: folder.path, catalog: demoCatalog)
 }

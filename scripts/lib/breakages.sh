@@ -83,6 +83,64 @@ bk_applied() {
 # The files patch $1 touches, one a line (folder names may hold spaces: read them by line).
 bk_files() { git apply --numstat "$1" | cut -f3; }
 
+# Breakages partly in the tree: they no longer reverse cleanly (bk_applied leaves them out), but a file they
+# touch has changes and holds a line that only the breakage adds (one the committed file does not have): a
+# student applied it, then edited a patched line.
+bk_edited() {
+  local name patch file line hit
+  for name in $(bk_names); do
+    patch="Breakages/$name.patch"
+    git apply --reverse --check "$patch" >/dev/null 2>&1 && continue
+    [ -n "$(bk_files_status "$patch")" ] || continue
+    hit=""
+    while IFS= read -r file; do
+      [ -f "$file" ] || continue
+      # The patch's added lines for this file that the committed file lacks, and that the tree's file holds.
+      hit=$(awk -v want="$file" '
+        /^\+\+\+ / { path = substr($0, 5); sub(/^b\//, "", path); on = (path == want); next }
+        /^--- / { on = 0; next }
+        on && /^\+/ { line = substr($0, 2); if (line ~ /[^ \t]/) print line }' "$patch" |
+        while IFS= read -r line; do
+          git show "HEAD:$file" 2>/dev/null | grep -qxF -- "$line" && continue
+          grep -qxF -- "$line" "$file" && { echo yes; break; }
+        done)
+      [ -n "$hit" ] && break
+    done <<EOF2
+$(bk_files "$patch")
+EOF2
+    [ -n "$hit" ] && echo "$name"
+  done
+}
+
+# Takes scripts/break's lock for this checkout (in git's own folder), or says who holds it and returns 2: two
+# breaks at once would both apply, and each --undo would see the other's patch. flock where it exists (the lock
+# ends with the process, however it ends); elsewhere (macOS) a folder holding the holder's pid, taken over
+# once that process is gone.
+bk_lock() {
+  local lock holder
+  lock=$(git rev-parse --git-path breakage-lock 2>/dev/null || echo .build/breakage-lock)
+  if command -v flock >/dev/null 2>&1; then
+    exec 9>>"$lock.flock"
+    flock -n 9 && return 0
+    echo "$1: another scripts/break is running in this checkout; wait for it to end (or end it), then try again." >&2
+    return 2
+  fi
+  if mkdir "$lock.d" 2>/dev/null; then
+    echo $$ >"$lock.d/pid"; bk_locked="$lock.d"; return 0
+  fi
+  holder=$(cat "$lock.d/pid" 2>/dev/null)
+  if [ -n "$holder" ] && ! kill -0 "$holder" 2>/dev/null && mv "$lock.d" "$lock.stale.$$" 2>/dev/null; then
+    rm -rf "$lock.stale.$$"
+    mkdir "$lock.d" 2>/dev/null && { echo $$ >"$lock.d/pid"; bk_locked="$lock.d"; return 0; }
+  fi
+  echo "$1: another scripts/break (pid ${holder:-?}) is running in this checkout; wait for it to end (or end it), then try again." >&2
+  return 2
+}
+
+# Gives back the lock bk_lock took (the flock ends with the process by itself).
+bk_locked=""
+bk_unlock() { [ -z "$bk_locked" ] || rm -rf "$bk_locked"; bk_locked=""; }
+
 # The files patch $1 touches, quoted for a shell command line: 'Sources/Subjects/L37Hive/Jar.swift'.
 bk_files_quoted() { bk_files "$1" | sed "s/'/'\\\\''/g; s/^/'/; s/\$/'/" | paste -sd ' ' -; }
 
