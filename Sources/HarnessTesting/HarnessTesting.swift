@@ -276,9 +276,7 @@ public func record<Outcome>(_ result: ClaimResult<Outcome>, shrunk: ShrunkCounte
         }) {
             timeline = """
 
-                Smallest counterexample found: \(abbreviated(outcome)), with \(counted(shrunk.preemptions, "preemption")) \
-                (shrunk from \(shrunk.original.preemptions) in \(counted(shrunk.runs, "run"))\
-                \(shrunk.stoppedAtBudget ? ", stopped at its budget" : "")):
+                \(smallestLine(shrunk, outcome: outcome, replayed: miss.schedule?.isReplay == true))
                 \(shrunk.timeline.render(ending: "the run returned \(abbreviated(outcome))"))
                   replay: \(replayCommand(for: .replay(shrunk.interleaving)))
                 As first found:\(timeline.isEmpty ? " (no notes)" : timeline.dropFirst("\nHow the run went:".count))
@@ -338,9 +336,7 @@ public func expectEveryRun<Outcome>(
         shown = true
         text += """
 
-            Smallest counterexample found: \(abbreviated(outcome)), with \(counted(shrunk.preemptions, "preemption")) \
-            (shrunk from \(shrunk.original.preemptions) in \(counted(shrunk.runs, "run"))\
-            \(shrunk.stoppedAtBudget ? ", stopped at its budget" : "")):
+            \(smallestLine(shrunk, outcome: outcome, replayed: first.schedule.isReplay))
             \(shrunk.timeline.render(ending: "the run returned \(abbreviated(outcome))"))
               replay: \(replayCommand(for: .replay(shrunk.interleaving)))
             """
@@ -357,6 +353,25 @@ public func expectEveryRun<Outcome>(
     Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
 }
 
+/// The line that leads a shrunk counterexample: what it returned, its preemptions, and where it came from. Shrunk
+/// from the run as found (or, `replayed`, from the run a HARNESS_SCHEDULE string played), or, when no smaller one
+/// turned up, that run itself: "shrunk from 1" would say a replay had been made smaller when it was not.
+func smallestLine<Outcome>(_ shrunk: ShrunkCounterexample<Outcome>, outcome: Outcome, replayed: Bool) -> String {
+    let origin = shrunk.preemptions < shrunk.original.preemptions
+        ? "shrunk from \(replayed ? "the replayed run's " : "")\(shrunk.original.preemptions) in \(counted(shrunk.runs, "run"))"
+        : "\(replayed ? "the replayed run itself" : "the run as found"): no smaller one in \(counted(shrunk.runs, "run"))"
+    return "Smallest counterexample found: \(abbreviated(outcome)), with \(counted(shrunk.preemptions, "preemption")) "
+        + "(\(origin)\(shrunk.stoppedAtBudget ? ", stopped at its budget" : "")):"
+}
+
 /// The most choices a counterexample may have made for `expectEveryRun` to shrink it: past it
 /// each replay takes long enough that a budget of runs would cost a test many seconds.
 let maxChoicePointsToShrink = 5_000
+
+extension Schedule {
+    /// Whether this is a replayed interleaving (a HARNESS_SCHEDULE string, or one asked for by name).
+    var isReplay: Bool {
+        if case .replay = self { return true }
+        return false
+    }
+}
