@@ -47,6 +47,14 @@ struct PlaceCompleterNextTests {
             """)
     }
 
+    /// The child's work: two lists answer a waiting caller, then a second call; prints the answers.
+    static func answerTwoLists() async throws {
+        let run = try await Harness.run(.strict, options: .mainActorScenario) {
+            await placeCompleterResumesTheWaiterOnce()
+        }
+        print("answers: \(run.value)")
+    }
+
     @Test("L40 step 2: a waiting caller is resumed exactly once; the second list waits for the next call")
     func waiterResumedOnce() async throws {
         // In a process of its own: a second resume of the same continuation stops the process.
@@ -58,12 +66,20 @@ struct PlaceCompleterNextTests {
             while someone waits leaves the caller waiting forever (a deadlock)
             """
         ) {
-            let run = try await Harness.run(.strict, options: .mainActorScenario) {
-                await placeCompleterResumesTheWaiterOnce()
-            }
-            print("answers: \(run.value)")
+            try await Self.answerTwoLists()
         }
-        guard let result else { return }
+        guard let result else {
+            // The child did not end well, and a failed exit test keeps its output: a second child, the same, shows
+            // what the runtime said as it stopped the process, where the student reads the failure.
+            let stopped = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                try await Self.answerTwoLists()
+            }
+            let said = stopped.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+            let line = said.split(separator: "\n").first { $0.contains("SWIFT TASK CONTINUATION MISUSE") }
+            if let line { print(line) }  // the runtime's own line, as a crash outside a child would have shown it
+            Issue.record("the process stopped: \(line.map(String.init) ?? "the runtime said nothing: \(said.suffix(300))")")
+            return
+        }
         let stdout = String(decoding: result.standardOutputContent, as: UTF8.self)
         let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(

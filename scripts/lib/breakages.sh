@@ -21,12 +21,18 @@ bk_names() {
   done
 }
 
+# The length of the longest breakage name: the width of the name column, so that no name breaks it.
+bk_name_width() {
+  bk_names | awk '{ if (length($0) > most) most = length($0) } END { print (most > 8 ? most : 8) }'
+}
+
 # The catalog: one line per breakage.
 bk_list() {
-  local name
-  printf '%-42s %s\n' "BREAKAGE" "LESSON MISTAKE"
+  local name width
+  width=$(bk_name_width)
+  printf '%-*s  %s\n' "$width" "BREAKAGE" "LESSON MISTAKE"
   for name in $(bk_names); do
-    printf '%-42s %s\n' "$name" "$(bk_header "Breakages/$name.patch" 'Lesson mistake')"
+    printf '%-*s  %s\n' "$width" "$name" "$(bk_header "Breakages/$name.patch" 'Lesson mistake')"
   done
 }
 
@@ -241,6 +247,9 @@ bk_failures() {
       if (!got) message = fallback
       printf "✘ %s%s\n", name, (args != "" ? "  (" args ")" : "")
       printf "    %s\n", message
+      # A comment of the test leads; the expectation as evaluated follows it, so that the student sees what
+      # was compared, not only what the test says it hoped for.
+      if (got && fallback ~ /^Expectation failed/) printf "    %s\n", (length(fallback) > 240 ? substr(fallback, 1, 239) "…" : fallback)
       if (seed != "") printf "    %s\n", seed
       if (replay != "") printf "    %s\n", replay
       else if (rerun != "") printf "    rerun: %s\n", rerun
@@ -328,6 +337,16 @@ bk_counterexample() {
     END { finish() }' "$1"
 }
 
+# The failed expectation the counterexample's timeline in log $1 ends with, on one line: its `✘` row
+# and the rows it wrapped onto (a long list wraps), spaces squeezed. What a replay must show again.
+bk_counterexample_ending() {
+  bk_counterexample "$1" 1000 | awk '
+    !on && /^ +✘  / { on = 1; text = $0; next }
+    on && (/^ *[Rr]eplay: / || /^ *As first found/ || /^ *$/ || /^ +[0-9]+  / || /^ +…/) { exit }
+    on { text = text " " $0 }
+    END { if (text != "") { gsub(/[ \t]+/, " ", text); sub(/^ /, "", text); print text } }'
+}
+
 # The replay command of the counterexample bk_counterexample shows for log $1, without its label.
 bk_counterexample_replay() {
   bk_counterexample "$1" 1000 | grep -m1 -E '^[[:space:]]*[Rr]eplay: HARNESS_SCHEDULE=' | sed -E 's/^[[:space:]]*[Rr]eplay: //'
@@ -362,6 +381,48 @@ bk_runtime_lines() {
     # with a symbol or are indented).
     grep -F -- "$phrase" "$1" | grep -vE '^(↳|✘|✔|◇|➜|[[:space:]])' | head -n 1
   done
+}
+
+# What scripts/break shows a student from log $1 of patch $2's tests ($3: the command to rerun a
+# failure that prints no replay line of its own): first, if a seeded exploration's failure has a
+# timeline, how the tasks interleaved in its smallest failing schedule; then each failing test's first
+# message; then the runtime's own lines that the patch's `# Why:` quotes.
+bk_show() {
+  local log=$1 patch=$2 rerun=${3:-} line
+  if [ -n "$(bk_counterexample_ending "$log")" ]; then
+    echo "break: how the tasks interleaved, in the smallest failing schedule a seeded exploration found (paste its replay line to see it again):"
+    bk_counterexample "$log" 40
+    echo
+    echo "break: every test that failed:"
+  fi
+  bk_failures "$log" 12 "$rerun"
+  bk_runtime_lines "$log" "$patch" | while IFS= read -r line; do
+    printf 'runtime: %s\n' "$line"
+  done
+  if ! grep -q '^✘ Test .* recorded an issue' "$log"; then
+    grep -m3 -E 'SWIFT TASK CONTINUATION MISUSE|Fatal error|unexpected signal|error:' "$log"
+  fi
+}
+
+# What the `# Why:` of patch $2 promises the student will see that bk_show, for log $1, does not show,
+# one a line: each quoted phrase (up to a "…"; at least 8 characters), a timeline if it says "timeline",
+# a shrunk counterexample if it says "shrunk" or "smallest". Nothing when every promise is kept.
+bk_unkept_promises() {
+  local shown why phrase
+  shown=$(bk_show "$1" "$2")
+  why=$(bk_header "$2" 'Why')
+  printf '%s\n' "$why" | grep -oE '"[^"]+"' | tr -d '"' | while IFS= read -r phrase; do
+    phrase=${phrase%%…*}
+    phrase=$(printf '%s' "$phrase" | sed 's/[[:space:]]*$//')
+    [ ${#phrase} -ge 8 ] || continue
+    printf '%s\n' "$shown" | grep -qF -- "$phrase" || printf '"%s"\n' "$phrase"
+  done
+  case "$why" in
+    *timeline*) [ -n "$(bk_counterexample_ending "$1")" ] || echo "a timeline" ;;
+  esac
+  case "$why" in
+    *shrunk*|*smallest*) printf '%s\n' "$shown" | grep -q 'Smallest counterexample found' || echo "a shrunk counterexample" ;;
+  esac
 }
 
 # Whether the tests in log $1 (run with status $2) caught something: a test recorded an issue, or
