@@ -415,13 +415,15 @@ bk_unkept_promises() {
     phrase=${phrase%%…*}
     phrase=$(printf '%s' "$phrase" | sed 's/[[:space:]]*$//')
     [ ${#phrase} -ge 8 ] || continue
-    printf '%s\n' "$shown" | grep -qF -- "$phrase" || printf '"%s"\n' "$phrase"
+    # Here-strings, not pipes: grep -q leaves at the first match, and under pipefail the writer's SIGPIPE
+    # would turn a kept promise into a broken one now and then.
+    grep -qF -- "$phrase" <<<"$shown" || printf '"%s"\n' "$phrase"
   done
   case "$why" in
     *timeline*) [ -n "$(bk_counterexample_ending "$1")" ] || echo "a timeline" ;;
   esac
   case "$why" in
-    *shrunk*|*smallest*) printf '%s\n' "$shown" | grep -q 'Smallest counterexample found' || echo "a shrunk counterexample" ;;
+    *shrunk*|*smallest*) grep -q 'Smallest counterexample found' <<<"$shown" || echo "a shrunk counterexample" ;;
   esac
 }
 
