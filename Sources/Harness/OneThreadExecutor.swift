@@ -42,6 +42,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private var notes: [String] = []
     /// Every note, with the task that left it.
     private var timeline = Timeline()
+    /// The unnamed tasks that left notes, by the runtime's task id: their number in the timeline.
+    private var unnamedTasks: [UInt64: Int] = [:]
     /// Timers whose duration had to be guessed from a real-clock deadline.
     private var guessedTimers = 0
     /// Whether the job running now is the main actor's (harness thread only).
@@ -120,12 +122,20 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         return .nanoseconds(scheduler.virtualTime ? scheduler.now : realNow())
     }
 
-    /// Keeps a note for a failure report (the last twenty) and the timeline (`task`: who left it).
-    func note(_ text: String, task: String? = nil) {
+    /// Keeps a note for a failure report (the last twenty) and the timeline (`task`: who left it, by name; an
+    /// unnamed task by `taskID`, the runtime's id for it, as `task 1`, `task 2`… in the order they first noted).
+    func note(_ text: String, task: String? = nil, taskID: UInt64? = nil) {
         condition.lock()
         notes.append(text)
         if notes.count > 20 { notes.removeFirst() }
-        timeline.append(Timeline.Entry(task: task ?? "(unnamed)", text: text))
+        var name = task ?? "(unnamed)"
+        if task == nil, let taskID {
+            // Numbered per run, not by the runtime's id (which grows across a process): the same schedule gives
+            // the same timeline in any process.
+            if unnamedTasks[taskID] == nil { unnamedTasks[taskID] = unnamedTasks.count + 1 }
+            name = "task \(unnamedTasks[taskID]!)"
+        }
+        timeline.append(Timeline.Entry(task: name, text: text))
         condition.unlock()
     }
 

@@ -9,6 +9,12 @@ extension OneThreadExecutor {
         }
     }
 
+    /// The runtime's id of `task` (the same field of the same header as `taskKey` reads): who left a note.
+    static func taskID(_ task: UnsafeCurrentTask) -> UInt64 {
+        let address = unsafeBitCast(task, to: UnsafeRawPointer.self)
+        return UInt64(address.load(fromByteOffset: 36, as: UInt32.self))
+    }
+
     /// Which task a job belongs to: what PCT gives a priority and what "the task that ran last" means.
     ///
     /// A task is its own job: each time it resumes, the same object is enqueued, and the runtime's

@@ -4,7 +4,8 @@
 public struct Timeline: Sendable, Hashable, CustomStringConvertible {
     /// One note and who left it.
     public struct Entry: Sendable, Hashable {
-        /// The task's name (`Task(name:)`, `addTask(name:)`), or `(unnamed)`.
+        /// The task's name (`Task(name:)`, `addTask(name:)`), or `task 1`, `task 2`… for unnamed tasks, numbered
+        /// in the order they first left a note in the run.
         public var task: String
         /// The note.
         public var text: String
