@@ -1,5 +1,6 @@
 // What a test process does that a library must not: end the process on a bad setting, and speak as it exits.
 // `Harness` only throws and counts; the adapter opts the test process into these manners at its first use.
+import CReplayCheck
 import Foundation
 import Harness
 
@@ -16,7 +17,9 @@ enum TestProcess {
     /// scenario, and no run means anything under it anyway; otherwise the run count is arranged for the exit.
     private static let started: Void = {
         if case .failure(let error) = Settings.current {
-            FileHandle.standardError.write(Data("error: \(error) — nothing was run (exit 2)\n".utf8))
+            // The test process's status is 2; `swift test` itself reports any failing test process as 1.
+            FileHandle.standardError.write(Data("error: \(error) — nothing was run (the test process exits with 2)\n".utf8))
+            harness_replay_check_disarm()  // a bad HARNESS_SEED is this error, not "nothing was replayed" (65)
             exit(2)
         }
         atexit {

@@ -75,7 +75,7 @@ struct ScheduleVariableProcessTests {
                 "seeds 0x5eed and 0xd1ff gave the same interleaving \(other.interleaving): pick another seed for the test")
         let second = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) { [text = text as String] in
             // Set before the harness first reads its settings in this new process: as a pasted replay command sets it.
-            setenv("HARNESS_SCHEDULE", text, 1)
+            setOnlyHarnessVariable("HARNESS_SCHEDULE", text)
             await printRun(.seeded(0xd1ff))
         }
         let replayed = String(decoding: try #require(second).standardOutputContent, as: UTF8.self)
@@ -93,13 +93,21 @@ struct ScheduleMisfitProcessTests {
     func misfitIsABadSetting() async throws {
         let child = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             // All calm, so every choice fits; but the scenario that printed it had 3 choice points.
-            setenv("HARNESS_SCHEDULE", "s1-:3", 1)
+            setOnlyHarnessVariable("HARNESS_SCHEDULE", "s1-:3")
             await printRun(.seeded(0xd1ff))
         }
         let printed = String(decoding: try #require(child).standardOutputContent, as: UTF8.self)
         #expect(printed.contains("bad setting") && printed.contains("s1-:3") && printed.contains("does not fit this scenario"),
                 "a string from a run of 3 choice points played in one of more: the child printed \(printed)")
     }
+}
+
+/// In an exit test's child, before the harness first reads its settings: `name=value`, and no other `HARNESS_*`
+/// variable the parent had (a `HARNESS_SEEDS` slice in the weekly seeds job would otherwise stand beside a
+/// `HARNESS_SCHEDULE`, a bad setting, and the child would test that instead).
+func setOnlyHarnessVariable(_ name: String, _ value: String) {
+    for key in ProcessInfo.processInfo.environment.keys where key.hasPrefix("HARNESS_") { unsetenv(key) }
+    setenv(name, value, 1)
 }
 
 /// What a green run prints under the misfit warnings these tests' children record on purpose (each child's issues
@@ -117,7 +125,7 @@ struct ScheduleFitsNothingProcessTests {
     func nothingFittedEndsInError() async throws {
         await withKnownIssue(misfitOnPurpose) {
             await #expect(processExitsWith: .exitCode(65)) {
-                setenv("HARNESS_SCHEDULE", "s1-:3", 1)
+                setOnlyHarnessVariable("HARNESS_SCHEDULE", "s1-:3")
                 _ = await runRecordingIssues(.seeded(0xd1ff)) { await racingAppends() }
             }
         } matching: { isMisfit($0) }
@@ -131,7 +139,7 @@ struct ScheduleFitsNothingProcessTests {
     func claimMisfitOnlyWarns() async throws {
         await withKnownIssue(misfitOnPurpose) {
             await #expect(processExitsWith: .exitCode(65)) {
-                setenv("HARNESS_SCHEDULE", "s1-:3", 1)
+                setOnlyHarnessVariable("HARNESS_SCHEDULE", "s1-:3")
                 let result = await verify(Claim("each of five tasks appends twice", runs: [.strict, .seeded(5)],
                                                 expect: Expectation(every: .that("ten entries") { $0.count == 10 }),
                                                 control: .counterfactual("one entry") { [1] }) { await racingAppends() })
@@ -149,7 +157,7 @@ struct ScheduleFitsNothingProcessTests {
                 "the two scenarios have as many choice points (\(text)): pick another for the misfit")
         await withKnownIssue(misfitOnPurpose) {
             await #expect(processExitsWith: .success) { [text = text as String] in
-                setenv("HARNESS_SCHEDULE", text, 1)
+                setOnlyHarnessVariable("HARNESS_SCHEDULE", text)
                 _ = await runRecordingIssues(.seeded(0xd1ff)) { await yieldingPours(2) }
                 _ = await runRecordingIssues(.seeded(0xd1ff)) { await racingAppends() }
             }

@@ -130,7 +130,7 @@ struct SettingsTests {
     @Test("a bad value in a test process's own environment stops it once, with one line naming it")
     func badValueStopsTheProcessOnce() async {
         let result = await #expect(processExitsWith: .exitCode(2), observing: [\.standardErrorContent]) {
-            setenv("HARNESS_ITERATIONS", "1000000000", 1)
+            setOnlyHarnessVariable("HARNESS_ITERATIONS", "1000000000")
             await withTaskGroup(of: Void.self) { group in
                 for seed in UInt64(0)..<8 {
                     group.addTask { _ = await runRecordingIssues(.seeded(seed)) { seed } }
@@ -144,7 +144,7 @@ struct SettingsTests {
     @Test("the harness itself never ends the process on a bad value: each run throws a bad setting naming it")
     func libraryThrowsInsteadOfExiting() async {
         await #expect(processExitsWith: .success) {
-            setenv("HARNESS_ITERATIONS", "1000000000", 1)
+            setOnlyHarnessVariable("HARNESS_ITERATIONS", "1000000000")
             for seed in UInt64(0)..<2 {
                 do {
                     _ = try await run(.seeded(seed)) { seed }

@@ -6,4 +6,6 @@
 /// Whether the check is armed in this process (for the tests of the check).
 int harness_replay_check_armed(void);
 
+void harness_replay_check_disarm(void);
+
 #endif
