@@ -84,7 +84,8 @@ public func record(_ failure: HarnessFailure, claim: String? = nil, sourceLocati
 
 /// Runs `body` under `schedule`; a harness failure (deadlock, blocked thread, leftovers, time
 /// limit, an error thrown) becomes an issue naming the schedule and the replay command, and the
-/// result is nil.
+/// result is nil. A run a time limit cut (`HarnessFailure.hitTimeLimit`: the machine, or a pool or main actor held by
+/// other tests, did not finish it in time) is no evidence either way, and is run once more before anything is said.
 /// `claim`, if given, leads the issue: what the scenario should have shown.
 public func runRecordingIssues<Value: Sendable>(
     _ schedule: Schedule,
@@ -94,11 +95,16 @@ public func runRecordingIssues<Value: Sendable>(
     _ body: @escaping @Sendable () async throws -> Value
 ) async -> Run<Value>? {
     TestProcess.start()
-    do {
-        return try await run(schedule, options: options, body)
-    } catch {
-        record(error, claim: claim, sourceLocation: sourceLocation)
-        return nil
+    var cut = false
+    while true {
+        do {
+            return try await run(schedule, options: options, body)
+        } catch where error.hitTimeLimit && !cut {
+            cut = true
+        } catch {
+            record(error, claim: claim, sourceLocation: sourceLocation)
+            return nil
+        }
     }
 }
 
