@@ -50,12 +50,7 @@ enum MachineBusy {
 
     /// The start of the file at `path` (up to 4 KiB), or nil.
     private static func read(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 4095) }
-        return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil
+        ThreadTime.read(path, limit: 4095)
     }
     #endif
 }

@@ -47,13 +47,13 @@ enum ThreadTime {
     }
 
     #if os(Linux)
-    /// The start of the file at `path`, or nil.
-    private static func read(_ path: String) -> String? {
+    /// The first `limit` bytes of the file at `path` (a `/proc` file: one read gives all of a small one), or nil.
+    static func read(_ path: String, limit: Int = 255) -> String? {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 256)
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 255) }
+        var buffer = [UInt8](repeating: 0, count: limit + 1)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, limit) }
         return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil
     }
     #endif
