@@ -10,10 +10,10 @@ extension QuizCatalog {
     /// The runtime scenarios the architecture seed names first.
     static let architecture: [QuizScenario] = [
         .single("tasks.threeAtOnceOneThrows", "caught", parameters: ["shape": .string("lesson")]) {
-            .string(await threeAtOnceOneThrows(wrong: try $0.choice(LessonShape.self) == .wrong))
+            .string(await threeAtOnceOneThrows(try $0.choice(LessonShape.self)))
         },
         .observing("cancellation.replaceLoad", ["withCancel", "withoutCancel"], parameters: ["shape": .string("lesson")]) {
-            await replaceLoad(swapped: try $0.choice(SwapShape.self) == .swapped)
+            await replaceLoad(try $0.choice(SwapShape.self))
         },
         QuizScenario("cancellation.debounce", observes: ["saves", "saved"], parameters: ["shape": .string("lesson")]) { arguments in
             let written = await debouncedSaves(cancelling: try arguments.choice(LessonShape.self) == .lesson)

@@ -37,9 +37,9 @@ extension QuizCatalog {
         hive("hive.nonsendingComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .nonsendingComputation),
         hive("hive.plainNonisolatedComputation", ["hummed", "ranOn", "ranOnMainQueue"], .plainNonisolatedComputation),
         hive("hive.executorPreference", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .executorPreference),
-        .observing("hive.flyByHand", ["sugar", "byHand", "sameNectar"], parameters: ["shape": .string("lesson")], options: .realMainActor) { await hiveFlyByHand(wrong: try $0.choice(LessonShape.self) == .wrong) },
+        .observing("hive.flyByHand", ["sugar", "byHand", "sameNectar"], parameters: ["shape": .string("lesson")], options: .realMainActor) { await hiveFlyByHand(try $0.choice(LessonShape.self)) },
         .observing("hive.concurrentByHand", ["concurrentOn", "byHandOn", "sameGrains", "backOn"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
-            await hiveConcurrentByHand(wrong: try $0.choice(LessonShape.self) == .wrong)
+            await hiveConcurrentByHand(try $0.choice(LessonShape.self))
         },
         .observing("swarm.bees", ["bees", "threads", "cores", "moved", "backOnMainQueue", "movedShare", "threadsPerCore",
                                   "elapsedMs"],
@@ -54,23 +54,23 @@ extension QuizCatalog {
                    parameters: ["shape": .string("lesson")], options: RunOptions { $0.honoursStrictPoolVariable = false },
                    adding: { ["jarOnThePool": .bool($0.jar == $0.concurrent), "poolIsNotGCDs": .bool($0.concurrent != $0.gcdGlobal)] }
         ) {
-            await whoRunsWhat(wrong: try $0.choice(LessonShape.self) == .wrong)
+            await whoRunsWhat(try $0.choice(LessonShape.self))
         },
         .observing("tasks.taskAndDetached", ["task", "byHand", "detached", "taskOnMainThread", "detachedOnMainThread",
                                              "taskOnMainQueue", "detachedOnMainQueue", "byHandOnMainQueue"],
                    parameters: ["shape": .string("lesson")], options: .realMainActor) { arguments in
-            await taskAndDetached(swapped: try arguments.choice(SwapShape.self) == .swapped)
+            await taskAndDetached(try arguments.choice(SwapShape.self))
         },
         .observing("tasks.detachedInheritsNothing", ["taskIsolation", "taskTaskLocal", "taskPriorityIsCallers",
                                                      "detachedIsolation", "detachedTaskLocal", "detachedPriorityIsCallers",
                                                      "value"], parameters: ["shape": .string("lesson")]) { arguments in
-            await detachedInheritsNothing(swapped: try arguments.choice(SwapShape.self) == .swapped)
+            await detachedInheritsNothing(try arguments.choice(SwapShape.self))
         },
         .observing("tasks.taskValue", ["type", "size", "value", "copyCancelReachesTask"], parameters: ["shape": .string("lesson")]) {
-            await taskValue(wrong: try $0.choice(LessonShape.self) == .wrong)
+            await taskValue(try $0.choice(LessonShape.self))
         },
         .observing("tasks.groupFinishOrder", ["added", "back", "allFinishedBeforeReturn"],
-                   parameters: ["shape": .string("lesson")]) { await groupFinishOrder(wrong: try $0.choice(LessonShape.self) == .wrong) },
+                   parameters: ["shape": .string("lesson")]) { await groupFinishOrder(try $0.choice(LessonShape.self)) },
         .observing("tasks.threeAtOnce", ["results", "peakInFlight", "elapsedMs"],
                    parameters: ["ms": .int(300), "names": .string("Ada,Bea,Cia"), "suffix": .string(" back"),
                                 "shape": .string("atOnce")]) { arguments in
@@ -78,20 +78,20 @@ extension QuizCatalog {
                               oneAfterAnother: try arguments.choice(VisitShape.self) == .oneAfterAnother)
         },
         .observing("tasks.asyncLetLineAndRead", ["lineTookMs", "readTookMs", "value"], parameters: ["shape": .string("lesson")]) {
-            await asyncLetLineAndRead(wrong: try $0.choice(LessonShape.self) == .wrong)
+            await asyncLetLineAndRead(try $0.choice(LessonShape.self))
         },
         .observing("cancellation.isCancelledLoop", ["stopped", "laps", "otherTurnsWhileLooping"],
                    parameters: ["shape": .string("lesson")]) {
-            await isCancelledLoop(wrong: try $0.choice(LessonShape.self) == .wrong)
+            await isCancelledLoop(try $0.choice(LessonShape.self))
         },
-        .observing("mainActor.runFromConcurrent", ["direct", "run"], parameters: ["shape": .string("lesson")], options: .realMainActor) { await runFromConcurrent(wrong: try $0.choice(LessonShape.self) == .wrong) },
+        .observing("mainActor.runFromConcurrent", ["direct", "run"], parameters: ["shape": .string("lesson")], options: .realMainActor) { await runFromConcurrent(try $0.choice(LessonShape.self)) },
         .observing("gcd.serialQueueThreads", ["distinctThreads", "oneAtATime", "syncRanOnCallingThread"], parameters: ["shape": .string("lesson")]) {
-            await serialQueueThreads(wrong: try $0.choice(LessonShape.self) == .wrong)
+            await serialQueueThreads(try $0.choice(LessonShape.self))
         },
         .observing("gcd.cooperativePoolLabels", ["gcdGlobal", "detached", "samePool", "flag4"], parameters: ["shape": .string("lesson")],
                    options: RunOptions { $0.honoursStrictPoolVariable = false },
                    adding: { ["samePool": .bool($0.gcdGlobal == $0.detached)] }) {
-            await cooperativePoolLabels(wrong: try $0.choice(LessonShape.self) == .wrong)
+            await cooperativePoolLabels(try $0.choice(LessonShape.self))
         },
         QuizScenario("jar.pour", observes: ["drops", "lost"],
                      parameters: ["bees": .int(500), "shape": .string("pour")]) { arguments in

@@ -12,41 +12,41 @@ extension QuizCatalog {
         .observing("executors.hopCost", ["plainNs", "ownExecutorNs", "ratio"],
                    parameters: ["turns": .int(20_000), "shape": .string("lesson")], options: .realMainActorAndOwnThreads,
                    adding: { ["ratio": .double(Double($0.ownExecutorNs) / Double(max($0.plainNs, 1)))] }) {
-            await hopCost(turns: $0.int("turns"), wrong: try $0.choice(LessonShape.self) == .wrong)
+            await hopCost(turns: $0.int("turns"), try $0.choice(LessonShape.self))
         },
         .observing("tasks.asyncLetStartsAtDeclaration", ["events", "childStartedAtMs"],
                    parameters: ["shape": .string("lesson")]) {
-            await asyncLetStartsAtDeclaration(wrong: try $0.choice(LessonShape.self) == .wrong)
+            await asyncLetStartsAtDeclaration(try $0.choice(LessonShape.self))
         },
         .single("tasks.throwingGroupUnread", "outcome", parameters: ["shape": .string("lesson")]) {
-            .string(await throwingGroupUnread(wrong: try $0.choice(LessonShape.self) == .wrong))
+            .string(await throwingGroupUnread(try $0.choice(LessonShape.self)))
         },
         .single("tasks.throwingGroupOrder", "answers", parameters: ["shape": .string("lesson")]) {
-            .strings(try await throwingGroupOrder(wrong: try $0.choice(LessonShape.self) == .wrong))
+            .strings(try await throwingGroupOrder(try $0.choice(LessonShape.self)))
         },
         .single("tasks.taskKeepsSelfAlive", "events", parameters: ["shape": .string("lesson")]) {
-            .strings(await taskKeepsSelfAlive(wrong: try $0.choice(LessonShape.self) == .wrong))
+            .strings(await taskKeepsSelfAlive(try $0.choice(LessonShape.self)))
         },
         .single("cancellation.checkCancellationLoop", "outcome", parameters: ["shape": .string("lesson")]) {
-            .string(await checkCancellationLoop(wrong: try $0.choice(LessonShape.self) == .wrong))
+            .string(await checkCancellationLoop(try $0.choice(LessonShape.self)))
         },
-        .single("actors.visits", "count", parameters: ["shape": .string("lesson")]) { .int(await visitsRecorded(wrong: try $0.choice(LessonShape.self) == .wrong)) },
+        .single("actors.visits", "count", parameters: ["shape": .string("lesson")]) { .int(await visitsRecorded(try $0.choice(LessonShape.self))) },
         .observing("actors.methodOnMainThread", ["onMainThread", "onMainQueue"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
-            await actorMethodPlace(wrong: try $0.choice(LessonShape.self) == .wrong)
+            await actorMethodPlace(try $0.choice(LessonShape.self))
         },
-        .single("mainActor.renameScreen", "title", parameters: ["shape": .string("lesson")]) { .string(await renameScreen(wrong: try $0.choice(LessonShape.self) == .wrong)) },
+        .single("mainActor.renameScreen", "title", parameters: ["shape": .string("lesson")]) { .string(await renameScreen(try $0.choice(LessonShape.self))) },
         .observing("mainActor.concurrentWork", ["ranOffMainThread", "ranOnMainQueue", "isolation"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
-            await concurrentWork(wrong: try $0.choice(LessonShape.self) == .wrong)
+            await concurrentWork(try $0.choice(LessonShape.self))
         },
         .observing("mainActor.groupChildren", ["childrenOnMainThread", "childrenOnMainQueue", "childIsolation",
                                                "taskIsolation"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
-            await stripGroupChildren(wrong: try $0.choice(LessonShape.self) == .wrong)
+            await stripGroupChildren(try $0.choice(LessonShape.self))
         },
         .single("mainActor.nonsendingAssertion", "result", parameters: ["shape": .string("lesson")], options: .realMainActor) {
-            .string(await nonsendingAssertion(wrong: try $0.choice(LessonShape.self) == .wrong))
+            .string(await nonsendingAssertion(try $0.choice(LessonShape.self)))
         },
         .single("executors.ownQueueLabel", "label", parameters: ["shape": .string("lesson")], options: .waitForOwnThreads) {
-            .string(await ownQueueLabel(wrong: try $0.choice(LessonShape.self) == .wrong))
+            .string(await ownQueueLabel(try $0.choice(LessonShape.self)))
         },
         QuizScenario("actors.interleave", observes: ["events", "interleaved"],
                      parameters: ["shape": .string("atOnce")]) { arguments in

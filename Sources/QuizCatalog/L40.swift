@@ -41,7 +41,7 @@ extension QuizCatalog {
         },
         QuizScenario("sequences.nextIsolation", observes: ["plainNextOnLoopActor", "isolationNextOnLoopActor"],
                      parameters: ["shape": .string("lesson")]) { arguments in
-            let run = await countdownWhereNextRuns(swapped: try arguments.choice(SwapShape.self) == .swapped)
+            let run = await countdownWhereNextRuns(try arguments.choice(SwapShape.self))
             return ["plainNextOnLoopActor": .bools(run.plainNextWhileLet + run.plainNextForAwait),
                     "isolationNextOnLoopActor": .bools(run.isolationNextForAwait)]
         },

@@ -32,10 +32,10 @@ extension QuizCatalog {
         .observing("priority.aliases", ["highIsUserInitiated", "lowIsUtility"]) { _ in priorityAliases() },
         .observing("priority.inheritance", ["asyncLetChild", "groupChild", "lowBeforeAwait", "escalated"],
                    parameters: ["shape": .string("lesson")]) {
-            await priorityInheritance(wrong: try $0.choice(LessonShape.self) == .wrong)
+            await priorityInheritance(try $0.choice(LessonShape.self))
         },
         .observing("gcd.mainAsync", ["returnedBeforeBlockRan", "ranOnMainThread", "ranOnMainQueue"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
-            await mainAsync(wrong: try $0.choice(LessonShape.self) == .wrong)
+            await mainAsync(try $0.choice(LessonShape.self))
         },
         .observing("gcd.mainSyncFromBackground", ["events", "first", "last", "bBeforeD", "cBeforeD", "count"],
                    parameters: ["shape": .string("lesson")], adding: { order in
@@ -44,19 +44,19 @@ extension QuizCatalog {
                                "bBeforeD": .bool(index("B") < index("D")), "cBeforeD": .bool(index("C") < index("D")),
                                "count": .int(order.events.count)]
                    }) {
-            await mainSyncFromBackground(wrong: try $0.choice(LessonShape.self) == .wrong)
+            await mainSyncFromBackground(try $0.choice(LessonShape.self))
         },
-        .observing("gcd.operationQueueLimit", ["peak", "finished"], parameters: ["shape": .string("lesson")]) { await operationQueueLimit(wrong: try $0.choice(LessonShape.self) == .wrong) },
-        .single("gcd.operationDependency", "order", parameters: ["shape": .string("lesson")]) { .strings(await operationDependency(wrong: try $0.choice(LessonShape.self) == .wrong)) },
+        .observing("gcd.operationQueueLimit", ["peak", "finished"], parameters: ["shape": .string("lesson")]) { await operationQueueLimit(try $0.choice(LessonShape.self)) },
+        .single("gcd.operationDependency", "order", parameters: ["shape": .string("lesson")]) { .strings(await operationDependency(try $0.choice(LessonShape.self))) },
         .observing("gcd.workItemCancel", ["unstartedRan", "runningSawCancel", "runningFinished"],
                    parameters: ["shape": .string("lesson")]) {
-            await workItemCancel(wrong: try $0.choice(LessonShape.self) == .wrong)
+            await workItemCancel(try $0.choice(LessonShape.self))
         },
-        .single("pool.semaphoreAroundTask", "timedOut", parameters: ["shape": .string("lesson")]) { .bool(await semaphoreAroundTask(wrong: try $0.choice(LessonShape.self) == .wrong)) },
-        .single("pool.semaphoreOnMainActor", "timedOut", parameters: ["shape": .string("lesson")]) { .bool(await semaphoreOnMainActor(wrong: try $0.choice(LessonShape.self) == .wrong)) },
+        .single("pool.semaphoreAroundTask", "timedOut", parameters: ["shape": .string("lesson")]) { .bool(await semaphoreAroundTask(try $0.choice(LessonShape.self))) },
+        .single("pool.semaphoreOnMainActor", "timedOut", parameters: ["shape": .string("lesson")]) { .bool(await semaphoreOnMainActor(try $0.choice(LessonShape.self))) },
         .observing("streams.forgottenFinish", ["consumerEndedBeforeFinish", "consumerEndedAfterFinish"],
                    parameters: ["shape": .string("lesson")]) {
-            await forgottenFinish(wrong: try $0.choice(LessonShape.self) == .wrong)
+            await forgottenFinish(try $0.choice(LessonShape.self))
         },
         QuizScenario("weatherCache.failureForgotten", observes: ["asks", "requests"],
                      parameters: ["shape": .string("taskStoring")]) { arguments in

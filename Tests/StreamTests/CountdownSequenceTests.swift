@@ -22,7 +22,7 @@ struct CountdownSequenceTests {
                 + "takes the loop's actor and runs there",
             expect: Expectation(every: .equals(CountdownWhereNextRuns(
                 plainNextWhileLet: [false, false], plainNextForAwait: [false, false], isolationNextForAwait: [true, true]))),
-            control: .counterfactual("the two iterators swapped") { await countdownWhereNextRuns(swapped: true) }) {
+            control: .counterfactual("the two iterators swapped") { await countdownWhereNextRuns(.swapped) }) {
                 await countdownWhereNextRuns()
             })
     }

@@ -22,9 +22,10 @@ public struct SerialQueueThreads: Sendable, Hashable {
 
 /// L37 Q10, the Q&A seed: six blocks on one private serial queue, 30 ms apart — one at a time, on whatever threads
 /// GCD lends; and `queue.sync` runs its block on the calling thread.
-/// `wrong`, the quiz's control: a concurrent queue, the blocks sent at once.
-nonisolated(nonsending) public func serialQueueThreads(wrong: Bool = false) async -> SerialQueueThreads {
-    await onAThreadOfItsOwn {
+/// `.wrong`, the quiz's control: a concurrent queue, the blocks sent at once.
+nonisolated(nonsending) public func serialQueueThreads(_ shape: LessonShape = .lesson) async -> SerialQueueThreads {
+    let wrong = shape == .wrong
+    return await onAThreadOfItsOwn {
         let queue = wrong ? DispatchQueue(label: "jar", attributes: .concurrent) : DispatchQueue(label: "jar")
         let threads = Shared<[UInt64]>([])
         let flight = OverlapMeter()
@@ -70,8 +71,9 @@ func flag4QueueLabel() -> String {
 }
 
 /// L37 Q13: GCD's global queue is not the pool Swift concurrency runs on.
-/// `wrong`, the quiz's control: the second block is a GCD block too, not a task.
-nonisolated(nonsending) public func cooperativePoolLabels(wrong: Bool = false) async -> PoolLabels {
+/// `.wrong`, the quiz's control: the second block is a GCD block too, not a task.
+nonisolated(nonsending) public func cooperativePoolLabels(_ shape: LessonShape = .lesson) async -> PoolLabels {
+    let wrong = shape == .wrong
     let gcd = await withCheckedContinuation { continuation in
         DispatchQueue.global(qos: .userInitiated).async {
             continuation.resume(returning: currentQueueLabel())
@@ -92,8 +94,9 @@ public struct MainAsync: Sendable, Hashable {
 
 /// The Q&A seed: DispatchQueue.main.async returns at once, and its block runs on the main queue later. Sent from
 /// the main queue itself, so the block cannot start before the sender's job ends.
-/// `wrong`, the quiz's control: the block goes to a global queue, not the main one.
-@MainActor public func mainAsync(wrong: Bool = false) async -> MainAsync {
+/// `.wrong`, the quiz's control: the block goes to a global queue, not the main one.
+@MainActor public func mainAsync(_ shape: LessonShape = .lesson) async -> MainAsync {
+    let wrong = shape == .wrong
     let returned = Shared(false)
     return await withCheckedContinuation { continuation in
         (wrong ? DispatchQueue.global() : DispatchQueue.main).async {
@@ -110,8 +113,9 @@ public struct MainSyncOrder: Sendable, Hashable {
 }
 
 /// The Q&A seed's test() from a background queue: print A, main.async B, print C, main.sync D, print E.
-/// `wrong`, the quiz's control: B sent after D (A, C, main.sync D, main.async B, E) — no longer enqueued first.
-nonisolated(nonsending) public func mainSyncFromBackground(wrong: Bool = false) async -> MainSyncOrder {
+/// `.wrong`, the quiz's control: B sent after D (A, C, main.sync D, main.async B, E) — no longer enqueued first.
+nonisolated(nonsending) public func mainSyncFromBackground(_ shape: LessonShape = .lesson) async -> MainSyncOrder {
+    let wrong = shape == .wrong
     let log = EventLog()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         DispatchQueue.global().async {
@@ -139,8 +143,9 @@ public struct OperationLimit: Sendable, Hashable {
 }
 
 /// The Q&A seed: `maxConcurrentOperationCount = 3` — ten operations of 20 ms never run more than three at once.
-/// `wrong`, the quiz's control: no limit set.
-nonisolated(nonsending) public func operationQueueLimit(wrong: Bool = false) async -> OperationLimit {
+/// `.wrong`, the quiz's control: no limit set.
+nonisolated(nonsending) public func operationQueueLimit(_ shape: LessonShape = .lesson) async -> OperationLimit {
+    let wrong = shape == .wrong
     let flight = OverlapMeter()
     let finished = Shared(0)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -160,8 +165,9 @@ nonisolated(nonsending) public func operationQueueLimit(wrong: Bool = false) asy
 }
 
 /// The Q&A seed: `b.addDependency(a)` makes b wait for a, even when b is added first.
-/// `wrong`, the quiz's control: no dependency.
-nonisolated(nonsending) public func operationDependency(wrong: Bool = false) async -> [String] {
+/// `.wrong`, the quiz's control: no dependency.
+nonisolated(nonsending) public func operationDependency(_ shape: LessonShape = .lesson) async -> [String] {
+    let wrong = shape == .wrong
     let log = EventLog()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let queue = OperationQueue()
@@ -193,10 +199,11 @@ final class WorkItemHolder: @unchecked Sendable {
 
 /// The Q&A seed: DispatchWorkItem.cancel() skips an item that has not started; a running one can check
 /// isCancelled, and ends only when it does.
-/// `wrong`, the quiz's control: plain `async { }` closures, which nothing can cancel — the running one works 20 ms and
+/// `.wrong`, the quiz's control: plain `async { }` closures, which nothing can cancel — the running one works 20 ms and
 /// finishes without hearing anything, the other runs after it.
-nonisolated(nonsending) public func workItemCancel(wrong: Bool = false) async -> WorkItemCancel {
-    await onAThreadOfItsOwn {
+nonisolated(nonsending) public func workItemCancel(_ shape: LessonShape = .lesson) async -> WorkItemCancel {
+    let wrong = shape == .wrong
+    return await onAThreadOfItsOwn {
         let queue = DispatchQueue(label: "items")
         let ran = Shared(false), sawCancel = Shared(false), finished = Shared(false)
         if wrong {

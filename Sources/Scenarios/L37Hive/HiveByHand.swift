@@ -45,7 +45,8 @@ public struct FlightsSideBySide: Sendable, Hashable {
 }
 
 /// L37 card 15: the sugar and the two hand-written halves print the same.
-@MainActor public func hiveFlyByHand(wrong: Bool = false) async -> FlightsSideBySide {
+@MainActor public func hiveFlyByHand(_ shape: LessonShape = .lesson) async -> FlightsSideBySide {
+    let wrong = shape == .wrong
     let sugarLog = EventLog(), handLog = EventLog()
     let sugar = await fly(sugarLog)
     let byHand = await withCheckedContinuation { continuation in
@@ -86,7 +87,8 @@ public struct ConcurrentByHand: Sendable, Hashable {
 }
 
 /// L37 card 16: both versions count on no actor and come back to the main actor.
-@MainActor public func hiveConcurrentByHand(wrong: Bool = false) async -> ConcurrentByHand {
+@MainActor public func hiveConcurrentByHand(_ shape: LessonShape = .lesson) async -> ConcurrentByHand {
+    let wrong = shape == .wrong
     let (concurrentOn, concurrentGrains) = await countPollenConcurrently()
     let (byHandOn, byHandGrains) = await countPollenByHand(detached: !wrong)
     return ConcurrentByHand(concurrentOn: concurrentOn, byHandOn: byHandOn, sameGrains: concurrentGrains == byHandGrains,

@@ -14,8 +14,9 @@ func reportAnywhere() -> String {
 }
 
 /// The report from @concurrent code: called directly (the compiler's await is the hop), and through MainActor.run.
-/// `wrong`, the quiz's control: both made on no actor, with no hop.
-@concurrent func reportFromThePool(wrong: Bool = false) async -> (String, String) {
+/// `.wrong`, the quiz's control: both made on no actor, with no hop.
+@concurrent func reportFromThePool(_ shape: LessonShape = .lesson) async -> (String, String) {
+    let wrong = shape == .wrong
     if wrong { return (reportAnywhere(), reportAnywhere()) }
     let direct = await report()
     let run = await MainActor.run { report() }
@@ -28,8 +29,8 @@ public struct ReportsFromThePool: Sendable, Hashable {
 }
 
 /// L37 card 21: `await report()` from @concurrent code is `await MainActor.run { report() }`: both on MainActor.
-nonisolated(nonsending) public func runFromConcurrent(wrong: Bool = false) async -> ReportsFromThePool {
-    let (direct, run) = await reportFromThePool(wrong: wrong)
+nonisolated(nonsending) public func runFromConcurrent(_ shape: LessonShape = .lesson) async -> ReportsFromThePool {
+    let (direct, run) = await reportFromThePool(shape)
     return ReportsFromThePool(direct: direct, run: run)
 }
 
@@ -46,8 +47,9 @@ nonisolated(nonsending) public func runFromConcurrent(wrong: Bool = false) async
 }
 
 /// L38 card 6: a few lines run on the main actor from code that is not on it.
-/// `wrong`, the quiz's control: the rename is an unstructured task nobody awaits.
-@MainActor public func renameScreen(wrong: Bool = false) async -> String {
+/// `.wrong`, the quiz's control: the rename is an unstructured task nobody awaits.
+@MainActor public func renameScreen(_ shape: LessonShape = .lesson) async -> String {
+    let wrong = shape == .wrong
     let screen = Screen()
     if wrong {
         Task { @MainActor in screen.title = "Weather" }
@@ -73,9 +75,10 @@ public struct ConcurrentWork: Sendable, Hashable {
     ConcurrentWork(ranOffMainThread: !onMainThread(), ranOnMainQueue: onMainQueue(), isolation: whereAmI())
 }
 
-/// `wrong`, the quiz's control: the work is @MainActor, not @concurrent.
-@MainActor public func concurrentWork(wrong: Bool = false) async -> ConcurrentWork {
-    wrong ? workOnMain() : await work()
+/// `.wrong`, the quiz's control: the work is @MainActor, not @concurrent.
+@MainActor public func concurrentWork(_ shape: LessonShape = .lesson) async -> ConcurrentWork {
+    let wrong = shape == .wrong
+    return wrong ? workOnMain() : await work()
 }
 
 /// Where a @MainActor strip's group children ran, and where a Task { } made in the same place runs.
@@ -84,8 +87,9 @@ public struct GroupChildren: Sendable, Hashable {
 }
 
 /// L38 card 20: `strip()` says @MainActor, and its group's three children start on the pool.
-/// `wrong`, the quiz's control: the children are `@MainActor` closures.
-@MainActor public func stripGroupChildren(wrong: Bool = false) async -> GroupChildren {
+/// `.wrong`, the quiz's control: the children are `@MainActor` closures.
+@MainActor public func stripGroupChildren(_ shape: LessonShape = .lesson) async -> GroupChildren {
+    let wrong = shape == .wrong
     var threads: [Bool] = [], queues: [Bool] = [], places: [String] = []
     await withTaskGroup(of: (Bool, Bool, String).self) { group in
         for _ in 0..<3 {
@@ -121,6 +125,7 @@ nonisolated func whereAmIPlain() async -> String {
 
 /// L38 actors Q7: called from the main actor, the nonsending function is on the main actor. `wrong`, the quiz's
 /// control: the plain nonisolated function, which leaves it.
-@MainActor public func nonsendingAssertion(wrong: Bool = false) async -> String {
-    wrong ? await whereAmIPlain() : await whereAmINonsending()
+@MainActor public func nonsendingAssertion(_ shape: LessonShape = .lesson) async -> String {
+    let wrong = shape == .wrong
+    return wrong ? await whereAmIPlain() : await whereAmINonsending()
 }

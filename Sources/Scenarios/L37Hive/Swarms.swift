@@ -84,8 +84,9 @@ func queueOfAGCDBlock() async -> String {
 }
 
 /// Step 11: which queue runs main-actor code, @concurrent code, the jar and a GCD block, asked from the main actor.
-/// `wrong`, the quiz's control: every question asked from a GCD block instead.
-@MainActor public func whoRunsWhat(wrong: Bool = false) async -> WhoRunsWhat {
+/// `.wrong`, the quiz's control: every question asked from a GCD block instead.
+@MainActor public func whoRunsWhat(_ shape: LessonShape = .lesson) async -> WhoRunsWhat {
+    let wrong = shape == .wrong
     if wrong {
         return WhoRunsWhat(mainActor: await queueOfAGCDBlock(), concurrent: await queueOfAGCDBlock(),
                            jar: await queueOfAGCDBlock(), gcdGlobal: await queueOfAGCDBlock())

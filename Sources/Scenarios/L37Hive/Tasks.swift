@@ -15,9 +15,10 @@ public struct TaskAndDetached: Sendable, Hashable {
 
 /// L37 card 20 and Q9, L38 actors Q4: Task { } takes its creator's actor; Task.detached takes none; Task { } by
 /// hand is a detached task that hops to its creator's actor first.
-/// `swapped`, the control: Task.detached where the lesson has Task { }, and the other way round, with a hand-written
+/// `.swapped`, the control: Task.detached where the lesson has Task { }, and the other way round, with a hand-written
 /// task that does not hop.
-@MainActor public func taskAndDetached(swapped: Bool = false) async -> TaskAndDetached {
+@MainActor public func taskAndDetached(_ shape: SwapShape = .lesson) async -> TaskAndDetached {
+    let swapped = shape == .swapped
     let task = swapped ? await Task.detached { (whereAmI(), onMainThread(), onMainQueue()) }.value
         : await Task { (whereAmI(), onMainThread(), onMainQueue()) }.value
     let byHand = await Task.detached(priority: Task.currentPriority) {
@@ -47,7 +48,8 @@ public struct Inheritance: Sendable, Hashable {
 ///
 /// Priorities are base priorities: awaiting a task's value escalates it to the awaiter's priority, which would hide
 /// what it was given.
-@MainActor func makeBoth(swapped: Bool) async -> Inheritance {
+@MainActor func makeBoth(_ shape: SwapShape) async -> Inheritance {
+    let swapped = shape == .swapped
     let callers = Task.basePriority
     let task = swapped ? await Task.detached { (whereAmI(), Hive.name ?? "none", Task.basePriority) }.value
         : await Task { (whereAmI(), Hive.name ?? "none", Task.basePriority) }.value
@@ -59,12 +61,12 @@ public struct Inheritance: Sendable, Hashable {
 }
 
 /// L37 card 8, the Q&A seed, the architecture seed: Task { } inherits actor, priority and task-local values;
-/// Task.detached inherits none of them. Run from a high-priority main-actor task with `Hive.name` set. `swapped`,
+/// Task.detached inherits none of them. Run from a high-priority main-actor task with `Hive.name` set. `.swapped`,
 /// the control: each made the other way.
-nonisolated(nonsending) public func detachedInheritsNothing(swapped: Bool = false) async -> Inheritance {
+nonisolated(nonsending) public func detachedInheritsNothing(_ shape: SwapShape = .lesson) async -> Inheritance {
     await Task(priority: .high) { @MainActor in
         await Hive.$name.withValue("hive") {
-            await makeBoth(swapped: swapped)
+            await makeBoth(shape)
         }
     }.value
 }
@@ -76,7 +78,8 @@ public struct TaskValue: Sendable, Hashable {
 
 /// L37 card 9: `Task { 42 }` is a pointer — eight bytes — and cancelling a copy cancels the task. `wrong`, the
 /// control: what is cancelled is another task, not a copy.
-nonisolated(nonsending) public func taskValue(wrong: Bool = false) async -> TaskValue {
+nonisolated(nonsending) public func taskValue(_ shape: LessonShape = .lesson) async -> TaskValue {
+    let wrong = shape == .wrong
     let task = Task { 42 }
     let sleeper = Task {
         try? await Task.sleep(for: .seconds(1))
@@ -94,9 +97,10 @@ public struct GroupOrder: Sendable, Hashable {
 }
 
 /// L37 card 10: children added Ada, Bea, Cia come back in the order they finish, and the group returns only
-/// when all have. Ada naps 30 ms, Bea 10 ms, Cia 20 ms. `wrong`, the control: the children are tasks awaited in
+/// when all have. Ada naps 30 ms, Bea 10 ms, Cia 20 ms. `.wrong`, the control: the children are tasks awaited in
 /// the order they were made.
-nonisolated(nonsending) public func groupFinishOrder(wrong: Bool = false) async -> GroupOrder {
+nonisolated(nonsending) public func groupFinishOrder(_ shape: LessonShape = .lesson) async -> GroupOrder {
+    let wrong = shape == .wrong
     let bees = [("Ada", 30), ("Bea", 10), ("Cia", 20)]
     let finished = Shared(0)
     var added: [String] = []
@@ -177,7 +181,8 @@ nonisolated(nonsending) func fineVisit(_ name: String, after ms: Int) async thro
 
 /// The architecture seed: the single `try await` over three async lets catches the one that throws. `wrong`, the
 /// control: the three all succeed.
-nonisolated(nonsending) public func threeAtOnceOneThrows(wrong: Bool = false) async -> String {
+nonisolated(nonsending) public func threeAtOnceOneThrows(_ shape: LessonShape = .lesson) async -> String {
+    let wrong = shape == .wrong
     do {
         async let products = fineVisit("products", after: 20)
         async let toppings = wrong ? fineVisit("toppings", after: 10) : failingVisit()
@@ -207,8 +212,9 @@ nonisolated(nonsending) func errand() async -> String {
 }
 
 /// L37 card 17: `async let x = errand()` costs nothing by itself; `await x` waits while the slot is empty.
-/// `wrong`, the control: `let x = await errand()` on the line.
-nonisolated(nonsending) public func asyncLetLineAndRead(wrong: Bool = false) async -> LineAndRead {
+/// `.wrong`, the control: `let x = await errand()` on the line.
+nonisolated(nonsending) public func asyncLetLineAndRead(_ shape: LessonShape = .lesson) async -> LineAndRead {
+    let wrong = shape == .wrong
     let before = scenarioMilliseconds()
     if wrong {
         let x = await errand()
@@ -229,7 +235,8 @@ public struct AsyncLetStart: Sendable, Hashable {
 /// L38 card 12: the child of an async let starts at the declaration. The parent does 100 ms of other awaited work
 /// before it says "about to await" (on one thread a child cannot print before its parent suspends). `wrong`, the
 /// control: the work is a closure called at the await, not a child started at the declaration.
-nonisolated(nonsending) public func asyncLetStartsAtDeclaration(wrong: Bool = false) async -> AsyncLetStart {
+nonisolated(nonsending) public func asyncLetStartsAtDeclaration(_ shape: LessonShape = .lesson) async -> AsyncLetStart {
+    let wrong = shape == .wrong
     let log = EventLog()
     let started = Shared(-1)
     @Sendable nonisolated(nonsending) func seattle() async -> String {
@@ -256,7 +263,8 @@ nonisolated(nonsending) public func asyncLetStartsAtDeclaration(wrong: Bool = fa
 /// L38 card 13: a child throws, the body never reads the results — the group does not throw. (The body cannot
 /// throw, so the call needs no `try`: the compiler's warning on the lesson's `try` says the same.) `wrong`, the
 /// control: the body reads one result.
-nonisolated(nonsending) public func throwingGroupUnread(wrong: Bool = false) async -> String {
+nonisolated(nonsending) public func throwingGroupUnread(_ shape: LessonShape = .lesson) async -> String {
+    let wrong = shape == .wrong
     do {
         return try await withThrowingTaskGroup(of: String.self) { group in
             group.addTask { throw QuizOffline() }
@@ -274,9 +282,10 @@ nonisolated(nonsending) func weather(_ city: String, after seconds: Double) asyn
     return "\(city): fine"
 }
 
-/// L38 card 2: a throwing group's results come in the order the children finish. `wrong`, the control: tasks awaited
+/// L38 card 2: a throwing group's results come in the order the children finish. `.wrong`, the control: tasks awaited
 /// in the order they were made.
-nonisolated(nonsending) public func throwingGroupOrder(wrong: Bool = false) async throws -> [String] {
+nonisolated(nonsending) public func throwingGroupOrder(_ shape: LessonShape = .lesson) async throws -> [String] {
+    let wrong = shape == .wrong
     if wrong {
         let tasks = [("Seattle", 0.6), ("Vancouver", 0.2), ("Bergen", 0.4)].map { city, seconds in
             Task { try await weather(city, after: seconds) }
@@ -326,8 +335,9 @@ final class Loader: Sendable {
 }
 
 /// L38 card 15: the task holds the object until it ends; then the object is freed.
-/// `wrong`, the control: the task holds the loader weakly.
-nonisolated(nonsending) public func taskKeepsSelfAlive(wrong: Bool = false) async -> [String] {
+/// `.wrong`, the control: the task holds the loader weakly.
+nonisolated(nonsending) public func taskKeepsSelfAlive(_ shape: LessonShape = .lesson) async -> [String] {
+    let wrong = shape == .wrong
     let log = EventLog()
     var loader: Loader? = Loader(log)
     let task = loader?.start(weakly: wrong)
@@ -427,9 +437,10 @@ nonisolated(nonsending) func currentPriorityName() async -> String {
 
 /// The Q&A seed: async let and group children inherit the parent's priority; a high-priority task awaiting a
 /// low-priority one raises it (the low task reads its priority before and after it is awaited).
-/// `wrong`, the quiz's control: `priorityWithoutInheritance()` — no children, and nobody awaiting the low task.
-nonisolated(nonsending) public func priorityInheritance(wrong: Bool = false) async -> PriorityInheritance {
-    await Task(priority: .high) {
+/// `.wrong`, the quiz's control: `priorityWithoutInheritance()` — no children, and nobody awaiting the low task.
+nonisolated(nonsending) public func priorityInheritance(_ shape: LessonShape = .lesson) async -> PriorityInheritance {
+    let wrong = shape == .wrong
+    return await Task(priority: .high) {
         if wrong { return await priorityWithoutInheritance() }
         async let child = currentPriorityName()
         let fromGroup = await withTaskGroup(of: String.self) { group in

@@ -24,8 +24,9 @@ actor Visits {
 }
 
 /// L38 card 4: a thousand tasks record a visit at once, and not one is lost.
-/// `wrong`, the quiz's control: each visit is recorded with an await between read and write.
-nonisolated(nonsending) public func visitsRecorded(wrong: Bool = false) async -> Int {
+/// `.wrong`, the quiz's control: each visit is recorded with an await between read and write.
+nonisolated(nonsending) public func visitsRecorded(_ shape: LessonShape = .lesson) async -> Int {
+    let wrong = shape == .wrong
     let visits = Visits()
     await withTaskGroup(of: Void.self) { group in
         for _ in 1...1000 {
@@ -48,8 +49,9 @@ public struct ActorPlace: Sendable, Hashable {
 }
 
 /// L38 actors Q5: an actor's method runs on the shared pool, not the main thread.
-/// `wrong`, the quiz's control: the same question asked on the main actor.
-@MainActor public func actorMethodPlace(wrong: Bool = false) async -> ActorPlace {
+/// `.wrong`, the quiz's control: the same question asked on the main actor.
+@MainActor public func actorMethodPlace(_ shape: LessonShape = .lesson) async -> ActorPlace {
+    let wrong = shape == .wrong
     let (thread, queue) = wrong ? (onMainThread(), onMainQueue()) : await ThreadAsker().here()
     return ActorPlace(onMainThread: thread, onMainQueue: queue)
 }

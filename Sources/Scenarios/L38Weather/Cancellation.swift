@@ -12,7 +12,8 @@ public struct CancelledLoop: Sendable, Hashable {
 /// `stopped` is whether the loop ended before a cap of ten thousand laps (by the cancellation, not the cap);
 /// `otherTurnsWhileLooping` counts, of the caller's three turns after the loop began, those in which it had not ended. `wrong`, the
 /// control: a loop that neither looks at cancellation nor yields, ended only by the cap.
-nonisolated(nonsending) public func isCancelledLoop(wrong: Bool = false) async -> CancelledLoop {
+nonisolated(nonsending) public func isCancelledLoop(_ shape: LessonShape = .lesson) async -> CancelledLoop {
+    let wrong = shape == .wrong
     let cap = 10_000
     let laps = Shared(0)
     let loop = Task {
@@ -34,8 +35,9 @@ nonisolated(nonsending) public func isCancelledLoop(wrong: Bool = false) async -
 }
 
 /// L38 card 3: `try Task.checkCancellation()` ends a 100-lap loop soon after its task is cancelled at 150 ms.
-/// `wrong`, the control: no `checkCancellation()`, and `try?` around the sleep.
-nonisolated(nonsending) public func checkCancellationLoop(wrong: Bool = false) async -> String {
+/// `.wrong`, the control: no `checkCancellation()`, and `try?` around the sleep.
+nonisolated(nonsending) public func checkCancellationLoop(_ shape: LessonShape = .lesson) async -> String {
+    let wrong = shape == .wrong
     let task = Task {
         var done = 0
         for _ in 1...100 {
@@ -98,8 +100,9 @@ public struct ReplacedLoad: Sendable, Hashable {
 }
 
 /// The architecture seed: cancelling the previous load stops a slow first response landing after a fast retry.
-/// `swapped`, the control: the screen that cancels measured where the one that does not is, and the other way round.
-nonisolated(nonsending) public func replaceLoad(swapped: Bool = false) async -> ReplacedLoad {
+/// `.swapped`, the control: the screen that cancels measured where the one that does not is, and the other way round.
+nonisolated(nonsending) public func replaceLoad(_ shape: SwapShape = .lesson) async -> ReplacedLoad {
+    let swapped = shape == .swapped
     var shown: [String] = []
     for cancels in swapped ? [false, true] : [true, false] {
         let screen = LoadingScreen(cancelsPrevious: cancels)

@@ -28,9 +28,10 @@ actor DefaultExecutorDisk {
     }
 }
 
-/// `wrong`, the quiz's control: an actor with no executor of its own.
-nonisolated(nonsending) public func ownQueueLabel(wrong: Bool = false) async -> String {
-    wrong ? await DefaultExecutorDisk().queueLabel() : await CardDisk11().queueLabel()
+/// `.wrong`, the quiz's control: an actor with no executor of its own.
+nonisolated(nonsending) public func ownQueueLabel(_ shape: LessonShape = .lesson) async -> String {
+    let wrong = shape == .wrong
+    return wrong ? await DefaultExecutorDisk().queueLabel() : await CardDisk11().queueLabel()
 }
 
 /// L38 actors Q14's counters: one on the default executor, one on an executor of its own (a `ThreadExecutor`, for the
@@ -83,9 +84,10 @@ public struct HopCost: Sendable, Hashable {
 }
 
 /// L38 actors Q14: a turn between two actors on executors of their own costs many times a turn between two plain
-/// actors. Both measured in the same run, so only their ratio is compared. `wrong`, the quiz's control: both pairs
+/// actors. Both measured in the same run, so only their ratio is compared. `.wrong`, the quiz's control: both pairs
 /// are plain actors.
-@concurrent public func hopCost(turns count: Int, wrong: Bool = false) async -> HopCost {
+@concurrent public func hopCost(turns count: Int, _ shape: LessonShape = .lesson) async -> HopCost {
+    let wrong = shape == .wrong
     // Five alternating rounds, the fastest of each kind: a round the OS interrupted (a loaded machine) is only
     // slower, so the fastest is the cost itself, and the ratio does not swing with the load.
     let rounds = 5, perRound = max(count / rounds, 1)

@@ -41,7 +41,8 @@ actor CountdownLoopActor {
     /// Reads each iterator on this actor, and collects what each `next` said.
     /// `swapped`, the quiz's control: the isolation-inheriting countdown read where the plain one is, and the other
     /// way round.
-    func readAll(swapped: Bool = false) async -> CountdownWhereNextRuns {
+    func readAll(_ shape: SwapShape = .lesson) async -> CountdownWhereNextRuns {
+        let swapped = shape == .swapped
         var whileLet: [Bool] = []
         var plain: [Bool] = []
         var isolated: [Bool] = []
@@ -73,6 +74,6 @@ actor CountdownLoopActor {
 /// Lesson 40's trick card: loops on an actor read a plain nonisolated `next()` with `while let` and with `for
 /// await`, then an iterator with `next(isolation:)`. The lesson printed "next() on the main thread: false" four times,
 /// and "next(isolation:) on the main thread: true": here [false, false], [false, false], [true, true].
-nonisolated(nonsending) public func countdownWhereNextRuns(swapped: Bool = false) async -> CountdownWhereNextRuns {
-    await CountdownLoopActor().readAll(swapped: swapped)
+nonisolated(nonsending) public func countdownWhereNextRuns(_ shape: SwapShape = .lesson) async -> CountdownWhereNextRuns {
+    await CountdownLoopActor().readAll(shape)
 }

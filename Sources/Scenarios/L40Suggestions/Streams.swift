@@ -8,8 +8,9 @@ public struct ForgottenFinish: Sendable, Hashable {
 }
 
 /// The Q&A seed: a producer that stops yielding without `finish()` leaves its consumer waiting; `finish()` ends it.
-/// `wrong`, the quiz's control: the producer remembers `finish()` right after its last value.
-nonisolated(nonsending) public func forgottenFinish(wrong: Bool = false) async -> ForgottenFinish {
+/// `.wrong`, the quiz's control: the producer remembers `finish()` right after its last value.
+nonisolated(nonsending) public func forgottenFinish(_ shape: LessonShape = .lesson) async -> ForgottenFinish {
+    let wrong = shape == .wrong
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     let ended = Shared(false)
     let consumer = Task {

@@ -13,8 +13,9 @@ func blockingWait(_ semaphore: DispatchSemaphore) -> Bool {
 
 /// The Q&A seed, on the harness's one thread: a job waits on a semaphore for a Task that would signal it — and the
 /// Task needs the very thread that waits.
-/// `wrong`, the quiz's control: the signal comes from a GCD thread, which needs no thread of the pool.
-nonisolated(nonsending) public func semaphoreAroundTask(wrong: Bool = false) async -> Bool {
+/// `.wrong`, the quiz's control: the signal comes from a GCD thread, which needs no thread of the pool.
+nonisolated(nonsending) public func semaphoreAroundTask(_ shape: LessonShape = .lesson) async -> Bool {
+    let wrong = shape == .wrong
     let semaphore = DispatchSemaphore(value: 0)
     if wrong { DispatchQueue.global().async { semaphore.signal() } }
     let signaller = Task { if !wrong { _ = semaphore.signal() } }
@@ -24,8 +25,9 @@ nonisolated(nonsending) public func semaphoreAroundTask(wrong: Bool = false) asy
 }
 
 /// The Q&A seed, on the main actor: the Task inherits the main actor, which is blocked in wait().
-/// `wrong`, the quiz's control: the signal comes from a GCD thread, which needs no main actor.
-@MainActor public func semaphoreOnMainActor(wrong: Bool = false) async -> Bool {
+/// `.wrong`, the quiz's control: the signal comes from a GCD thread, which needs no main actor.
+@MainActor public func semaphoreOnMainActor(_ shape: LessonShape = .lesson) async -> Bool {
+    let wrong = shape == .wrong
     let semaphore = DispatchSemaphore(value: 0)
     if wrong { DispatchQueue.global().async { semaphore.signal() } }
     let signaller = Task { if !wrong { _ = semaphore.signal() } }
