@@ -177,6 +177,23 @@ public struct Claim<Outcome: Hashable & Sendable>: Sendable {
     }
 }
 
+/// Where a run was observed: on the real runtime, or in the harness's one-thread model of it.
+public enum ObservedOn: String, Sendable, Hashable, CustomStringConvertible {
+    /// The real runtime: the `system` schedule — Linux's global pool and main actor, as the runtime schedules them.
+    case runtime
+    /// The harness's model: `strict` and seeded runs, one thread that the harness schedules. It loses no update
+    /// whatever the code (nothing runs beside a job), so what it shows is what the model allows, not what Linux does.
+    case model
+
+    /// Where a run under `schedule` was observed (a `system` run sent to the strict pool by
+    /// `LIBDISPATCH_COOPERATIVE_POOL_STRICT` ran as `strict`, in the model).
+    public init(_ schedule: Schedule) {
+        self = schedule == .system ? .runtime : .model
+    }
+
+    public var description: String { rawValue }
+}
+
 /// One run of a claim's scenario (or its control's): the schedule, and what it gave or how it failed.
 public struct ClaimRun<Outcome: Sendable>: Sendable {
     /// The schedule it ran as (strict, a seed, system).
@@ -197,6 +214,9 @@ public struct ClaimRun<Outcome: Sendable>: Sendable {
         self.interleaving = interleaving
         self.timeline = timeline
     }
+
+    /// Whether it ran on the real runtime or in the harness's model.
+    public var on: ObservedOn { ObservedOn(schedule) }
 
     /// The failure, if the run played a `HARNESS_SCHEDULE` string it does not fit (it replayed nothing).
     var misfit: HarnessFailure? {
@@ -294,6 +314,10 @@ public struct ClaimResult<Outcome: Hashable & Sendable>: Sendable {
         judge(held: held && misfit == nil, control: control) == .validated
     }
 
+    /// Where the control made the expectation miss: `runtime` if a run on the real runtime shows it, else `model`;
+    /// nil if the control did not fail. A claim about what the runtime does is validated only `on: .runtime`.
+    public var controlFailedOn: ObservedOn?
+
     /// `1 (strict); 1 → 18 seeds, 2 → 2 seeds`: what each schedule gave, seeds as a distribution.
     public func observed(_ show: (Outcome) -> String = { "\($0)" }) -> String {
         ClaimResult.distribution(runs, show)
@@ -345,8 +369,20 @@ public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (O
         // Every control run counts by what it shows (`Expectation.evidence`); one a time limit cut twice shows nothing
         // about the control and keeps it from holding (`ControlResult.judging`).
         let (runs, _) = (try? await runsPastTimeLimits(of: body, claim.runs, options: claim.options)) ?? ([], nil)
-        result.control = .judging(name, claim.expectation.evidence(runs), observed: ClaimResult.distribution(runs, show))
+        let shown = claim.expectation.evidence(runs)
+        result.control = .judging(name, shown, observed: ClaimResult.distribution(runs, show))
         if case .none(let why)? = result.control { result.noEvidence = why }
+        if case .failed? = result.control {
+            // Where it failed: a run on the real runtime that missed is the evidence wherever there is one; a miss no
+            // single run shows (`evidence`'s last item, past the runs) is the runtime's only if every finished run was.
+            let finished = runs.filter { if case .success = $0.result { true } else { false } }
+            let collective = shown.count > runs.count && finished.allSatisfy { $0.on == .runtime } ? shown.last : nil
+            let runtimeMiss = zip(runs, shown).first { run, evidence in
+                if case .missed = evidence { run.on == .runtime } else { false }
+            }?.1 ?? collective
+            if case .missed(let evidence)? = runtimeMiss { result.control = .failed(name: name, evidence: evidence) }
+            result.controlFailedOn = runtimeMiss == nil ? .model : .runtime
+        }
     }
     return result
 }

@@ -156,6 +156,7 @@ for entry in only.isEmpty ? bank.entries : only.flatMap(selected) where !entries
     entries.append(entry)
 }
 let byId = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+if !json, !full { QuizReport.header.forEach { print($0) } }
 let printer = OrderedPrinter(order: entries.map(\.id), render: { result in
     full ? QuizDetail.lines(result, entry: byId[result.id]!).joined(separator: "\n") + "\n" : QuizReport.line(result)
 })

@@ -121,9 +121,45 @@ struct JudgementTests {
         let results = [EntryResult(id: "L37-C13", checks: [CheckResult(.validated, observed: "drops 1 (strict)")]),
                        EntryResult(id: "L38-Q07", checks: [CheckResult(.skipped("needs Swift 6.4 (this is 6.3)"),
                                                                        observed: "")])]
-        #expect(QuizReport.line(results[0]) == "L37-C13   validated    drops 1 (strict)")
+        #expect(QuizReport.line(results[0]) == "L37-C13   validated              drops 1 (strict)")
         #expect(QuizReport.summary(results) == "1 validated, 0 validated but differ on Linux, 0 adapted, "
-            + "0 partly skipped, 0 unguarded, 0 contradicted, 1 skipped (needs Swift 6.4 1), 0 not covered")
+            + "0 partly skipped (of them 0 on the runtime, 0 only in the harness's model, 0 by the compiler), "
+            + "0 unguarded, 0 contradicted, 1 skipped (needs Swift 6.4 1), 0 not covered")
         #expect(QuizReport.passes(results))
+    }
+
+    @Test("A runtime check's evidence is the runtime's only where its control failed on a system run")
+    func whereTheControlFailed() async throws {
+        // On the real executor even where LIBDISPATCH_COOPERATIVE_POOL_STRICT sends system runs to the strict pool.
+        let real = QuizScenario("drops", observes: ["drops"], parameters: ["shape": .string("actor")],
+                                options: RunOptions { $0.honoursStrictPoolVariable = false }) { arguments in
+            ["drops": .int(arguments.string("shape") == "actor" ? 1 : 99)]
+        }
+        let validator = RuntimeValidator(catalog: QuizCatalog(scenarios: [real]))
+        var model = try dropsCheck(control: "plainClass")
+        let inModel = await validator.validate(model)
+        #expect(inModel.controlFailedOn == .model)
+        #expect(inModel.runs.allSatisfy { $0.on == .model }, "strict and seeds are the harness's model")
+        model.schedules = [.strict, .system]
+        let onRuntime = await validator.validate(model)
+        #expect(onRuntime.controlFailedOn == .runtime, "a system run of the control missed too")
+        #expect(onRuntime.runs.map(\.on) == [.model, .runtime])
+    }
+
+    @Test("A validated entry counts once: in the model if any check was validated only there, else on the runtime, else by the compiler")
+    func evidenceCounts() {
+        func check(_ on: EvidenceSource?, _ verdict: Verdict = .validated) -> CheckResult {
+            var result = CheckResult(verdict, observed: "x")
+            result.on = on
+            return result
+        }
+        let results = [EntryResult(id: "A", checks: [check(.runtime), check(.model)]),
+                       EntryResult(id: "B", checks: [check(.runtime), check(.compiler)]),
+                       EntryResult(id: "C", checks: [check(.compiler)]),
+                       EntryResult(id: "D", checks: [check(nil, .unguarded("no control"))])]
+        #expect(results.map(\.validatedOn) == [.model, .runtime, .compiler, nil])
+        #expect(QuizReport.evidence(results)
+            == ["validatedOnRuntime": 1, "validatedInModel": 1, "validatedByCompiler": 1])
+        #expect(QuizReport.line(results[0]).hasPrefix("A         validated    model     "))
     }
 }

@@ -4,17 +4,18 @@
 public enum QuizDetail {
     /// The entry's lines, each under `QuizReport.width` characters.
     public static func lines(_ result: EntryResult, entry: QuizEntry) -> [String] {
-        var lines = ["\(entry.id) — \(result.verdict)"]
+        var lines = ["\(entry.id) — \(result.verdict)" + (result.validatedOn.map { " \($0.phrase)" } ?? "")]
         lines += QuizReport.wrap("question: \(entry.question)", indent: "  ")
         lines += QuizReport.wrap("the lesson: \(entry.answer)", indent: "  ")
         for (index, check) in result.checks.enumerated() {
-            lines.append("  check \(index + 1) (\(check.kind)): \(check.verdict.word)")
+            lines.append("  check \(index + 1) (\(check.kind)): \(check.verdict.word)"
+                         + (check.on.map { " \($0.phrase)" } ?? ""))
             if let expect = check.expect { lines += QuizReport.wrap("expected: \(expect)", indent: "    ") }
             if check.runs.isEmpty {
                 if !check.observed.isEmpty { lines += QuizReport.wrap("observed: \(check.observed)", indent: "    ") }
             }
             for run in check.runs {
-                let under = run.seeds.map { "\($0) seed\($0 == 1 ? "" : "s")" } ?? run.schedule
+                let under = (run.seeds.map { "\($0) seed\($0 == 1 ? "" : "s")" } ?? run.schedule) + " (\(run.on))"
                 let values = run.values.map { values in
                     values.keys.sorted().map { "\($0) \(values[$0]!)" }.joined(separator: ", ")
                 } ?? "failed: \(run.failure ?? "?")"

@@ -6,11 +6,22 @@ public enum QuizReport {
     /// The longest line the listing prints.
     public static let width = 119
 
-    /// `L37-C13   validated   jar.pourSlowly: drops 1 (strict); …`, cut to `width` characters.
+    /// What the listing prints above its lines: its columns, and where each kind of run is observed.
+    public static let header = [
+        "id        verdict      on        what was observed (on: where a validated entry's evidence comes from)",
+        "  strict  model: the harness's one thread, jobs first in first out, in real time",
+        "  seeds   model: the harness's one thread, ready jobs picked by a seeded generator, in virtual time",
+        "  system  runtime: Linux's real global pool and main actor, scheduled by the runtime itself",
+        "  (a crash child and a built program run on the runtime; a compile check is the compiler's word)",
+        "",
+    ]
+
+    /// `L37-C13   validated    model     jar.pourSlowly: drops 1 (strict); …`, cut to `width` characters.
     public static func line(_ result: EntryResult) -> String {
         let id = result.id.padding(toLength: 9, withPad: " ", startingAt: 0)
         let word = label(result).padding(toLength: 12, withPad: " ", startingAt: 0)
-        var text = "\(id) \(word)"
+        let on = (result.validatedOn?.rawValue ?? "").padding(toLength: 9, withPad: " ", startingAt: 0)
+        var text = "\(id) \(word) \(on)"
         let detail = result.verdict.reason.map { "\($0) — " } ?? ""
         if !result.observed.isEmpty || !detail.isEmpty { text += " " + detail + result.observed }
         return cut(text, to: width)
@@ -82,24 +93,44 @@ public enum QuizReport {
         return reasons
     }
 
-    /// `120 validated, 20 differ on Linux, 3 adapted, 2 partly skipped, 0 unguarded, 0 contradicted,
-    /// 11 skipped (apple-only 6, needs Swift 6.4 5), 0 not covered`
+    /// Where the validated entries (of every validated category) got their evidence: `validatedOnRuntime`,
+    /// `validatedInModel`, `validatedByCompiler`; they add up to validated + differs + adapted + partlySkipped.
+    public static func evidence(_ results: [EntryResult]) -> [String: Int] {
+        var counts = ["validatedOnRuntime": 0, "validatedInModel": 0, "validatedByCompiler": 0]
+        for result in results {
+            switch result.validatedOn {
+            case .runtime?: counts["validatedOnRuntime"]! += 1
+            case .model?: counts["validatedInModel"]! += 1
+            case .compiler?: counts["validatedByCompiler"]! += 1
+            case nil: break
+            }
+        }
+        return counts
+    }
+
+    /// `120 validated, 20 differ on Linux, 3 adapted, 2 partly skipped (of them 60 on the runtime, 70 in the
+    /// harness's model, 15 by the compiler), 0 unguarded, 0 contradicted, 11 skipped (apple-only 6, needs Swift 6.4
+    /// 5), 0 not covered`
     public static func summary(_ results: [EntryResult]) -> String {
         let counts = counts(results)
+        let evidence = evidence(results)
         let reasons = skipReasons(results).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         let skipped = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))"
         return "\(counts["validated"]!) validated, \(counts["differs"]!) validated but differ on Linux, "
-            + "\(counts["adapted"]!) adapted, \(counts["partlySkipped"]!) partly skipped, "
+            + "\(counts["adapted"]!) adapted, \(counts["partlySkipped"]!) partly skipped "
+            + "(of them \(evidence["validatedOnRuntime"]!) on the runtime, \(evidence["validatedInModel"]!) only in the "
+            + "harness's model, \(evidence["validatedByCompiler"]!) by the compiler), "
             + "\(counts["unguarded"]!) unguarded, \(counts["contradicted"]!) contradicted, "
             + "\(counts["skipped"]!) skipped\(skipped), \(counts["notCovered"]!) not covered"
     }
 
-    /// The verdicts alone, one line per entry in the bank's order: `L37-S02 differs: validated`, each check's verdict
-    /// after the entry's category; no observed value, so two runs (debug and release, two machines) compare line for
+    /// The verdicts alone, one line per entry in the bank's order: `L37-S02 differs: validated runtime`, each check's
+    /// verdict (and where a validated one got its evidence) after the entry's category; no observed value, so two runs (debug and release, two machines) compare line for
     /// line (`quiz --verdicts FILE`, which `.ci/run` diffs).
     public static func verdicts(_ results: [EntryResult]) -> String {
         results.map { result in
-            "\(result.id) \(result.category): " + result.checks.map(\.verdict.word).joined(separator: ", ")
+            "\(result.id) \(result.category): "
+                + result.checks.map { $0.verdict.word + ($0.on.map { " \($0.rawValue)" } ?? "") }.joined(separator: ", ")
         }.joined(separator: "\n") + "\n"
     }
 
@@ -114,11 +145,12 @@ public enum QuizReport {
         var item: [String: Any] = ["kind": check.kind, "verdict": check.verdict.word, "differs": check.differs ?? NSNull(),
                                    "summary": check.observed]
         if let reason = check.verdict.reason { item["reason"] = reason }
+        item["on"] = check.on?.rawValue ?? NSNull()
         if let expect = check.expect { item["expect"] = expect }
         if let adapted = check.adapted { item["adapted"] = adapted }
         if check.kind == "runtime" {
             item["observed"] = check.runs.map { run -> [String: Any] in
-                var one: [String: Any] = ["schedule": run.schedule]
+                var one: [String: Any] = ["schedule": run.schedule, "on": run.on.rawValue]
                 if let seeds = run.seeds { one["seeds"] = seeds }
                 if let values = run.values { one["values"] = values.mapValues(\.json) }
                 if let failure = run.failure { one["failure"] = failure }
@@ -128,7 +160,9 @@ public enum QuizReport {
         if check.kind == "runtime" || check.control != nil {
             var control: [String: Any] = ["why": check.controlWhy ?? NSNull()]
             switch check.control {
-            case .failed(let name, let evidence)?: control["name"] = name; control["verdict"] = "failed"; control["evidence"] = evidence
+            case .failed(let name, let evidence)?:
+                control["name"] = name; control["verdict"] = "failed"; control["evidence"] = evidence
+                if let on = check.controlFailedOn { control["on"] = on.rawValue }
             case .held(let name, let observed)?: control["name"] = name; control["verdict"] = "held"; control["observed"] = observed
             case .none?: control["name"] = NSNull(); control["verdict"] = "none"
             case nil: control["name"] = NSNull(); control["verdict"] = NSNull()
@@ -145,10 +179,11 @@ public enum QuizReport {
             var entry: [String: Any] = ["id": result.id, "verdict": result.verdict.word, "category": result.category,
                                         "question": byId[result.id]?.question ?? "", "answer": byId[result.id]?.answer ?? ""]
             if let reason = result.verdict.reason { entry["reason"] = reason }
+            entry["on"] = result.validatedOn?.rawValue ?? NSNull()
             entry["checks"] = result.checks.map(json)
             return entry
         }
-        var summary: [String: Any] = counts(results)
+        var summary: [String: Any] = counts(results).merging(evidence(results)) { first, _ in first }
         summary["skippedBy"] = skipReasons(results)
         let root: [String: Any] = ["entries": items, "summary": summary, "text": Self.summary(results),
                                    "seconds": (seconds * 10).rounded() / 10]

@@ -89,6 +89,10 @@ public struct QuizRunner: Sendable {
     @concurrent public func validate(_ check: QuizCheck, processes: Slots? = nil, harness: Slots? = nil) async -> CheckResult {
         var result = await judge(check, processes: processes, harness: harness)
         result.kind = check.kindName
+        if result.verdict == .validated {
+            let kind = if case .toolchain(_, _, let inner?) = check { inner.check.kindName } else { check.kindName }
+            result.on = EvidenceSource(kind: kind, controlFailedOn: result.controlFailedOn)
+        }
         if result.verdict != .contradicted { result.adapted = check.adapted }
         return result
     }

@@ -128,6 +128,7 @@ public struct RuntimeValidator: Sendable {
         var judged = CheckResult(verdict, observed: observed, differs: differs, expect: result.expectation,
                                  runs: RunSummary.of(result.runs, names: names), control: result.control,
                                  adapted: check.adapted)
+        judged.controlFailedOn = result.controlFailedOn
         switch check.control {
         case .arguments(_, let why), .none(let why): judged.controlWhy = why
         }
@@ -146,17 +147,21 @@ public struct RunSummary: Sendable, Hashable {
     public var values: Observation?
     /// The harness failure, if the run failed.
     public var failure: String?
+    /// Whether it ran on the real runtime (`system`) or in the harness's model (`strict`, seeds).
+    public var on: ObservedOn = .model
 
     /// Single runs one by one; seeded runs grouped by what they gave, most frequent first.
     static func of(_ runs: [ClaimRun<Observation>], names: [String]) -> [RunSummary] {
         func summary(_ run: ClaimRun<Observation>, seeds: Int?) -> RunSummary {
             let schedule = run.schedule.seed == nil ? "\(run.schedule)" : "seeded"
-            switch run.result {
+            var summary = switch run.result {
             case .success(let observation):
-                return RunSummary(schedule: schedule, seeds: seeds, values: observation.filter { names.contains($0.key) })
+                RunSummary(schedule: schedule, seeds: seeds, values: observation.filter { names.contains($0.key) })
             case .failure(let failure):
-                return RunSummary(schedule: schedule, seeds: seeds, failure: failure.kind.rawValue)
+                RunSummary(schedule: schedule, seeds: seeds, failure: failure.kind.rawValue)
             }
+            summary.on = run.on
+            return summary
         }
         let single = runs.filter { $0.schedule.seed == nil }.map { summary($0, seeds: nil) }
         let seeded = mostFrequentFirst(runs.filter { $0.schedule.seed != nil }.map { summary($0, seeds: nil) }) { $0 }

@@ -56,6 +56,36 @@ extension Verdict {
     }
 }
 
+/// Where a validated check's evidence came from — what the listing's third column and `--json`'s `"on"` say.
+public enum EvidenceSource: String, Sendable, Hashable, CaseIterable {
+    /// The real runtime: a `system` run (Linux's global pool, the real main actor) whose control failed there, a
+    /// crash check's child process, a `run` check's built program.
+    case runtime
+    /// The harness's one-thread model only (`strict`, seeds): the control failed there, and no runtime run shows it.
+    case model
+    /// The compiler: what `swiftc` says about a snippet and its control.
+    case compiler
+
+    /// Where a `validated` check of `kind` (`runtime`, `compile`, `run`, `crash`) got its evidence; for a runtime
+    /// check, where its control failed.
+    init(kind: String, controlFailedOn: ObservedOn?) {
+        switch kind {
+        case "compile": self = .compiler
+        case "runtime": self = controlFailedOn == .runtime ? .runtime : .model
+        default: self = .runtime
+        }
+    }
+
+    /// `on the runtime`, `in the harness's model`, `by the compiler`: how the report says it.
+    public var phrase: String {
+        switch self {
+        case .runtime: "on the runtime"
+        case .model: "in the harness's model"
+        case .compiler: "by the compiler"
+        }
+    }
+}
+
 /// What one check observed, and its verdict.
 public struct CheckResult: Sendable, Hashable {
     /// The check's verdict.
@@ -77,6 +107,10 @@ public struct CheckResult: Sendable, Hashable {
     public var kind = ""
     /// Why the control is what it is (the bank's `why`).
     public var controlWhy: String?
+    /// For a runtime check whose control failed: where (a run on the real runtime, or only in the harness's model).
+    public var controlFailedOn: ObservedOn?
+    /// For a validated check: where its evidence came from (set by `QuizRunner.validate`, which knows the kind).
+    public var on: EvidenceSource?
     /// For a compile check: the snippet did not compile. A control that fails an `output` or `warning` check only by
     /// not compiling shows nothing about the output or the warning (`CompileValidator.validate`).
     public var failedToCompile = false
@@ -139,6 +173,14 @@ public struct EntryResult: Sendable, Hashable {
         case .skipped: return "skipped"
         case .notCovered: return "notCovered"
         }
+    }
+
+    /// For a validated entry, where its evidence came from: the harness's model if any check was validated only
+    /// there, else the runtime if any check was validated on it, else the compiler. Nil for any other verdict.
+    public var validatedOn: EvidenceSource? {
+        guard verdict == .validated else { return nil }
+        let sources = Set(checks.compactMap { $0.verdict == .validated ? $0.on : nil })
+        return [.model, .runtime, .compiler].first { sources.contains($0) }
     }
 
     /// Every check's observation, joined: what the report prints after the verdict. A check skipped inside an entry
