@@ -191,6 +191,7 @@ public enum ObservedOn: String, Sendable, Hashable, CustomStringConvertible {
         self = schedule == .system ? .runtime : .model
     }
 
+    /// `runtime` or `model`.
     public var description: String { rawValue }
 }
 
