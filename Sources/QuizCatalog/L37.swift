@@ -86,7 +86,7 @@ extension QuizCatalog {
         },
         .observing("mainActor.runFromConcurrent", ["direct", "run"], parameters: ["shape": .string("lesson")], options: .realMainActor) { await runFromConcurrent(try $0.choice(LessonShape.self)) },
         .observing("gcd.serialQueueThreads", ["distinctThreads", "oneAtATime", "syncRanOnCallingThread"], parameters: ["shape": .string("lesson")]) {
-            await serialQueueThreads(try $0.choice(LessonShape.self))
+            await serialQueueThreads(try $0.choice(SerialQueueShape.self))
         },
         .observing("gcd.cooperativePoolLabels", ["gcdGlobal", "detached", "samePool", "flag4"], parameters: ["shape": .string("lesson")],
                    options: RunOptions { $0.honoursStrictPoolVariable = false },
@@ -98,6 +98,13 @@ extension QuizCatalog {
             let bees = arguments.int("bees")
             let drops = try await pours(bees, try arguments.choice(PourShape.self))
             return ["drops": .int(drops), "lost": .int(2 * bees - drops)]
+        },
+        // On the real pool, never the strict one: on one thread the plain class could not lose a drop either.
+        QuizScenario("jar.protection", observes: ["drops", "lost"], parameters: ["bees": .int(500), "shape": .string("actor")],
+                     options: RunOptions { $0.honoursStrictPoolVariable = false }) { arguments in
+            let bees = arguments.int("bees")
+            let drops = try await protectedPours(bees, try arguments.choice(ProtectionShape.self))
+            return ["drops": .int(drops), "lost": .int(bees - drops)]
         },
         .single("jar.pourSlowly", "drops", parameters: ["bees": .int(100), "shape": .string("slowly")]) { arguments in
             .int(try await pours(arguments.int("bees"), try arguments.choice(PourShape.self)))

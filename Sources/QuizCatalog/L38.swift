@@ -34,7 +34,9 @@ extension QuizCatalog {
         .observing("actors.methodOnMainThread", ["onMainThread", "onMainQueue"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
             await actorMethodPlace(try $0.choice(LessonShape.self))
         },
-        .single("mainActor.renameScreen", "title", parameters: ["shape": .string("lesson")]) { .string(await renameScreen(try $0.choice(LessonShape.self))) },
+        .observing("mainActor.renameScreen", ["linesOnMainQueue", "title"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
+            await renameScreen(try $0.choice(LessonShape.self))
+        },
         .observing("mainActor.concurrentWork", ["ranOffMainThread", "ranOnMainQueue", "isolation"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
             await concurrentWork(try $0.choice(LessonShape.self))
         },

@@ -45,6 +45,20 @@ struct BankContentTests {
         }
     }
 
+    @Test("Every check that can be validated — it names a control — carries its audit: what could have made it fail")
+    func everyValidatableCheckIsAudited() throws {
+        let bank = try QuizTestBank.loaded.get()
+        for entry in bank.entries {
+            for (index, check) in entry.checks.enumerated() where check.hasControl {
+                #expect(check.audit != nil, """
+                    \(entry.id)#\(index + 1) (\(check.kindName)) names a control but no "audit": say what, in the code \
+                    under test, could have made it fail, and how its control shows it (Quiz/README.md, "What may \
+                    validate a check")
+                    """)
+            }
+        }
+    }
+
     @Test("Every snippet file is used by an entry, and every crash and runtime name resolves")
     func nothingDangles() throws {
         let bank = try QuizTestBank.loaded.get()

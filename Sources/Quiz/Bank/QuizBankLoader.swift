@@ -196,8 +196,21 @@ public enum QuizBankLoader {
             }
             check = .toolchain(requirement, reason: reason, check: inner)
         }
+        let audit = try reader.optionalString("audit")
         try reader.finish()
-        return check
+        guard let audit else { return check }
+        guard !audit.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw place.appending("audit").error("is empty: say what, in the code under test, could have made the check fail")
+        }
+        switch check {
+        case .runtime(var runtime): runtime.audit = audit; return .runtime(runtime)
+        case .compile(var compile): compile.audit = audit; return .compile(compile)
+        case .run(var run): run.audit = audit; return .run(run)
+        case .crash(var crash): crash.audit = audit; return .crash(crash)
+        case .appleOnly, .toolchain:
+            throw place.appending("audit").error("is for a check that runs here (runtime, compile, run, crash); a "
+                + "platform or toolchain check is audited in its own check")
+        }
     }
 
     /// A runtime check.

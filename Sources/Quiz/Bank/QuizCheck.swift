@@ -25,6 +25,30 @@ public enum QuizCheck: Sendable, Hashable {
         }
     }
 
+    /// The bank's audit of the check — what could have made it fail — if it has one.
+    public var audit: String? {
+        switch self {
+        case .runtime(let check): check.audit
+        case .compile(let check): check.audit
+        case .run(let check): check.audit
+        case .crash(let check): check.audit
+        case .appleOnly: nil
+        case .toolchain(_, _, let inner): inner?.check.audit
+        }
+    }
+
+    /// Whether the check names a control (a code change under which it must fail), so that it can be validated.
+    public var hasControl: Bool {
+        switch self {
+        case .runtime(let check): if case .none = check.control { false } else { true }
+        case .compile(let check): if case .counterpart? = check.control { true } else { false }
+        case .run(let check): if case .counterpart = check.control { true } else { false }
+        case .crash(let check): if case .counterpart? = check.control { true } else { false }
+        case .appleOnly: false
+        case .toolchain(_, _, let inner): inner?.check.hasControl ?? false
+        }
+    }
+
     /// The check's kind, as the bank writes it.
     public var kindName: String {
         switch self {
@@ -82,6 +106,9 @@ public struct RuntimeCheck: Sendable, Hashable {
     public var control: RuntimeControl
     /// How the lesson's example had to be adapted in a way that changes what is measured (printed in the report).
     public var adapted: String?
+    /// What, in the code under test, could have made the check fail, and how its control shows it: the bank's audit
+    /// of a check that can be validated (`BankTests` refuses a check with a control and no audit).
+    public var audit: String?
 
     /// A runtime check.
     public init(scenario: String, arguments: [String: ScenarioArgument], schedules: [QuizSchedule], seeds: Int,
@@ -208,6 +235,9 @@ public struct CompileCheck: Sendable, Hashable {
     public var note: String?
     /// How the lesson's example was changed in a way that changes what is measured (printed in the report).
     public var adapted: String?
+    /// What, in the code under test, could have made the check fail, and how its control shows it: the bank's audit
+    /// of a check that can be validated (`BankTests` refuses a check with a control and no audit).
+    public var audit: String?
     /// The counterfactual under which the expectation must fail — the right shape for an expected error, the
     /// lesson's wrong shape (or the property removed) for `compiles`, `warning` and `output`; nil or none: unguarded.
     public var control: CompileControl?
@@ -340,6 +370,9 @@ public struct RunCheck: Sendable, Hashable {
     public var note: String?
     /// How the lesson's example was changed in a way that changes what is measured (printed in the report).
     public var adapted: String?
+    /// What, in the code under test, could have made the check fail, and how its control shows it: the bank's audit
+    /// of a check that can be validated (`BankTests` refuses a check with a control and no audit).
+    public var audit: String?
 
     /// A run check.
     public init(snippet: String, builds: [Build], control: CompileControl, note: String?, adapted: String?) {
@@ -395,6 +428,9 @@ public struct CrashCheck: Sendable, Hashable {
     public var note: String?
     /// How the lesson's example was changed in a way that changes what is measured (printed in the report).
     public var adapted: String?
+    /// What, in the code under test, could have made the check fail, and how its control shows it: the bank's audit
+    /// of a check that can be validated (`BankTests` refuses a check with a control and no audit).
+    public var audit: String?
     /// The fixed shape, under which the crash must not come; nil (no control given) or none: unguarded.
     public var control: CrashControl?
 

@@ -20,33 +20,37 @@ public struct SerialQueueThreads: Sendable, Hashable {
     public var distinctThreads: Int, oneAtATime: Bool, syncRanOnCallingThread: Bool
 }
 
-/// L37 Q10, the Q&A seed: six blocks on one private serial queue, 30 ms apart — one at a time, on whatever threads
-/// GCD lends; and `queue.sync` runs its block on the calling thread.
-/// `.wrong`, the quiz's control: a concurrent queue, the blocks sent at once.
-nonisolated(nonsending) public func serialQueueThreads(_ shape: LessonShape = .lesson) async -> SerialQueueThreads {
-    let wrong = shape == .wrong
-    return await onAThreadOfItsOwn {
-        let queue = wrong ? DispatchQueue(label: "jar", attributes: .concurrent) : DispatchQueue(label: "jar")
+/// L37 Q10, the Q&A seed: six blocks sent at once to one private serial queue — one at a time, on whatever threads
+/// GCD lends; and `queue.sync` runs its block on the calling thread. Every block is the same: it holds its thread until
+/// another block runs beside it, or 250 ms, so only the queue decides whether two ever run at once.
+/// `shape`, the quiz's controls: `.concurrent`, the same blocks on a concurrent queue (they keep each other company);
+/// `.asyncAndWait`, the last block sent with `async` and waited for instead of `sync` (it runs on a GCD thread).
+nonisolated(nonsending) public func serialQueueThreads(_ shape: SerialQueueShape = .lesson) async -> SerialQueueThreads {
+    await onAThreadOfItsOwn {
+        let queue = shape == .concurrent ? DispatchQueue(label: "jar", attributes: .concurrent) : DispatchQueue(label: "jar")
         let threads = Shared<[UInt64]>([])
         let flight = OverlapMeter()
         for _ in 0..<6 {
             queue.async {
                 threads.update { $0.append(threadNumber()) }
-                if wrong {
-                    // The control must show overlap however the machine is loaded: each block waits (up to 2 s) for
-                    // another to run beside it, as a concurrent queue allows and a serial one never would.
-                    flight.workUntilCompany(patience: .seconds(2))
-                } else {
-                    flight.enter()
-                    usleep(5_000)
-                    flight.leave()
-                }
+                flight.workUntilCompany(patience: .milliseconds(250))
             }
-            if !wrong { usleep(30_000) }
         }
         queue.sync(flags: .barrier) {}
         let caller = threadNumber()
-        let syncThread = queue.sync { threadNumber() }
+        let syncThread: UInt64
+        if shape == .asyncAndWait {
+            let answer = Shared<UInt64>(0)
+            let done = DispatchSemaphore(value: 0)
+            queue.async {
+                answer.update { $0 = threadNumber() }
+                done.signal()
+            }
+            done.wait()
+            syncThread = answer.value
+        } else {
+            syncThread = queue.sync { threadNumber() }
+        }
         return SerialQueueThreads(distinctThreads: Set(threads.value).count, oneAtATime: flight.mostAtOnce == 1,
                                   syncRanOnCallingThread: syncThread == caller)
     }

@@ -39,24 +39,29 @@ nonisolated(nonsending) public func runFromConcurrent(_ shape: LessonShape = .le
     var title = "Trips"
 }
 
-/// Renames the screen from the pool, with a hop to the main actor.
-@concurrent func rename(_ screen: Screen) async {
-    await MainActor.run {
+/// What L38 card 6's lines saw: whether they ran on the main queue (the main actor's executor), and the title after.
+public struct RenamedScreen: Sendable, Hashable {
+    public var linesOnMainQueue: Bool, title: String
+}
+
+/// Renames the screen from the pool, with a hop to the main actor; the lines say which queue they ran on.
+/// `hop` false, the quiz's control: the same question asked where the @concurrent code is, with no `MainActor.run`
+/// (there the lines cannot touch the screen at all: the compiler refuses it).
+@concurrent func rename(_ screen: Screen, hop: Bool) async -> Bool {
+    guard hop else { return onMainQueue() }
+    return await MainActor.run {
         screen.title = "Weather"
+        return onMainQueue()
     }
 }
 
-/// L38 card 6: a few lines run on the main actor from code that is not on it.
-/// `.wrong`, the quiz's control: the rename is an unstructured task nobody awaits.
-@MainActor public func renameScreen(_ shape: LessonShape = .lesson) async -> String {
+/// L38 card 6: a few lines run on the main actor from code that is not on it, with `await MainActor.run`.
+/// `.wrong`, the quiz's control: the lines without the hop, run on the pool.
+@MainActor public func renameScreen(_ shape: LessonShape = .lesson) async -> RenamedScreen {
     let wrong = shape == .wrong
     let screen = Screen()
-    if wrong {
-        Task { @MainActor in screen.title = "Weather" }
-        return screen.title
-    }
-    await rename(screen)
-    return screen.title
+    let onMain = await rename(screen, hop: !wrong)
+    return RenamedScreen(linesOnMainQueue: onMain, title: screen.title)
 }
 
 /// Where @concurrent work ran.

@@ -117,3 +117,21 @@ public enum SwarmShape: String, CaseIterable, Sendable {
     /// `@concurrent`, on the pool.
     case pool
 }
+
+/// Which queue L37 Q10's blocks go to, and how its last block is called.
+public enum SerialQueueShape: String, CaseIterable, Sendable {
+    /// A private serial queue, and `queue.sync` for the last block (the lesson).
+    case lesson
+    /// The same blocks on a concurrent queue: more than one runs at a time.
+    case concurrent
+    /// The last block sent with `async` and waited for, in place of `sync`: it runs on a GCD thread, not the caller's.
+    case asyncAndWait
+}
+
+/// What guards the jar that many bees pour into at once, on the real pool.
+public enum ProtectionShape: String, CaseIterable, Sendable {
+    /// An actor: one bee in the jar at a time (lesson 37's answer).
+    case actor
+    /// The same jar as a plain class: bees on two threads at once, each writing over what the other read.
+    case plainClass
+}
