@@ -30,7 +30,7 @@ public struct ScenarioArguments: Sendable {
     {
         let text = string(name)
         guard let value = T(rawValue: text) else {
-            throw BadScenarioArgument(scenario: "\(T.self)", parameter: name, value: text,
+            throw BadScenarioInput(scenario: "\(T.self)", parameter: name, value: text,
                                       expected: "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
         }
         return value

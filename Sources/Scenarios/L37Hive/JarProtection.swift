@@ -1,3 +1,4 @@
+import Harness
 import Foundation
 
 // Lesson 37's "actor in place of class", on the real pool: the same slow pour — read the drops, hold the thread a

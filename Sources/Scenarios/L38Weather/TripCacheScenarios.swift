@@ -1,3 +1,4 @@
+import Harness
 import Subjects
 
 /// How four updates at once overlapped: how many ran, and the most that ran at the same moment.

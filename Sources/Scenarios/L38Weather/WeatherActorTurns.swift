@@ -1,3 +1,4 @@
+import Harness
 import Subjects
 
 /// Runs `work` on `WeatherActor`.

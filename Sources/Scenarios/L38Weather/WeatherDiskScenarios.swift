@@ -1,3 +1,4 @@
+import Harness
 import Subjects
 
 /// Lesson 38, step 5: the first launch asks about Seattle (one request, saved to the disk); `age` later a second

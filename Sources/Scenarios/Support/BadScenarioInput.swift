@@ -1,19 +1,7 @@
-/// A scenario was given a value it cannot run with; the message names the scenario, the parameter and the value.
-public struct BadScenarioInput: Error, Equatable, CustomStringConvertible {
-    /// The scenario, such as "concurrentPours".
-    public let scenario: String
-    /// The parameter, such as "n".
-    public let parameter: String
-    /// The value it was given, as written.
-    public let value: String
-    /// What it must be, such as "at least 1".
-    public let expected: String
+import Harness
 
-    /// The message: "concurrentPours: n must be at least 1, got -3".
-    public var description: String {
-        "\(scenario): \(parameter) must be \(expected), got \(value)"
-    }
-
+/// The scenarios' own checks of their inputs (the error itself is `Harness`'s, shared with the quiz).
+extension BadScenarioInput {
     /// Throws unless `value` is at least `minimum`.
     static func require(_ value: Int, atLeast minimum: Int, _ parameter: String, in scenario: String) throws {
         guard value >= minimum else {
