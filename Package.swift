@@ -28,10 +28,10 @@ let package = Package(
         .target(name: "CReplayCheck", dependencies: ["CHarnessTime"]),
         // Scenarios shared by the topic tests and the quiz: each written once; they know nothing of the quiz.
         .target(name: "Scenarios", dependencies: ["Subjects", "Harness"]),
-        // The quiz's engine: the catalog's types, the bank's loader, the checks, the verdicts and the report. It knows
+        // The quiz's engine: the types a registration is made of (`Registration/`: `Catalog`, `QuizScenario`, …), the bank's loader, the checks, the verdicts and the report. It knows
         // no scenario; the topic tests do not use it.
         .target(name: "Quiz", dependencies: ["Harness"]),
-        // The quiz's catalog: the bank's scenario names mapped to the shared scenarios, one file per lesson.
+        // The quiz's catalog, `Catalog.standard`: every name the bank may use registered against its scenario, one file per lesson.
         .target(name: "QuizCatalog", dependencies: ["Quiz", "Scenarios", "Subjects", "Harness"]),
         .executableTarget(name: "bench", dependencies: ["Harness", "Subjects", "Scenarios"]),
         // `swift run quiz`: the command (the product keeps the short name; the target is named apart from the engine).

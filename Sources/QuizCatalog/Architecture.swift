@@ -6,7 +6,7 @@ import Subjects
 // The scenarios the architecture seed names first (`Quiz/Architecture.json`): a scenario that later files name too is
 // registered here, in the first lesson that asks about it.
 
-extension QuizCatalog {
+extension Catalog {
     /// The runtime scenarios the architecture seed names first.
     static let architecture: [QuizScenario] = [
         .single("tasks.threeAtOnceOneThrows", "caught", parameters: ["shape": .string("lesson")]) {

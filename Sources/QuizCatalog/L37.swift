@@ -24,7 +24,7 @@ func hive(_ name: String, _ observes: [String], _ shape: HiveShape) -> QuizScena
     }
 }
 
-extension QuizCatalog {
+extension Catalog {
     /// The runtime scenarios Lesson 37 (the hive: the main actor, tasks, GCD and the pool) names first.
     static let lesson37: [QuizScenario] = [
         hive("hive.awaitRequest", ["hummed", "beforeOnMainThread", "afterOnMainThread", "beforeOnMainQueue",

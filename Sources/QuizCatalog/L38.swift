@@ -6,7 +6,7 @@ import Subjects
 // The scenarios Lesson 38 (the weather app: actors, reentrancy, executors, cancellation) names first (`Quiz/L38.json`): a scenario that later files name too is
 // registered here, in the first lesson that asks about it.
 
-extension QuizCatalog {
+extension Catalog {
     /// The runtime scenarios Lesson 38 (the weather app: actors, reentrancy, executors, cancellation) names first.
     static let lesson38: [QuizScenario] = [
         .observing("executors.hopCost", ["plainNs", "ownExecutorNs", "ratio"],

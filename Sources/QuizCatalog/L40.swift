@@ -6,7 +6,7 @@ import Subjects
 // The scenarios Lesson 40 (suggestions: continuations, streams, sequences) names first (`Quiz/L40.json`): a scenario that later files name too is
 // registered here, in the first lesson that asks about it.
 
-extension QuizCatalog {
+extension Catalog {
     /// The runtime scenarios Lesson 40 (suggestions: continuations, streams, sequences) names first.
     static let lesson40: [QuizScenario] = [
         .observing("sequences.lineAfterEndlessLoop", ["beforeCancel", "afterCancel"], parameters: ["shape": .string("lesson")]) {

@@ -6,7 +6,7 @@ import Subjects
 // The scenarios the Q&A seed names first (`Quiz/QA.json`): a scenario that later files name too is
 // registered here, in the first lesson that asks about it.
 
-extension QuizCatalog {
+extension Catalog {
     /// The seed's poll: ten attempts 5 s apart, stopped after 12.5 s (scaled down for real time by the bank).
     static let polling: [String: ScenarioArgument] = ["intervalMs": .int(5_000), "stopAfterMs": .int(12_500),
                                                        "attempts": .int(10)]

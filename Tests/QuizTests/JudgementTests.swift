@@ -70,7 +70,7 @@ struct JudgementTests {
 
     @Test("A runtime check is validated only if it held on every run and its control made it fail")
     func runtime() async throws {
-        let validator = RuntimeValidator(catalog: QuizCatalog(scenarios: [drops]))
+        let validator = RuntimeValidator(catalog: Catalog(scenarios: [drops]))
         let guarded = await validator.validate(try dropsCheck(control: "plainClass"))
         #expect(guarded.verdict == .validated)
         #expect(guarded.control?.word == "failed")
@@ -88,7 +88,7 @@ struct JudgementTests {
 
     @Test("A value a Linux block leaves unchecked (null) is shown but not judged; the values it names instead are")
     func linuxLeavesAValueUnchecked() async throws {
-        let validator = RuntimeValidator(catalog: QuizCatalog(scenarios: [drops]))
+        let validator = RuntimeValidator(catalog: Catalog(scenarios: [drops]))
         var check = try dropsCheck(control: "plainClass")
         check.expect = ["drops": .range(lower: 50, upper: nil, includesUpper: true)]
         check.linux = LinuxOverride(value: ["drops": .notChecked], note: "the share swings here")
@@ -135,7 +135,7 @@ struct JudgementTests {
                                 options: RunOptions { $0.honoursStrictPoolVariable = false }) { arguments in
             ["drops": .int(arguments.string("shape") == "actor" ? 1 : 99)]
         }
-        let validator = RuntimeValidator(catalog: QuizCatalog(scenarios: [real]))
+        let validator = RuntimeValidator(catalog: Catalog(scenarios: [real]))
         var model = try dropsCheck(control: "plainClass")
         let inModel = await validator.validate(model)
         #expect(inModel.controlFailedOn == .model)

@@ -5,7 +5,7 @@ import HarnessTesting
 import Testing
 
 /// A small catalog for the loader's tests: one scenario, one pending, one crash.
-let demoCatalog = QuizCatalog(
+let demoCatalog = Catalog(
     scenarios: [QuizScenario("demo.count", observes: ["count", "names"], parameters: ["n": .int(1)]) { arguments in
         ["count": .int(arguments.int("n")), "names": .strings(["a", "b"])]
     }],

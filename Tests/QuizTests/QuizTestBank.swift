@@ -41,7 +41,7 @@ enum QuizTestBank {
     static let loaded: Result<QuizBank, QuizBankError> = Result { () throws(QuizBankError) in try BankLocation.load(catalog: .standard) }
 
     /// The catalog the bank is checked against.
-    static let catalog = QuizCatalog.standard
+    static let catalog = Catalog.standard
 
     /// Every check of every entry, with the toolchain requirements this compiler meets unwrapped.
     static let checks: [BankCheck] = {

@@ -12,8 +12,8 @@ public enum BankLocation {
         return url.appendingPathComponent("Quiz").path
     }
 
-    /// The bank read against `catalog` (the package's is `QuizCatalog.standard`, in the `QuizCatalog` target).
-    public static func load(catalog: QuizCatalog) throws(QuizBankError) -> QuizBank {
+    /// The bank read against `catalog` (the package's is `Catalog.standard`, in the `QuizCatalog` target).
+    public static func load(catalog: Catalog) throws(QuizBankError) -> QuizBank {
         try QuizBankLoader.load(directory: directory, catalog: catalog)
     }
 }

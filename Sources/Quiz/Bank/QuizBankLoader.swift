@@ -8,7 +8,7 @@ import Harness
 /// entry and the field.
 public enum QuizBankLoader {
     /// Reads every `*.json` file of `directory` (in name order), with snippets in `directory/snippets`.
-    public static func load(directory: String, catalog: QuizCatalog) throws(QuizBankError) -> QuizBank {
+    public static func load(directory: String, catalog: Catalog) throws(QuizBankError) -> QuizBank {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) else {
             throw QuizBankError(file: directory, "not found: there is no bank folder at this path")
@@ -54,7 +54,7 @@ public enum QuizBankLoader {
 
     /// Parses one bank file's `data`; `file` names it in errors. Snippet files are looked for in `snippets`
     /// (nil: not checked).
-    public static func parse(file: String, data: Data, snippets: String?, catalog: QuizCatalog)
+    public static func parse(file: String, data: Data, snippets: String?, catalog: Catalog)
         throws(QuizBankError) -> [QuizEntry]
     {
         let root: JSONValue
@@ -118,7 +118,7 @@ public enum QuizBankLoader {
 
     /// One entry.
     static func parseEntry(_ value: JSONValue, bank: String, at place: FieldReader.Place, snippets: String?,
-                           catalog: QuizCatalog) throws(QuizBankError) -> QuizEntry {
+                           catalog: Catalog) throws(QuizBankError) -> QuizEntry {
         var reader = try FieldReader(value, at: place)
         let id = try reader.string("id")
         guard idPattern.firstMatch(in: id, range: NSRange(id.startIndex..., in: id)) != nil else {
@@ -155,7 +155,7 @@ public enum QuizBankLoader {
 
     /// One check; `resolveNames` is false inside a toolchain requirement this compiler does not meet (its
     /// scenarios may exist only under that toolchain).
-    static func parseCheck(_ value: JSONValue, at place: FieldReader.Place, snippets: String?, catalog: QuizCatalog,
+    static func parseCheck(_ value: JSONValue, at place: FieldReader.Place, snippets: String?, catalog: Catalog,
                            resolveNames: Bool) throws(QuizBankError) -> QuizCheck {
         var reader = try FieldReader(value, at: place)
         let kinds = ["runtime", "compile", "run", "crash", "platform", "toolchain"].filter { reader.has($0) }
@@ -214,7 +214,7 @@ public enum QuizBankLoader {
     }
 
     /// A runtime check.
-    static func parseRuntime(_ reader: inout FieldReader, catalog: QuizCatalog, resolveNames: Bool)
+    static func parseRuntime(_ reader: inout FieldReader, catalog: Catalog, resolveNames: Bool)
         throws(QuizBankError) -> RuntimeCheck
     {
         let place = reader.place
@@ -532,7 +532,7 @@ public enum QuizBankLoader {
     }
 
     /// A crash check.
-    static func parseCrash(_ reader: inout FieldReader, catalog: QuizCatalog, resolveNames: Bool)
+    static func parseCrash(_ reader: inout FieldReader, catalog: Catalog, resolveNames: Bool)
         throws(QuizBankError) -> CrashCheck
     {
         let place = reader.place
@@ -555,7 +555,7 @@ public enum QuizBankLoader {
     /// A crash check's `control`: the fixed shape, under which the crash must not come — another crash scenario
     /// and/or another environment for the child (`{"crash": "continuations.resumedOnce", "why": "…"}`,
     /// `{"env": {…}, "why": "…"}`), or `"none"` with a `why` beside it.
-    static func parseCrashControl(_ reader: inout FieldReader, catalog: QuizCatalog, resolveNames: Bool)
+    static func parseCrashControl(_ reader: inout FieldReader, catalog: Catalog, resolveNames: Bool)
         throws(QuizBankError) -> CrashControl
     {
         let place = reader.place.appending("control")

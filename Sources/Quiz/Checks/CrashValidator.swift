@@ -14,10 +14,10 @@ public struct CrashValidator: Sendable {
     /// The program to start as the child (one that honours `--crash-child`), or nil if unknown.
     public var executable: String?
     /// Where crash scenarios are looked up.
-    public var catalog: QuizCatalog
+    public var catalog: Catalog
 
     /// A validator that starts `executable` as its child.
-    public init(executable: String?, catalog: QuizCatalog) {
+    public init(executable: String?, catalog: Catalog) {
         self.executable = executable
         self.catalog = catalog
     }
@@ -120,7 +120,7 @@ public struct CrashValidator: Sendable {
     }
 
     /// The child's side: runs the crash scenario `name`, then exits 0 (if it did not crash), or 64 if unknown.
-    @concurrent public static func runChild(_ name: String, catalog: QuizCatalog) async -> Never {
+    @concurrent public static func runChild(_ name: String, catalog: Catalog) async -> Never {
         guard let crash = catalog.crashes[name] else {
             FileHandle.standardError.write(Data("quiz: unknown crash scenario \"\(name)\"\n".utf8))
             exit(64)

@@ -7,7 +7,7 @@ public struct QuizRunner: Sendable {
     /// The bank.
     public var bank: QuizBank
     /// The scenarios.
-    public var catalog: QuizCatalog
+    public var catalog: Catalog
     /// Judges compile checks.
     public var compiler: CompileValidator
     /// Judges run checks.
@@ -24,7 +24,7 @@ public struct QuizRunner: Sendable {
 
     /// A runner for `bank`, with compile snippets from the bank's folder and crash children started from
     /// `crashExecutable`.
-    public init(bank: QuizBank, catalog: QuizCatalog, crashExecutable: String?) {
+    public init(bank: QuizBank, catalog: Catalog, crashExecutable: String?) {
         self.bank = bank
         self.catalog = catalog
         compiler = CompileValidator(snippets: bank.directory + "/snippets")

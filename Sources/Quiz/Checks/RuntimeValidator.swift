@@ -13,10 +13,10 @@ public let quizRunsOnLinux: Bool = {
 /// tests' issues come from the same claim.
 public struct RuntimeValidator: Sendable {
     /// Where scenarios are looked up.
-    public var catalog: QuizCatalog
+    public var catalog: Catalog
 
     /// A validator over `catalog`.
-    public init(catalog: QuizCatalog) {
+    public init(catalog: Catalog) {
         self.catalog = catalog
     }
 
@@ -30,7 +30,7 @@ public struct RuntimeValidator: Sendable {
     }
 
     /// "scenario countdown.whileLet, from issue 4 (StreamTests)".
-    public static func awaiting(_ name: String, in catalog: QuizCatalog) -> String {
+    public static func awaiting(_ name: String, in catalog: Catalog) -> String {
         if let pending = catalog.pending[name] { return "scenario \(name), from \(pending.awaiting)" }
         return "scenario \(name) is not in the catalog"
     }

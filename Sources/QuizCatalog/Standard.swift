@@ -9,9 +9,9 @@ import Subjects
 // are read by name into an `Observation`, and only values named otherwise (or worked out from others) are mapped
 // here. Names the bank uses that nothing here can run yet are pending: their entries are "not covered".
 
-extension QuizCatalog {
+extension Catalog {
     /// The package's catalog.
-    public static let standard = QuizCatalog(
+    public static let standard = Catalog(
         scenarios: lesson37 + lesson38 + lesson40 + questionsAndAnswers + architecture,
         pending: pendingScenarios,
         crashes: lesson38Crashes + lesson40Crashes + questionsAndAnswersCrashes,

@@ -1,5 +1,7 @@
-/// Everything the bank may name: scenarios that run, scenarios still to come, crash scenarios.
-public struct QuizCatalog: Sendable {
+/// Everything the bank may name: scenarios that run, scenarios still to come, crash scenarios. The package's own,
+/// `Catalog.standard`, is registered in the `QuizCatalog` target (`Sources/QuizCatalog`, one file per lesson); the
+/// engine reads any catalog it is given, so the tests can hand it one of their own.
+public struct Catalog: Sendable {
     /// Runnable scenarios, by name.
     public var scenarios: [String: QuizScenario]
     /// Scenarios still to come, by name.
