@@ -144,6 +144,15 @@ int harness_virtual_time_is_on(void) { return 0; }
 
 #endif
 
+// The process's default executor. The Swift runtime reads it without a lock, so the harness must choose it while
+// the program is still single-threaded: here, at load time, before `main` and before any task. The function is
+// Swift (`ProcessExecutors.swift` in Harness); the reference is weak, so a program without the harness links too.
+extern void harness_install_process_executors(void) __attribute__((weak));
+
+__attribute__((constructor)) static void install_process_executors(void) {
+    if (harness_install_process_executors) harness_install_process_executors();
+}
+
 /// Runs under a seeded schedule in this process (see the header).
 static _Atomic int64_t seeded_runs = 0;
 

@@ -1,4 +1,4 @@
-/// Catches `Task {}` and `Task.detached {}` created inside a scenario.
+/// Catches `Task {}` and `Task.detached {}` created inside a scenario, where the runtime enqueues them itself.
 ///
 /// Unstructured tasks do not inherit a task-executor preference, so the runtime sends them to the
 /// global executor through `swift_task_enqueueGlobal`. The runtime lets a program replace that
@@ -7,12 +7,10 @@
 /// executor only when it is enqueued *from that executor's own thread*; every other enqueue goes to
 /// the original function untouched, so nothing outside a scenario is taken over.
 ///
-/// Once caught, such a task runs on the harness thread, and its `Task.sleep` asks the harness for
-/// its timer, so its time is virtual too. What still escapes: a caught task resumed later from a
-/// thread outside the harness (it goes to the real pool); an unstructured task isolated to a
-/// *global* actor (`Task { @SomeGlobalActor in … }`, or a `Task {}` inside a global actor's
-/// method), whose `Task.sleep` the runtime hands to the global executor's real clock, so it wakes on
-/// the real pool. Main-actor work stays inside, through `MainLane`. Tests show each.
+/// It is one of two doors with one rule: what the runtime's Swift code hands the default executor itself (a
+/// yield, a sleep, on Linux every global enqueue) reaches `ProcessDefaultExecutor`, which routes the same way. The
+/// hook stays for platforms whose global enqueue does not pass through the default executor. Main-actor work stays
+/// inside through `MainLane`.
 enum GlobalEnqueueHook {
     /// The original enqueue, as the runtime passes it to the hook (Swift calling convention; for a
     /// single pointer argument it is the C convention on the platforms Swift supports).

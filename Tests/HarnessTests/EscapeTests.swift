@@ -47,28 +47,22 @@ extension Log {
     static let shared = TestGlobalActor()
 }
 
-@Suite("What escapes: an unstructured task on a global actor sleeps on the real clock", scaledTimeLimit(minutes: 1))
+@Suite("Unstructured tasks on actors stay inside across sleeps", scaledTimeLimit(minutes: 1))
 struct GlobalActorEscapeTests {
-    @Test("Task { @GlobalActor in } starts on the harness thread, and may wake from Task.sleep on the real pool")
-    func globalActorTaskEscapesAfterSleep() async throws {
-        // Documented limit (README, GlobalEnqueueHook): on Swift 6.3 such a task has no executor the
-        // runtime asks for its timer but the global one, so its sleep is real and it resumes off
-        // the harness. A scenario that does this needs `outsideWorkGrace` and is not replayable.
-        // The grace is wall time, and the wake-up waits for the real pool, which the process's other
-        // suites share: 2 s ran out once with a CI run and a soak side by side (load above 10). The
-        // run ends as soon as the wake-up comes, so a long grace costs nothing when all is well.
-        let options = RunOptions { $0.outsideWorkGrace = .seconds(20) }
-        let run = try #require(await runRecordingIssues(.seeded(1), options: options) {
+    @Test("Task { @GlobalActor in } sleeps on the run's clock and wakes on the harness thread, with no grace",
+          arguments: [Schedule.strict, .seeded(1), .seeded(2)])
+    func globalActorTaskStaysAcrossSleep(schedule: Schedule) async throws {
+        // Such a task has no executor preference, and the global actor takes no timers, so its sleep goes to the
+        // process's default executor: the harness's (`ProcessDefaultExecutor`), which keeps it in the run.
+        let run = try #require(await runRecordingIssues(schedule) {
             await Task { @TestGlobalActor () -> [Bool] in
                 let before = isOnHarnessThread()
                 try? await Task.sleep(for: .milliseconds(1))
                 return [before, isOnHarnessThread()]
             }.value
         })
-        // Where it wakes depends on the runtime's choice of timer (usually the real pool's, sometimes
-        // the harness's): only the start is a promise; the run must finish either way.
-        #expect(run.value.first == true, "the task must start on the harness thread: \(run.value)")
-        print("◇ a global-actor task woke from its sleep \(run.value.last == true ? "on the harness" : "on the real pool")")
+        #expect(run.value == [true, true], "[before the sleep, after it] on the harness thread: \(run.value)")
+        if schedule != .strict { #expect(run.elapsed == .milliseconds(1), "virtual time at the end: \(run.elapsed)") }
     }
 
     @Test("a Task {} inside an actor of the scenario's own stays under the harness across sleeps")
