@@ -12,8 +12,9 @@ public enum ControlEvidence: Sendable, Hashable {
     /// The run did not get as far as the property the check is about — it did not finish, did not compile, did
     /// not build, crashed where a crash is what is checked — so it shows nothing either way: why.
     case noEvidence(String)
-    /// A time limit cut the run, twice (`HarnessFailure.hitTimeLimit`: a loaded machine, a pool held by other work):
-    /// it shows nothing about the scenario, and a control with such a run and no miss cannot be said to hold.
+    /// A time limit cut the run (a harness run's twice, `HarnessFailure.hitTimeLimit`: a loaded machine, a pool held by
+    /// other work; a child process that ran out of its time, `ChildOutcome.ranOutOfTime`), as the words say: it shows
+    /// nothing about the scenario, and a control with such a run and no miss cannot be said to hold.
     case cutByTimeLimit(String)
 
     /// The words, whichever it is.
@@ -59,7 +60,7 @@ extension ControlResult {
             return .failed(name: name, evidence: evidence)
         }
         for case .cutByTimeLimit(let why) in runs {
-            return .none(why: "no evidence: control \(name) gave none: its run hit its time limit twice (\(why))")
+            return .none(why: "no evidence: control \(name) gave none: \(why)")
         }
         return .held(name: name, observed: observed ?? runs.map(\.text).joined(separator: "; "))
     }
@@ -75,7 +76,8 @@ extension Expectation {
         let finished = runs.filter { if case .success = $0.result { true } else { false } }
         var shown: [ControlEvidence] = runs.map { run in
             if case .failure(let failure) = run.result {
-                return failure.hitTimeLimit ? .cutByTimeLimit(failure.summary) : .noEvidence(failure.kind.rawValue)
+                return failure.hitTimeLimit ? .cutByTimeLimit("its run hit its time limit twice (\(failure.summary))")
+                    : .noEvidence(failure.kind.rawValue)
             }
             // This run's own miss (one with its schedule), not what `some` says of a pool of one.
             return misses([run]).first { $0.schedule != nil }.map { .missed($0.description) } ?? .held("")

@@ -56,17 +56,26 @@ enum MachineBusy {
 }
 
 /// Real time counted only while the machine had a CPU to spare: the clock of every grace period and real-time limit
-/// that ends a run (`RunOptions.outsideWorkGrace`, a `system` run's time limit). On a machine with CPUs to spare it
-/// runs as real time; on an oversubscribed one it slows down, so load only delays what it ends, never causes it.
-struct SpareTime: Equatable {
+/// that ends a run (`RunOptions.outsideWorkGrace`, a `system` run's time limit) or a child process (the quiz's
+/// compiler and crash children). On a machine with CPUs to spare it runs as real time; on an oversubscribed one it
+/// slows down, so load only delays what it ends, never causes it.
+///
+/// ```swift
+/// var spare = SpareTime.starting()
+/// while !done {
+///     if spare.lookNow() >= 30_000_000_000 { giveUp() }   // 30 s in which the machine could have run it
+///     usleep(20_000)
+/// }
+/// ```
+public struct SpareTime: Equatable, Sendable {
     /// Spare time counted so far, in nanoseconds.
-    private(set) var total: Int64 = 0
+    public private(set) var total: Int64 = 0
     /// The previous look's real time and busy total.
     private var lastWall: Int64
     private var lastBusy: Int64?
 
     /// A count starting at real time `wall` with the machine's busy total `busy`.
-    init(wall: Int64, busy: Int64?) {
+    public init(wall: Int64, busy: Int64?) {
         lastWall = wall
         lastBusy = busy
     }
@@ -74,7 +83,7 @@ struct SpareTime: Equatable {
     /// One look at real time `wall`, busy total `busy`: adds the interval less the time the machine was busy in it.
     /// Where the busy total cannot be read (nil, at this look or the last) the interval counts whole.
     @discardableResult
-    mutating func look(wall: Int64, busy: Int64?) -> Int64 {
+    public mutating func look(wall: Int64, busy: Int64?) -> Int64 {
         let interval = max(wall - lastWall, 0)
         let busied = busy.flatMap { now in lastBusy.map { max(now - $0, 0) } } ?? 0
         total += max(interval - busied, 0)
@@ -84,13 +93,13 @@ struct SpareTime: Equatable {
     }
 
     /// A count from now.
-    static func starting() -> SpareTime {
+    public static func starting() -> SpareTime {
         SpareTime(wall: harness_real_monotonic_nanoseconds(), busy: MachineBusy.total())
     }
 
-    /// Looks now.
+    /// Looks now: the spare time counted so far, in nanoseconds.
     @discardableResult
-    mutating func lookNow() -> Int64 {
+    public mutating func lookNow() -> Int64 {
         look(wall: harness_real_monotonic_nanoseconds(), busy: MachineBusy.total())
     }
 }

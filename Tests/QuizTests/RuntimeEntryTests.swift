@@ -44,6 +44,12 @@ struct OwnProcessRuntimeAnswerTests {
         let bank = try QuizTestBank.loaded.get()
         let outcome = await ChildProcess.run(quiz, ["--json", "--bank", bank.directory, "\(item.entry.id)#\(item.index + 1)"],
                                              timeout: .seconds(50))
+        if let why = outcome.ranOutOfTime {
+            // Its time counts only while the machine had a CPU to spare: a child that ran out of it anyway shows
+            // nothing about the answer, so the check is unguarded, said as a warning (a timeout is never a catch).
+            Issue.record(Comment(rawValue: "\(item.entry.id) — unguarded, no evidence: \(why)"), severity: .warning)
+            return
+        }
         let data = Data(outcome.stdout.utf8)
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let entries = root["entries"] as? [[String: Any]], let entry = entries.first,

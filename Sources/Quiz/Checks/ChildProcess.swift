@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 
 /// How a child process ended, and what it wrote.
 public struct ChildOutcome: Sendable, Hashable, CustomStringConvertible {
@@ -8,11 +9,15 @@ public struct ChildOutcome: Sendable, Hashable, CustomStringConvertible {
         case exit(Int)
         /// A signal killed it (4: SIGILL, 5: SIGTRAP, 9: SIGKILL).
         case signal(Int)
+        /// It was still running when its time ran out (`ChildProcess.run`'s `timeout`, counted in spare time), and
+        /// was killed: it shows nothing either way about what it was started to show.
+        case outOfTime(Duration)
 
         public var description: String {
             switch self {
             case .exit(let code): "exit code \(code)"
             case .signal(let number): "signal \(number)"
+            case .outOfTime(let limit): "killed when its \(limit) ran out (time in which the machine had a CPU to spare)"
             }
         }
     }
@@ -32,20 +37,66 @@ public struct ChildOutcome: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(ending)" }
+
+    /// Why this child shows nothing, if it ran out of its time: a check it was to decide is then unguarded for that
+    /// reason ("no evidence"), never contradicted, and a control it ran shows nothing (`ControlEvidence.cutByTimeLimit`).
+    public var ranOutOfTime: String? {
+        guard case .outOfTime = ending else { return nil }
+        return "the child process was \(ending)"
+    }
 }
 
 /// Runs programs (the compiler, a crash child) and collects how they ended.
 public enum ChildProcess {
-    /// Runs `executable` with `arguments` and extra `environment`; killed after `timeout`. Output goes to files,
-    /// not pipes, so a child that writes a lot (LLVM IR) never blocks on a full pipe.
+    /// Runs `executable` with `arguments` and extra `environment`; killed once it has had `timeout` (its ending is
+    /// then `outOfTime`). The time counts only while the machine had a CPU to spare (`SpareTime`), or the child's own
+    /// CPU time where that is more (a child that keeps every CPU busy itself): a loaded machine only delays the kill.
+    /// Output goes to files, not pipes, so a child that writes a lot (LLVM IR) never blocks on a full pipe.
     @concurrent public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                                        timeout: Duration = .seconds(120)) async -> ChildOutcome {
+        await run(executable, arguments, environment: environment, timeout: timeout, timeSpent: spentTime)
+    }
+
+    /// `run`, with the child's time read by `timeSpent` (given the child's pid once it started; returns a reader of
+    /// the nanoseconds it has had so far), so that a test can make the machine as busy or as idle as it needs.
+    @concurrent static func run(_ executable: String, _ arguments: [String], environment: [String: String],
+                                timeout: Duration,
+                                timeSpent: @escaping @Sendable (pid_t) -> () -> Int64) async -> ChildOutcome {
         await withCheckedContinuation { (continuation: CheckedContinuation<ChildOutcome, Never>) in
             // A thread of its own: waiting for a child blocks, and the cooperative pool must never block.
             Thread.detachNewThread {
-                continuation.resume(returning: runBlocking(executable, arguments, environment: environment, timeout: timeout))
+                continuation.resume(returning: runBlocking(executable, arguments, environment: environment,
+                                                           timeout: timeout, timeSpent: timeSpent))
             }
         }
+    }
+
+    /// The time child `pid` has had since now: spare time, or its own CPU time where that is more.
+    @Sendable static func spentTime(_ pid: pid_t) -> () -> Int64 {
+        var spare = SpareTime.starting()
+        return childTime(pid, spare: { spare.lookNow() })
+    }
+
+    /// The time child `pid` has had: `spare` (nanoseconds of spare time since it started), or its own CPU time where
+    /// that is more.
+    static func childTime(_ pid: pid_t, spare: @escaping () -> Int64) -> () -> Int64 {
+        { max(spare(), cpuTime(of: pid) ?? 0) }
+    }
+
+    /// The CPU time process `pid` has used, in nanoseconds (`/proc/<pid>/stat`: user and system time), or nil where
+    /// it cannot be read.
+    static func cpuTime(of pid: pid_t) -> Int64? {
+        #if os(Linux)
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // After "pid (name)": the state is field 3, user and system time (in clock ticks) fields 14 and 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int64(fields[11]), let system = Int64(fields[12]) else { return nil }
+        let ticks = Int64(sysconf(Int32(_SC_CLK_TCK)))
+        return ticks > 0 ? (user + system) * (1_000_000_000 / ticks) : nil
+        #else
+        return nil
+        #endif
     }
 
     /// The blocking part of `run`, on a thread of its own.
@@ -54,7 +105,7 @@ public enum ChildProcess {
     /// Foundation's `Process` machinery (its run loop, its signal source) runs in a test process beside the other
     /// suites; its output goes to files, so a child that writes a lot never blocks on a full pipe.
     private static func runBlocking(_ executable: String, _ arguments: [String], environment: [String: String],
-                                    timeout: Duration) -> ChildOutcome {
+                                    timeout: Duration, timeSpent: (pid_t) -> () -> Int64) -> ChildOutcome {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-child-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -87,23 +138,28 @@ public enum ChildProcess {
         guard spawned == 0 else {
             return ChildOutcome(ending: .exit(-1), stdout: "", stderr: "cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        var status: Int32 = 0
-        // Polls rather than blocks, so that a child that never ends is killed at the deadline.
+        let limit = Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+        let spent = timeSpent(pid)
+        var status: Int32 = 0, outOfTime = false, polls = 0
+        // Polls rather than blocks, so that a child that never ends is killed when its time runs out; its time is
+        // read every 20 ms (a /proc read or two), the child every 2.
         while waitpid(pid, &status, WNOHANG) == 0 {
-            if ContinuousClock.now >= deadline {
+            if polls % 10 == 0, spent() >= limit {
                 kill(pid, SIGKILL)
                 waitpid(pid, &status, 0)
+                outOfTime = true
                 break
             }
+            polls += 1
             usleep(2_000)
         }
         let stdout = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
         let stderr = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
         // The wait-status macros are not imported into Swift: the low seven bits are the signal, 0 for an exit.
         let signal = status & 0x7f
-        let ending: ChildOutcome.Ending = signal == 0 ? .exit(Int((status >> 8) & 0xff)) : .signal(Int(signal))
+        // A child that ended just before the kill keeps its own ending.
+        let ending: ChildOutcome.Ending = outOfTime && signal == SIGKILL ? .outOfTime(timeout)
+            : signal == 0 ? .exit(Int((status >> 8) & 0xff)) : .signal(Int(signal))
         return ChildOutcome(ending: ending, stdout: stdout, stderr: stderr)
     }
 

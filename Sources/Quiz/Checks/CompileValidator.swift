@@ -92,6 +92,7 @@ public struct CompileValidator: Sendable {
         await result.judge(check.control, text: text, snippets: snippets) { counterpart, rightText in
             let (right, changedText) = counterpart.apply(to: check, text: rightText)
             let shown = await judge(right, text: changedText, swiftc: swiftc)
+            if let why = shown.ranOutOfTime { return .cutByTimeLimit(why) }
             // An output or a warning is missing from a control that does not compile whatever it shows: no evidence.
             let outcome = right.expectation().outcome
             if shown.failedToCompile, outcome == .output || outcome == .warning {
@@ -141,6 +142,7 @@ public struct CompileValidator: Sendable {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let diagnostics = Diagnostic.parse(outcome.stderr)
         let prefix = check.snippet + (check.swiftVersion == 5 ? " (Swift 5 mode)" : "") + ": "
+        if let why = outcome.ranOutOfTime { return .outOfTime(why, observed: prefix + "the compiler \(outcome.ending)") }
         if case .signal(let number) = outcome.ending {
             return CheckResult(.contradicted, observed: prefix + "the compiler crashed (signal \(number)): "
                 + String(outcome.stderr.suffix(300)))

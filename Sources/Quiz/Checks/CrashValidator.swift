@@ -54,6 +54,7 @@ public struct CrashValidator: Sendable {
         }
         await result.judge(control: "\(check.control!)", why: why) {
             let outcome = await child(executable, fixed.scenario, fixed.environment)
+            if let why = outcome.ranOutOfTime { return .cutByTimeLimit(why) }
             let shown = Self.evaluate(fixed, outcome: outcome)
             // Where the check is a crash, a fixed shape that crashes too, however otherwise, shows nothing about
             // this crash: no evidence. (Where the check is a clean exit, the control's crash is the evidence.)
@@ -75,6 +76,7 @@ public struct CrashValidator: Sendable {
 
     /// Judges `outcome` against the check (Linux's expectation on Linux).
     public static func evaluate(_ check: CrashCheck, outcome: ChildOutcome, onLinux: Bool = quizRunsOnLinux) -> CheckResult {
+        if let why = outcome.ranOutOfTime { return .outOfTime(why, observed: "\(check.scenario): \(outcome.ending)") }
         let linux = onLinux ? check.linux : nil
         let expect = check.expectation(onLinux: onLinux)
         var problems: [String] = []

@@ -24,7 +24,8 @@ public struct RunValidator: Sendable {
         guard let text = try? String(contentsOfFile: compiler.snippets + "/" + check.snippet, encoding: .utf8) else {
             return CheckResult(.contradicted, observed: "cannot read snippet \(check.snippet)")
         }
-        let (printed, miss, _) = await outputs(of: text, check: check, swiftc: swiftc)
+        let (printed, miss, problem) = await outputs(of: text, check: check, swiftc: swiftc)
+        if let why = problem?.ranOutOfTime { return .outOfTime(why, observed: "\(check.snippet): \(problem!)") }
         var result = CheckResult(miss == nil ? .validated : .contradicted,
                                  observed: "\(check.snippet): " + (miss ?? printed.joined(separator: "; ")))
         guard miss == nil else { return result }
@@ -33,6 +34,7 @@ public struct RunValidator: Sendable {
             let (shown, controlMiss, problem) = await outputs(of: counterpart.replaced(in: rightText), check: check,
                                                               swiftc: swiftc, stopAtFirstMiss: true)
             // A control that does not build or run prints nothing whatever the property: no evidence.
+            if let why = problem?.ranOutOfTime { return .cutByTimeLimit(why) }
             if let problem { return .noEvidence("it did not build or run, so it shows nothing: \(problem)") }
             return controlMiss.map { .missed($0) } ?? .held(shown.joined(separator: "; "))
         }
@@ -42,15 +44,16 @@ public struct RunValidator: Sendable {
     /// What each build of `text` printed (`-O: …`), and the first miss in words, if any; `problem` if the miss is a
     /// build or run that went wrong rather than a program that printed otherwise.
     @concurrent func outputs(of text: String, check: RunCheck, swiftc: String, stopAtFirstMiss: Bool = false)
-        async -> (printed: [String], miss: String?, problem: String?)
+        async -> (printed: [String], miss: String?, problem: Problem?)
     {
         var printed: [String] = []
         var misses: [String] = []
         for build in check.builds {
             let name = build.flags.joined(separator: " ").nonEmpty ?? "no flags"
             switch await buildAndRun(text, flags: build.flags, swiftc: swiftc) {
-            case .failure(let problem):
-                return (printed, "\(name): \(problem)", "\(name): \(problem)")
+            case .failure(var problem):
+                problem.description = "\(name): \(problem)"
+                return (printed, problem.description, problem)
             case .success(let stdout):
                 printed.append("\(name): \(stdout)")
                 if stdout != build.stdout {
@@ -65,6 +68,8 @@ public struct RunValidator: Sendable {
     /// A build or run that went wrong, in words.
     struct Problem: Error, CustomStringConvertible {
         var description: String
+        /// Why it shows nothing, if the compiler or the program ran out of its time (`ChildOutcome.ranOutOfTime`).
+        var ranOutOfTime: String? = nil
     }
 
     /// Builds `text` as `main.swift` with `flags` (or takes the kept program) and runs it: its standard output,
@@ -91,13 +96,15 @@ public struct RunValidator: Sendable {
                 + [folder.appendingPathComponent("main.swift").path, "-o", program])
             guard built.ending == .exit(0) else {
                 let first = Diagnostic.parse(built.stderr).first.map(\.description) ?? String(built.stderr.prefix(300))
-                return .failure(Problem(description: "did not build (\(built.ending)): \(first)"))
+                return .failure(Problem(description: "did not build (\(built.ending)): \(first)",
+                                        ranOutOfTime: built.ranOutOfTime))
             }
             if let cache = compiler.cache, let key { cache.keepProgram(key, from: program) }
         }
         let ran = await ChildProcess.run(program, [], timeout: .seconds(30))
         guard ran.ending == .exit(0) else {
-            return .failure(Problem(description: "the program ended with \(ran.ending): \(ran.stderr.prefix(300))"))
+            return .failure(Problem(description: "the program ended with \(ran.ending): \(ran.stderr.prefix(300))",
+                                    ranOutOfTime: ran.ranOutOfTime))
         }
         return .success(ran.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
     }

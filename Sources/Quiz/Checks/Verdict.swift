@@ -114,6 +114,9 @@ public struct CheckResult: Sendable, Hashable {
     /// For a compile check: the snippet did not compile. A control that fails an `output` or `warning` check only by
     /// not compiling shows nothing about the output or the warning (`CompileValidator.validate`).
     public var failedToCompile = false
+    /// For a compile, run or crash check: why its child process shows nothing, if it ran out of its time
+    /// (`ChildOutcome.ranOutOfTime`). The check is then unguarded for that reason; a control's such run is no evidence.
+    public var ranOutOfTime: String?
 
     /// A result.
     public init(_ verdict: Verdict, observed: String, differs: String? = nil, expect: String? = nil,
@@ -125,6 +128,14 @@ public struct CheckResult: Sendable, Hashable {
         self.runs = runs
         self.control = control
         self.adapted = adapted
+    }
+
+    /// A check whose child process ran out of its time (`ChildOutcome.ranOutOfTime`, `why`): unguarded as "no
+    /// evidence" with the reason, never contradicted — a loaded or stuck machine is not a wrong answer.
+    public static func outOfTime(_ why: String, observed: String) -> CheckResult {
+        var result = CheckResult(.unguarded("no evidence: \(why)"), observed: observed)
+        result.ranOutOfTime = why
+        return result
     }
 }
 
