@@ -56,3 +56,14 @@ public func pours(_ n: Int, _ shape: PourShape) async throws -> Int {
     case .slowly: try await pourAtOnce(n, "pours") { await $0.pourSlowly() }
     }
 }
+
+/// `bees` tasks pour into one `YieldingJar` at once; the drops left: `2 * bees` only when no bee comes between
+/// another's read and write.
+@concurrent
+public func yieldingPours(_ bees: Int) async -> Int {
+    let jar = YieldingJar()
+    await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<bees { group.addTask { await jar.pour() } }
+    }
+    return await jar.drops
+}
