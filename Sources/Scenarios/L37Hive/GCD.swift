@@ -3,17 +3,8 @@ import Foundation
 import Subjects
 import Synchronization
 
-// The GCD side of the bridge notes: queues, the main queue, groups, operation queues. Each runs its blocking parts
-// on threads of its own, never on the cooperative pool.
-
-/// Runs `body` on a thread of its own and returns its result to the awaiting task.
-@concurrent func onAThreadOfItsOwn<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        Thread.detachNewThread {
-            continuation.resume(returning: body())
-        }
-    }
-}
+// Lesson 37's GCD questions: a private serial queue's threads (Q10), and GCD's global queue beside the pool Swift
+// concurrency runs on (Q13). Blocking parts run on threads of their own, never on the cooperative pool.
 
 /// What a serial queue's blocks ran on.
 public struct SerialQueueThreads: Sendable, Hashable {
@@ -91,155 +82,12 @@ nonisolated(nonsending) public func cooperativePoolLabels(_ shape: LessonShape =
     return PoolLabels(gcdGlobal: gcd, detached: detached, flag4: flag4QueueLabel())
 }
 
-/// Where a DispatchQueue.main.async block ran, and whether the call returned first.
-public struct MainAsync: Sendable, Hashable {
-    public var returnedBeforeBlockRan: Bool, ranOnMainThread: Bool, ranOnMainQueue: Bool
-}
-
-/// The Q&A seed: DispatchQueue.main.async returns at once, and its block runs on the main queue later. Sent from
-/// the main queue itself, so the block cannot start before the sender's job ends.
-/// `.wrong`, the quiz's control: the block goes to a global queue, not the main one.
-@MainActor public func mainAsync(_ shape: LessonShape = .lesson) async -> MainAsync {
-    let wrong = shape == .wrong
-    let returned = Shared(false)
-    return await withCheckedContinuation { continuation in
-        (wrong ? DispatchQueue.global() : DispatchQueue.main).async {
-            continuation.resume(returning: MainAsync(returnedBeforeBlockRan: returned.value,
-                                                     ranOnMainThread: onMainThread(), ranOnMainQueue: onMainQueue()))
-        }
-        returned.update { $0 = true }
-    }
-}
-
-/// The order of A to E.
-public struct MainSyncOrder: Sendable, Hashable {
-    public var events: [String]
-}
-
-/// The Q&A seed's test() from a background queue: print A, main.async B, print C, main.sync D, print E.
-/// `.wrong`, the quiz's control: B sent after D (A, C, main.sync D, main.async B, E) — no longer enqueued first.
-nonisolated(nonsending) public func mainSyncFromBackground(_ shape: LessonShape = .lesson) async -> MainSyncOrder {
-    let wrong = shape == .wrong
-    let log = EventLog()
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        DispatchQueue.global().async {
-            log.record("A")
-            if !wrong { DispatchQueue.main.async { log.record("B") } }
-            log.record("C")
-            DispatchQueue.main.sync { log.record("D") }
-            if wrong { DispatchQueue.main.async { log.record("B") } }
-            log.record("E")
-            continuation.resume()
-        }
-    }
-    if wrong {
-        // B was sent last: wait for the main queue to run it before reading the log.
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.main.async { continuation.resume() }
-        }
-    }
-    return MainSyncOrder(events: log.entries)
-}
-
-/// How many operations ran at once under a limit of three.
-public struct OperationLimit: Sendable, Hashable {
-    public var peak: Int, finished: Int
-}
-
-/// The Q&A seed: `maxConcurrentOperationCount = 3` — ten operations of 20 ms never run more than three at once.
-/// `.wrong`, the quiz's control: no limit set.
-nonisolated(nonsending) public func operationQueueLimit(_ shape: LessonShape = .lesson) async -> OperationLimit {
-    let wrong = shape == .wrong
-    let flight = OverlapMeter()
-    let finished = Shared(0)
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let queue = OperationQueue()
-        if !wrong { queue.maxConcurrentOperationCount = 3 }
-        for _ in 0..<10 {
-            queue.addOperation {
-                flight.enter()
-                usleep(20_000)
-                flight.leave()
-                finished.update { $0 += 1 }
-            }
-        }
-        queue.addBarrierBlock { continuation.resume() }
-    }
-    return OperationLimit(peak: flight.mostAtOnce, finished: finished.value)
-}
-
-/// The Q&A seed: `b.addDependency(a)` makes b wait for a, even when b is added first.
-/// `.wrong`, the quiz's control: no dependency.
-nonisolated(nonsending) public func operationDependency(_ shape: LessonShape = .lesson) async -> [String] {
-    let wrong = shape == .wrong
-    let log = EventLog()
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 2
-        let a = BlockOperation {
-            usleep(20_000)
-            log.record("a")
-        }
-        let b = BlockOperation { log.record("b") }
-        if !wrong { b.addDependency(a) }
-        queue.addOperation(b)
-        queue.addOperation(a)
-        queue.addBarrierBlock { continuation.resume() }
-    }
-    return log.entries
-}
-
-/// What cancel() did to two work items: one not yet started, one running.
-public struct WorkItemCancel: Sendable, Hashable {
-    public var unstartedRan: Bool, runningSawCancel: Bool, runningFinished: Bool
-}
-
-/// A work item that can look at its own cancellation, through this holder.
-///
-/// `@unchecked Sendable`: `item` is set once, before the item is submitted, and only read after.
-final class WorkItemHolder: @unchecked Sendable {
-    var item: DispatchWorkItem?
-}
-
-/// The Q&A seed: DispatchWorkItem.cancel() skips an item that has not started; a running one can check
-/// isCancelled, and ends only when it does.
-/// `.wrong`, the quiz's control: plain `async { }` closures, which nothing can cancel — the running one works 20 ms and
-/// finishes without hearing anything, the other runs after it.
-nonisolated(nonsending) public func workItemCancel(_ shape: LessonShape = .lesson) async -> WorkItemCancel {
-    let wrong = shape == .wrong
-    return await onAThreadOfItsOwn {
-        let queue = DispatchQueue(label: "items")
-        let ran = Shared(false), sawCancel = Shared(false), finished = Shared(false)
-        if wrong {
-            let started = DispatchSemaphore(value: 0)
-            queue.async {
-                started.signal()
-                usleep(20_000)
-                finished.update { $0 = true }
-            }
-            queue.async { ran.update { $0 = true } }
-            started.wait()
-            queue.sync {}
-            return WorkItemCancel(unstartedRan: ran.value, runningSawCancel: sawCancel.value, runningFinished: finished.value)
-        }
-        let started = DispatchSemaphore(value: 0)
-        let holder = WorkItemHolder()
-        let running = DispatchWorkItem {
-            started.signal()
-            while holder.item?.isCancelled == false {
-                usleep(1_000)
-            }
-            sawCancel.update { $0 = holder.item?.isCancelled ?? false }
-            finished.update { $0 = true }
-        }
-        holder.item = running
-        let unstarted = DispatchWorkItem { ran.update { $0 = true } }
-        queue.async(execute: running)
-        queue.async(execute: unstarted)
-        started.wait()
-        unstarted.cancel()
-        running.cancel()
-        queue.sync {}
-        return WorkItemCancel(unstartedRan: ran.value, runningSawCancel: sawCancel.value, runningFinished: finished.value)
-    }
+/// Which queue L37 Q10's blocks go to, and how its last block is called.
+public enum SerialQueueShape: String, CaseIterable, Sendable {
+    /// A private serial queue, and `queue.sync` for the last block (the lesson).
+    case lesson
+    /// The same blocks on a concurrent queue: more than one runs at a time.
+    case concurrent
+    /// The last block sent with `async` and waited for, in place of `sync`: it runs on a GCD thread, not the caller's.
+    case asyncAndWait
 }

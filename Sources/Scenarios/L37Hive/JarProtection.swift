@@ -25,3 +25,11 @@ import Subjects
         return jar.drops
     }
 }
+
+/// What guards the jar that many bees pour into at once, on the real pool.
+public enum ProtectionShape: String, CaseIterable, Sendable {
+    /// An actor: one bee in the jar at a time (lesson 37's answer).
+    case actor
+    /// The same jar as a plain class: bees on two threads at once, each writing over what the other read.
+    case plainClass
+}

@@ -67,3 +67,11 @@ public func yieldingPours(_ bees: Int) async -> Int {
     }
     return await jar.drops
 }
+
+/// How the bees pour into the jar.
+public enum PourShape: String, CaseIterable, Sendable {
+    /// `pour()`: read, change, write, no await between (lesson 37, step 6).
+    case pour
+    /// `pourSlowly()`: read, await 10 ms, write (step 7).
+    case slowly
+}

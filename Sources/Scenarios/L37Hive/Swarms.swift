@@ -96,3 +96,11 @@ func queueOfAGCDBlock() async -> String {
     let inTheJar = await Jar().queueOfTheJar()
     return WhoRunsWhat(mainActor: main, concurrent: pool, jar: inTheJar, gcdGlobal: await queueOfAGCDBlock())
 }
+
+/// Where a swarm's bees fly.
+public enum SwarmShape: String, CaseIterable, Sendable {
+    /// `@MainActor func bee()`.
+    case mainActor
+    /// `@concurrent`, on the pool.
+    case pool
+}

@@ -20,3 +20,11 @@ public func twoCallsOneAfterAnother() async -> [String] {
     await log.call("second")
     return await log.entries
 }
+
+/// How two calls reach the call log.
+public enum CallShape: String, CaseIterable, Sendable {
+    /// Two `async let`s: both at once.
+    case atOnce
+    /// The second after the first returned.
+    case oneAfterAnother
+}

@@ -43,3 +43,11 @@ nonisolated(nonsending) public func firstAnswerRace(
     log.record("the group returned")
     return FirstAnswerRace(first: first, events: log.entries)
 }
+
+/// Whether a race cancels its loser.
+public enum RaceShape: String, CaseIterable, Sendable {
+    /// `group.cancelAll()` after the first answer.
+    case cancelsTheRest
+    /// No `cancelAll()`: the group waits for the loser.
+    case waitsForTheRest
+}

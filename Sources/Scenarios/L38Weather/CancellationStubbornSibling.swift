@@ -1,11 +1,3 @@
-/// The error of lesson 38 question 1, and of the seed's `loadScreen()`.
-public struct Offline: Error, CustomStringConvertible {
-    /// A network that is not there.
-    public init() {}
-    /// As the lesson prints it.
-    public var description: String { "Offline()" }
-}
-
 /// Lesson 38 question 1: two `async let` children; one throws after `failAfter`, the other is busy for `busyFor` and
 /// never looks at cancellation. Returns the console. The error reaches the caller only after the busy sibling has
 /// finished: "failing threw Offline()", "busy finished (cancelled: true)", "the error reached the caller".

@@ -99,3 +99,21 @@ nonisolated(nonsending) public func continuationResumed(with result: Result<Stri
         return "threw \(error)"
     }
 }
+
+/// L40 Q7, the Q&A seed: a task awaits a checked continuation that its closure forgets to resume. When the closure
+/// lets go of the continuation the runtime logs that it leaked; the task waits on. After a moment the process ends
+/// normally, with the task still waiting.
+@concurrent public func leakAContinuation() async {
+    let waiter = Task { await continuationNeverResumed() }
+    try? await Task.sleep(for: .milliseconds(200))
+    print("a moment later, still waiting")
+    _ = waiter
+}
+
+/// What the continuation's owner does.
+public enum ResumeShape: String, CaseIterable, Sendable {
+    /// Never resumes it.
+    case never
+    /// Resumes it once, with an answer.
+    case once
+}

@@ -25,3 +25,17 @@ public enum StreamBuffering: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// How a stream buffers what nobody has read yet.
+public enum BufferShape: String, CaseIterable, Sendable {
+    case newest1, oldest1, unbounded
+
+    /// The policy.
+    public var buffering: StreamBuffering {
+        switch self {
+        case .newest1: .newest(1)
+        case .oldest1: .oldest(1)
+        case .unbounded: .unbounded
+        }
+    }
+}

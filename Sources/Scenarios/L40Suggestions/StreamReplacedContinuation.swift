@@ -54,3 +54,22 @@ func replacedContinuationProgram(
     return await replacedContinuationProgram(
         values: { source.values() }, send: { source.send($0) }, stop: { source.stop() }, cancelFirst: false)
 }
+
+/// A stream's continuation replaced while a loop reads.
+public enum ReplaceShape: String, CaseIterable, Sendable {
+    /// `stop()` cancels the first loop.
+    case cancelFirst
+    /// Nothing ends the first loop.
+    case keepFirst
+    /// The lesson's fix: `FinishingSource` finishes the old continuation before replacing it.
+    case finishOld
+
+    /// The program for this shape.
+    @MainActor public func program() async -> [String] {
+        switch self {
+        case .cancelFirst: await streamReplacedContinuation(cancelFirst: true)
+        case .keepFirst: await streamReplacedContinuation(cancelFirst: false)
+        case .finishOld: await streamFinishedBeforeReplaced()
+        }
+    }
+}

@@ -53,3 +53,11 @@ nonisolated(nonsending) public func pollingAfterStop(
         PollingRun(callsBeforeStop: before, callsAfterStop: $0.all - before, callsWhileCancelled: $0.whileCancelled)
     }
 }
+
+/// Which way a polling loop treats cancellation.
+public enum PollShape: String, CaseIterable, Sendable {
+    /// `try await Task.sleep`: the cancellation ends the loop.
+    case stops
+    /// `try? await Task.sleep`: the cancellation is swallowed, the loop polls on.
+    case swallows
+}

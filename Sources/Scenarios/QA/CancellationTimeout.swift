@@ -45,3 +45,11 @@ nonisolated(nonsending) public func timeoutRace(operationTakes: Duration, limit:
     await witness.value
     return TimeoutRace(answer: answer, events: log.entries)
 }
+
+/// Whether the timeout is shorter than the slow operation.
+public enum TimeoutShape: String, CaseIterable, Sendable {
+    /// The slow operation takes 1 s, the limit is 100 ms.
+    case limitShorter
+    /// The limit is 2 s: nothing times out.
+    case limitLonger
+}

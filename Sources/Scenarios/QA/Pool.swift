@@ -50,3 +50,8 @@ nonisolated(nonsending) public func semaphoreAroundTask(_ shape: LessonShape = .
     }
     return flight.mostAtOnce
 }
+
+/// The Q&A seed: how wide the real pool is in a process started with (or without) the strict-pool variable.
+@concurrent public func printPoolWidth() async {
+    print("pool width: \(await realPoolWidth())")
+}

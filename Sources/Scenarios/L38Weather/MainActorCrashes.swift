@@ -1,8 +1,8 @@
 import Dispatch
-import Foundation
+import Subjects
 
-// Crash scenarios: each stops its process if the lesson is right. They run in a child process only — `swift run
-// quiz --crash-child <name>` or an exit test — never in the process that checks them.
+// Lesson 38's actors questions 7, 8 and 10 as programs that stop (or end normally, their controls): the main actor's
+// assertions, `assumeIsolated` on and off the main actor.
 
 /// The old way (NonisolatedNonsendingByDefault off, as in this package): a plain nonisolated async function leaves
 /// the main actor as soon as it is called, so the check stops the program.
@@ -71,70 +71,4 @@ func assumeOnMain() {
             continuation.resume()
         }
     }
-}
-
-/// The Q&A seed: sync onto the serial queue you are already running on waits for itself.
-public func syncOntoOwnQueue() {
-    let queue = DispatchQueue(label: "jar")
-    queue.sync {
-        queue.sync {
-            print("never")
-        }
-    }
-}
-
-/// The control of `syncOntoOwnQueue()`: sync from one serial queue onto another waits for the other, which is
-/// free — it prints "ran" and returns.
-public func syncOntoOtherQueue() {
-    let queue = DispatchQueue(label: "jar")
-    let other = DispatchQueue(label: "shelf")
-    queue.sync {
-        other.sync {
-            print("ran")
-        }
-    }
-}
-
-/// The Q&A seed: main.sync from the main queue.
-@MainActor public func mainSyncOnMain() {
-    DispatchQueue.main.sync {
-        print("never")
-    }
-}
-
-/// The control of `mainSyncOnMain()`: main.sync from a pool thread, off the main thread — it waits for the main
-/// queue, which is free, prints "ran on the main queue" and returns.
-@concurrent public func mainSyncOffMain() async {
-    DispatchQueue.main.sync {
-        print("ran on the main queue")
-    }
-}
-
-/// The Q&A seed: one leave() too many.
-public func unbalancedGroupLeave() {
-    DispatchGroup().leave()
-}
-
-/// The control of `unbalancedGroupLeave()`: one enter, one leave — the group finishes and `wait()` returns.
-public func balancedGroupLeave() {
-    let group = DispatchGroup()
-    group.enter()
-    group.leave()
-    group.wait()
-    print("the group finished")
-}
-
-/// The Q&A seed: how wide the real pool is in a process started with (or without) the strict-pool variable.
-@concurrent public func printPoolWidth() async {
-    print("pool width: \(await realPoolWidth())")
-}
-
-/// L40 Q7, the Q&A seed: a task awaits a checked continuation that its closure forgets to resume. When the closure
-/// lets go of the continuation the runtime logs that it leaked; the task waits on. After a moment the process ends
-/// normally, with the task still waiting.
-@concurrent public func leakAContinuation() async {
-    let waiter = Task { await continuationNeverResumed() }
-    try? await Task.sleep(for: .milliseconds(200))
-    print("a moment later, still waiting")
-    _ = waiter
 }

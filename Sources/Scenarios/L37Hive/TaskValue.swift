@@ -1,0 +1,19 @@
+/// The Task value: its type, its size, its value, and whether a copy reaches the same task.
+public struct TaskValue: Sendable, Hashable {
+    public var type: String, size: Int, value: Int, copyCancelReachesTask: Bool
+}
+
+/// L37 card 9: `Task { 42 }` is a pointer — eight bytes — and cancelling a copy cancels the task. `wrong`, the
+/// control: what is cancelled is another task, not a copy.
+nonisolated(nonsending) public func taskValue(_ shape: LessonShape = .lesson) async -> TaskValue {
+    let wrong = shape == .wrong
+    let task = Task { 42 }
+    let sleeper = Task {
+        try? await Task.sleep(for: .seconds(1))
+        return Task.isCancelled
+    }
+    let copy = wrong ? Task { try? await Task.sleep(for: .seconds(1)); return Task.isCancelled } : sleeper
+    copy.cancel()
+    return TaskValue(type: "\(type(of: task))", size: MemoryLayout.size(ofValue: task), value: await task.value,
+                     copyCancelReachesTask: await sleeper.value)
+}

@@ -1,0 +1,45 @@
+/// L38 card 13: a child throws, the body never reads the results — the group does not throw. (The body cannot
+/// throw, so the call needs no `try`: the compiler's warning on the lesson's `try` says the same.) `wrong`, the
+/// control: the body reads one result.
+nonisolated(nonsending) public func throwingGroupUnread(_ shape: LessonShape = .lesson) async -> String {
+    let wrong = shape == .wrong
+    do {
+        return try await withThrowingTaskGroup(of: String.self) { group in
+            group.addTask { throw Offline() }
+            if wrong { _ = try await group.next() }
+            return "the body returned"
+        }
+    } catch {
+        return "the group threw \(error)"
+    }
+}
+
+/// The lesson's `weather(_:after:)`: an answer after `seconds`.
+nonisolated(nonsending) func weather(_ city: String, after seconds: Double) async throws -> String {
+    try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+    return "\(city): fine"
+}
+
+/// L38 card 2: a throwing group's results come in the order the children finish. `.wrong`, the control: tasks awaited
+/// in the order they were made.
+nonisolated(nonsending) public func throwingGroupOrder(_ shape: LessonShape = .lesson) async throws -> [String] {
+    let wrong = shape == .wrong
+    if wrong {
+        let tasks = [("Seattle", 0.6), ("Vancouver", 0.2), ("Bergen", 0.4)].map { city, seconds in
+            Task { try await weather(city, after: seconds) }
+        }
+        var answers: [String] = []
+        for task in tasks { answers.append(try await task.value) }
+        return answers
+    }
+    return try await withThrowingTaskGroup(of: String.self) { group in
+        for (city, seconds) in [("Seattle", 0.6), ("Vancouver", 0.2), ("Bergen", 0.4)] {
+            group.addTask { try await weather(city, after: seconds) }
+        }
+        var answers: [String] = []
+        for try await answer in group {
+            answers.append(answer)
+        }
+        return answers
+    }
+}

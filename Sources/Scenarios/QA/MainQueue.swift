@@ -1,0 +1,51 @@
+import Dispatch
+
+/// Where a DispatchQueue.main.async block ran, and whether the call returned first.
+public struct MainAsync: Sendable, Hashable {
+    public var returnedBeforeBlockRan: Bool, ranOnMainThread: Bool, ranOnMainQueue: Bool
+}
+
+/// The Q&A seed: DispatchQueue.main.async returns at once, and its block runs on the main queue later. Sent from
+/// the main queue itself, so the block cannot start before the sender's job ends.
+/// `.wrong`, the quiz's control: the block goes to a global queue, not the main one.
+@MainActor public func mainAsync(_ shape: LessonShape = .lesson) async -> MainAsync {
+    let wrong = shape == .wrong
+    let returned = Shared(false)
+    return await withCheckedContinuation { continuation in
+        (wrong ? DispatchQueue.global() : DispatchQueue.main).async {
+            continuation.resume(returning: MainAsync(returnedBeforeBlockRan: returned.value,
+                                                     ranOnMainThread: onMainThread(), ranOnMainQueue: onMainQueue()))
+        }
+        returned.update { $0 = true }
+    }
+}
+
+/// The order of A to E.
+public struct MainSyncOrder: Sendable, Hashable {
+    public var events: [String]
+}
+
+/// The Q&A seed's test() from a background queue: print A, main.async B, print C, main.sync D, print E.
+/// `.wrong`, the quiz's control: B sent after D (A, C, main.sync D, main.async B, E) — no longer enqueued first.
+nonisolated(nonsending) public func mainSyncFromBackground(_ shape: LessonShape = .lesson) async -> MainSyncOrder {
+    let wrong = shape == .wrong
+    let log = EventLog()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        DispatchQueue.global().async {
+            log.record("A")
+            if !wrong { DispatchQueue.main.async { log.record("B") } }
+            log.record("C")
+            DispatchQueue.main.sync { log.record("D") }
+            if wrong { DispatchQueue.main.async { log.record("B") } }
+            log.record("E")
+            continuation.resume()
+        }
+    }
+    if wrong {
+        // B was sent last: wait for the main queue to run it before reading the log.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+    }
+    return MainSyncOrder(events: log.entries)
+}
