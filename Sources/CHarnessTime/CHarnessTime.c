@@ -27,9 +27,10 @@
 
 typedef int (*clock_gettime_fn)(clockid_t, struct timespec *);
 
-/// Whether this thread reads virtual time now, and what time.
-static __thread int virtual_on = 0;
-static __thread int64_t virtual_nanoseconds = 0;
+/// Whether this thread reads virtual time now, and what time (shared with OutsideWork.c: a helper thread of a
+/// seeded run reads the run's time too).
+__attribute__((visibility("hidden"))) __thread int virtual_on = 0;
+__attribute__((visibility("hidden"))) __thread int64_t virtual_nanoseconds = 0;
 
 /// libc's `clock_gettime`, found once.
 static clock_gettime_fn real_clock_gettime(void) {

@@ -23,7 +23,7 @@ enum GlobalEnqueueHook {
         guard let symbol = RuntimeSymbol.address("swift_task_enqueueGlobal_hook") else { return false }
         let slot = symbol.assumingMemoryBound(to: Optional<Hook>.self)
         slot.pointee = { job, original in
-            if let executor = ThreadBinding.current {
+            if let executor = ThreadBinding.run {
                 executor.accept(unsafeBitCast(job, to: UnownedJob.self))
             } else {
                 original(job)

@@ -17,6 +17,9 @@ public struct HarnessFailure: Error, CustomStringConvertible {
         case timedOut = "time limit"
         /// The scenario itself threw.
         case threw = "error thrown"
+        /// Nothing of the run's own to do, and work it handed outside its thread (a Dispatch block, a thread it
+        /// started) neither ended nor resumed it within `RunOptions.outsideWorkLimit`.
+        case outsideWorkPending = "outside work pending"
         /// The same seed gave two different schedules.
         case nondeterministic
         /// An environment variable the harness cannot use.

@@ -48,6 +48,19 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private var guessedTimers = 0
     /// Whether the job running now is the main actor's (harness thread only).
     private(set) var runningMainJob = false
+    /// The work the run handed outside its thread (Dispatch blocks, threads), under way.
+    private var outside = OutsideWork()
+    /// Where threads of the run's outside work wait for the run's timers to end their sleeps (taken after
+    /// `condition` by the harness thread, never while holding it by a sleeper).
+    private let sleepers = NSCondition()
+    /// The sleeps whose timers fired, not yet ended by their threads (under `sleepers`).
+    private var sleepsEnded: Set<UInt64> = []
+    /// Whether every sleep ends at once: the run is over (under `sleepers`).
+    private var sleepsReleased = false
+    /// Spare time spent waiting for known outside work since anything last happened (`outsideWorkLimit`).
+    private var outsideWait = SpareTime.starting()
+    /// Whether the last step was a wait for known outside work (so that `outsideWait` goes on counting).
+    private var waitingForOutside = false
     /// Real times at which the last few jobs started, oldest first (harness thread only; used only
     /// where virtual time cannot be shown to the scenario, to guess a sleep's duration).
     private var recentJobStarts = Array(repeating: ContinuousClock.now, count: 4)
@@ -92,10 +105,16 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     /// Takes a job that is ready now: the door for every job, from `enqueue`, the global hook and
-    /// the main lane.
+    /// the main lane. One made on the harness thread is ready at once; one from outside (a continuation resumed on
+    /// another thread, a task enqueued there) waits until the run has nothing else ready (`Scheduler.arrive`).
     func accept(_ job: UnownedJob, isMain: Bool = false) {
         condition.lock()
-        scheduler.enqueue(job, isMain: isMain)
+        if ThreadBinding.current === self {
+            scheduler.enqueue(job, isMain: isMain)
+        } else {
+            let mine = harness_helper_run() == Unmanaged.passUnretained(self).toOpaque()
+            scheduler.arrive(job, isMain: isMain, from: mine ? harness_helper_serial() : .max)
+        }
         condition.signal()
         condition.unlock()
     }
@@ -157,15 +176,21 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         threadID.store(ThreadTime.currentThreadID(), ordering: .releasing)
         condition.lock()
         while !abandoned {
-            switch scheduler.next(realNow: realNow) {
+            let step = scheduler.next(realNow: realNow, outsideMayResume: outsideMayResume)
+            if case .waitForOutsideWork(known: true) = step {} else { waitingForOutside = false }
+            switch step {
             case .run(let entry):
                 run(entry)
             case .waitForTimer(let deadline):
                 _ = condition.wait(until: Date().addingTimeInterval(Double(deadline - realNow()) / 1e9))
-            case .waitForOutsideWork:
+            case .waitForOutsideWork(known: false):
                 if graceRanOut(), !abandoned {
                     scheduler.outsideWorkDidNotCome()
                 }
+            case .waitForOutsideWork(known: true):
+                waitForKnownOutsideWork()
+            case .fireOutside(let serial):
+                fireOutside(serial)
             case .end(let ending):
                 end(ending)
             }
@@ -188,6 +213,108 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         return false
     }
 
+    /// Whether outside work the run handed out may still resume it (reads `/proc` only if there is any). Call under
+    /// the lock.
+    private func outsideMayResume() -> Bool {
+        !outside.isEmpty && outside.mayStillResume()
+    }
+
+    /// Waits a slice for outside work the run knows of (anything arriving or changing ends the wait at once); fails
+    /// the run once `options.outsideWorkLimit` of spare time passed with nothing happening. Call under the lock.
+    private func waitForKnownOutsideWork() {
+        if !waitingForOutside {
+            waitingForOutside = true
+            outsideWait = SpareTime.starting()
+        }
+        // Short slices at first: a thread that went to wait for another one is seen at the next look.
+        let slice = min(max(outsideWait.total / 4, 1_000_000), 50_000_000)
+        if condition.wait(until: Date().addingTimeInterval(Double(slice) / 1e9)) {
+            outsideWait = SpareTime.starting()
+            return
+        }
+        guard outsideWait.lookNow() >= Nanoseconds(options.outsideWorkLimit), !abandoned else { return }
+        fail(.outsideWorkPending, "outside work still pending after \(HarnessFailure.format(options.outsideWorkLimit)) of " +
+             "spare time with nothing of the run's own to do: " + outside.described.joined(separator: "; ") + ". " +
+             "The run handed this work out (a Dispatch queue, a thread) and it has neither ended nor resumed the " +
+             "scenario. If it needs longer, raise `RunOptions.outsideWorkLimit`; if it never ends, that is the bug.")
+    }
+
+    /// Acts on a timer of the run's outside work. Call under the lock.
+    private func fireOutside(_ serial: UInt64) {
+        if let item = outside.timerFired(serial) {
+            harness_outside_submit(item)
+        } else {
+            outside.wake(serial)
+            sleepers.lock()
+            sleepsEnded.insert(serial)
+            sleepers.broadcast()
+            sleepers.unlock()
+        }
+    }
+
+    // MARK: Outside work (called from OutsideWork.c, on whatever thread hands it out or runs it)
+
+    /// A piece of outside work was handed out: its serial number, or 0 if the run is over (then it is not followed).
+    func outsideBegan(_ kind: OutsideWork.Kind, label: String) -> UInt64 {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !completed else { return 0 }
+        let serial = outside.begin(kind, label: label)
+        condition.signal()
+        return serial
+    }
+
+    /// It started on `thread`: the run's time for that thread to read (as the monotonic clocks read it), or nil
+    /// if the thread keeps real time (a strict run, or one that is over).
+    func outsideStarted(_ serial: UInt64, on thread: Int32) -> Int64? {
+        condition.lock()
+        defer { condition.unlock() }
+        outside.start(serial, on: thread)
+        condition.signal()
+        return scheduler.virtualTime && VirtualClock.works && !completed ? clockOrigin + scheduler.now : nil
+    }
+
+    /// It ended.
+    func outsideEnded(_ serial: UInt64) {
+        condition.lock()
+        outside.end(serial)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// A delayed Dispatch submission under virtual time: a timer of the run's, `delay` from now. False if the run
+    /// is over (Dispatch then takes it as it is).
+    func outsideAfter(_ serial: UInt64, delay: Int64, item: UnsafeMutableRawPointer) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !completed, scheduler.virtualTime else { return false }
+        outside.waitForTimer(serial, item: item)
+        scheduler.setOutsideTimer(serial, deadline: scheduler.now + delay)
+        condition.signal()
+        return true
+    }
+
+    /// A thread of the run's outside work sleeps `nanoseconds` under virtual time: it waits here until the run's
+    /// clock has passed them, and gets the run's time then. Nil if the run is over or not virtual (a real sleep).
+    func helperSleep(_ serial: UInt64, nanoseconds: Int64) -> Int64? {
+        condition.lock()
+        guard !completed, scheduler.virtualTime, outside.items[serial] != nil else {
+            condition.unlock()
+            return nil
+        }
+        outside.sleep(serial)
+        scheduler.setOutsideTimer(serial, deadline: scheduler.now + nanoseconds)
+        condition.signal()
+        condition.unlock()
+        sleepers.lock()
+        while !sleepsEnded.contains(serial), !sleepsReleased { sleepers.wait() }
+        sleepsEnded.remove(serial)
+        sleepers.unlock()
+        condition.lock()
+        defer { condition.unlock() }
+        return clockOrigin + scheduler.now
+    }
+
     /// Runs one job with the lock released, showing it virtual time under `seeded`. Called and
     /// returns under the lock.
     private func run(_ entry: ReadyQueue<UnownedJob>.Entry) {
@@ -200,6 +327,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         runningJobStart.store(Nanoseconds(startedAt.duration(to: start)), ordering: .relaxed)
         runningJob.store(jobNumber, ordering: .releasing)
         if virtualNow >= 0 { harness_virtual_time_begin(clockOrigin + virtualNow) }
+        harness_job_run_begin(Unmanaged.passUnretained(self).toOpaque())
         if entry.isMain {
             runningMainJob = true
             // The main queue's precondition holds in main-actor code here, as on the main actor (CHarnessTime).
@@ -211,6 +339,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         } else {
             entry.job.runSynchronously(on: asUnownedTaskExecutor())
         }
+        harness_job_run_end()
         if virtualNow >= 0 { harness_virtual_time_end() }
         runningJob.store(0, ordering: .relaxed)
         condition.lock()
@@ -236,10 +365,12 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                                           trace: scheduler.trace, timeline: timeline)))
             }
         case .deadlock:
-            fail(.deadlock, "nothing is ready, no timer is set, and the scenario has not returned: " +
-                 "some task awaits what nobody will ever give it — a continuation never resumed, " +
-                 "a stream nobody finishes, a lock held across an await, or work outside the harness " +
-                 "(if the scenario waits for another thread, give it `RunOptions.outsideWorkGrace`).")
+            fail(.deadlock, "nothing is ready, no timer is set, no work the run handed out (a Dispatch block, a " +
+                 "thread) can still resume it, and the scenario has not returned: some task awaits what nobody " +
+                 "will ever give it — a continuation never resumed, a stream nobody finishes, a lock held across " +
+                 "an await" + (outside.isEmpty ? "" : " (still under way, each waiting for another thread: " +
+                 outside.described.joined(separator: "; ") + ")") + ". Only a thread made before the run " +
+                 "started could still bring work; if the scenario waits for one, give it `RunOptions.outsideWorkGrace`.")
         case .leftovers(let jobs, stillRunning: false):
             fail(.leftovers, "\(counted(jobs, "job")) \(jobs == 1 ? "was" : "were") still ready or ran after " +
                  "the scenario returned: something started inside it outlived it (a `Task {}` nobody awaited, a " +
@@ -278,6 +409,13 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         completed = true
         abandoned = true
         condition.signal()
+        // Outside work waiting for the run's timers goes on in real time: delayed submissions to Dispatch now,
+        // sleeping threads woken.
+        for item in outside.letGo() { harness_outside_submit(item) }
+        sleepers.lock()
+        sleepsReleased = true
+        sleepers.broadcast()
+        sleepers.unlock()
         let unbound = ThreadBinding.current === self
         if unbound { ThreadBinding.unbind() }
         onComplete(result)
@@ -330,7 +468,8 @@ extension OneThreadExecutor: SchedulingExecutor {
     /// clock, and under `seeded` that is a guess the run counts (`Run.guessedTimers`).
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant,
                            tolerance: C.Duration?, clock: C) {
-        let exact = harness_virtual_time_is_on() != 0 && ThreadBinding.current === self
+        let exact = harness_virtual_time_is_on() != 0 &&
+            (ThreadBinding.current === self || harness_helper_run() == Unmanaged.passUnretained(self).toOpaque())
         let low: Int64, high: Int64
         if let deadline = instant as? ContinuousClock.Instant {
             low = Nanoseconds(ContinuousClock.now.duration(to: deadline))

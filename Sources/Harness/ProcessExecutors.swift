@@ -21,9 +21,9 @@ final class ProcessDefaultExecutor: TaskExecutor, SchedulingExecutor, @unchecked
     /// The same, as an executor that takes deadlines (nil where the platform's does not).
     private let platformScheduling = PlatformExecutorFactory.defaultExecutor as? any SchedulingExecutor
 
-    /// A job ready now: to the run that owns this thread, else to the platform.
+    /// A job ready now: to the run this thread works for, else to the platform.
     func enqueue(_ job: consuming ExecutorJob) {
-        if let run = ThreadBinding.current {
+        if let run = ThreadBinding.run {
             run.accept(UnownedJob(job))
         } else {
             platform.enqueue(job)

@@ -117,6 +117,7 @@ private func runOnOneThread(
     _ body: @escaping @Sendable () async throws -> any Sendable
 ) async throws -> RunRecord {
     _ = GlobalEnqueueHook.installed
+    _ = OutsideWorkCallbacks.installed
     let box = ExecutorBox()
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<RunRecord, any Error>) in

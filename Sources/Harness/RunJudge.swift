@@ -28,13 +28,16 @@ enum RunJudge {
         var leftoverJobs: Int
         /// Whether the grace for outside work ran out.
         var graceSpent: Bool
+        /// Whether outside work the run handed out may still resume it (asked only when nothing is ready, no timer
+        /// is set and the scenario has not returned).
+        var outsideBusy = false
     }
 
     /// How a run ended.
     enum Ending: Equatable {
         /// The scenario returned and nothing it started is left (or leftovers are allowed and drained).
         case finished
-        /// Nothing ready, no timer, the scenario unfinished.
+        /// Nothing ready, no timer, no outside work that could resume it, the scenario unfinished.
         case deadlock
         /// Work outlived the scenario: `jobs` of it, and whether it was still going at the drain budget.
         case leftovers(jobs: Int, stillRunning: Bool)
@@ -54,7 +57,7 @@ enum RunJudge {
             }
             return state.ready == 0 && state.timers == 0 ? .finished : nil
         }
-        if state.ready == 0, state.timers == 0, !limits.waitsForOutsideWork || state.graceSpent {
+        if state.ready == 0, state.timers == 0, !state.outsideBusy, !limits.waitsForOutsideWork || state.graceSpent {
             return .deadlock
         }
         return nil

@@ -28,6 +28,11 @@ public struct RunOptions: Sendable {
     /// deadlock. Zero — the default — reports a deadlock at once. Main-actor work started inside a
     /// run is inside the harness and needs none.
     public var outsideWorkGrace: Duration = .zero
+    /// How long a run with nothing of its own to do waits for work it handed outside its thread and knows is still
+    /// under way — a Dispatch block it submitted, a thread it started, neither of them waiting for another thread —
+    /// before it fails as `outside work pending`, naming what it waited for. Spare time (`SpareTime`): a loaded
+    /// machine only makes the wait longer. The run goes on as soon as anything of that work ends or resumes it.
+    public var outsideWorkLimit: Duration = .seconds(10)
     /// On the real pool (`system`), how long every thread of the process may sleep, none of them using any CPU,
     /// before a scenario still unfinished is reported as a deadlock (`Stillness`). Nil — the default — leaves
     /// only the time limit. Set it only for a scenario that sets no timer and takes no work from another thread

@@ -16,9 +16,14 @@ struct Scheduler<Job> {
         /// Nothing is ready: wait in real time until this deadline (nanoseconds since the start), or
         /// until a job arrives (`strict` only; virtual time jumps instead).
         case waitForTimer(deadline: Int64)
-        /// Nothing is ready and no timer is set: wait for work from outside the harness, up to the
-        /// grace, then call `outsideWorkDidNotCome()`.
-        case waitForOutsideWork
+        /// Nothing is ready and, under virtual time, the clock may not move yet: wait for work from outside the
+        /// harness thread. `known`: outside work the run handed out may still resume it (wait for it, up to
+        /// `RunOptions.outsideWorkLimit`); otherwise none is known (wait up to the grace, then call
+        /// `outsideWorkDidNotCome()`).
+        case waitForOutsideWork(known: Bool)
+        /// A timer of the run's outside work fired (a delayed Dispatch submission, a sleeping thread's wake-up):
+        /// act on it, then call `next()` again.
+        case fireOutside(UInt64)
         /// The run is over.
         case end(RunJudge.Ending)
     }
@@ -61,8 +66,35 @@ struct Scheduler<Job> {
 
     /// The jobs ready to run.
     private(set) var ready = ReadyQueue<Job>()
+    /// What a timer makes happen: a job ready, or something of the run's outside work (by its serial number).
+    enum Timer {
+        /// A sleeping job's wake-up.
+        case job(Job)
+        /// Outside work's timer: a delayed Dispatch submission, a sleeping thread's wake-up.
+        case outside(UInt64)
+    }
+
     /// The jobs waiting for a deadline.
-    private(set) var timers = TimerHeap<Job>()
+    private(set) var timers = TimerHeap<Timer>()
+    /// A job that came from outside the harness thread (a continuation resumed there, a task enqueued there), kept
+    /// until the run has nothing else ready, so that when real time brought it does not change the schedule.
+    private struct Arrival {
+        /// The serial number of the outside work that sent it (`OutsideWork`), or `.max` for work the run never
+        /// handed out: arrivals join the ready jobs in this order, then in the order they came.
+        var key: UInt64
+        /// The order it came in.
+        var order: UInt64
+        /// The job.
+        var job: Job
+        /// Whether it runs on the main actor.
+        var isMain: Bool
+    }
+    /// Jobs from outside, not yet ready.
+    private var inbox: [Arrival] = []
+    /// Arrivals counted so far.
+    private var arrivals: UInt64 = 0
+    /// Whether outside work may still resume the run, as last asked (when nothing else was ready).
+    private var outsideBusy = false
     /// Virtual time in nanoseconds since the run started (stays 0 under real time).
     private(set) var now: Int64 = 0
     /// The choices made so far, hashed.
@@ -132,8 +164,29 @@ struct Scheduler<Job> {
 
     /// A job is due at `deadline`, in nanoseconds of the run's clock.
     mutating func setTimer(_ job: Job, deadline: Int64) {
-        timers.insert(job, deadline: deadline)
+        timers.insert(.job(job), deadline: deadline)
         graceSpent = false
+    }
+
+    /// Outside work `serial` is due at `deadline` (a delayed Dispatch submission, a sleeping thread's wake-up).
+    mutating func setOutsideTimer(_ serial: UInt64, deadline: Int64) {
+        timers.insert(.outside(serial), deadline: deadline)
+        graceSpent = false
+    }
+
+    /// A job came from outside the harness thread, sent by outside work `key` (or `.max`, if by none the run knows).
+    mutating func arrive(_ job: Job, isMain: Bool = false, from key: UInt64) {
+        inbox.append(Arrival(key: key, order: arrivals, job: job, isMain: isMain))
+        arrivals += 1
+        graceSpent = false
+    }
+
+    /// Moves every arrival to the ready jobs, by the outside work that sent it, then in the order they came.
+    private mutating func deliverArrivals() {
+        inbox.sort { ($0.key, $0.order) < ($1.key, $1.order) }
+        for arrival in inbox { enqueue(arrival.job, isMain: arrival.isMain) }
+        hash.mix(0xA221_0000 | UInt64(inbox.count))
+        inbox.removeAll(keepingCapacity: true)
     }
 
     /// The scenario returned or threw: from here on the run drains and is judged.
@@ -157,16 +210,26 @@ struct Scheduler<Job> {
 
     // MARK: Stepping
 
-    /// What to do next. `realNow` is read only under real time (nanoseconds since the start).
-    mutating func next(realNow: () -> Int64) -> Step {
+    /// What to do next. `realNow` is read only under real time (nanoseconds since the start); `outsideMayResume`,
+    /// whether outside work the run handed out may still resume it, only when nothing else is ready.
+    mutating func next(realNow: () -> Int64, outsideMayResume: () -> Bool = { false }) -> Step {
         while true {
             // After the scenario returned, every timer is due: what is left is bookkeeping (a
             // cancelled sleep) or work that outlived the scenario, and neither waits for the clock.
             let dueBy = finished ? Int64.max : (virtualTime ? now : realNow())
-            while let job = timers.popDue(at: dueBy) {
-                ready.append(job, fromTimer: true, firedTimer: true)
-                hash.mix(0xF1FE)
+            while let timer = timers.popDue(at: dueBy) {
+                switch timer {
+                case .job(let job):
+                    ready.append(job, fromTimer: true, firedTimer: true)
+                    hash.mix(0xF1FE)
+                case .outside(let serial):
+                    hash.mix(0x0B51_DE00)
+                    return .fireOutside(serial)
+                }
             }
+            // Arrivals join when nothing else is ready (or a busy loop waits for them): a point of the run's own.
+            if !inbox.isEmpty, ready.isEmpty || streak > Self.freeStreak { deliverArrivals() }
+            outsideBusy = ready.isEmpty && timers.count == 0 && !finished && outsideMayResume()
             if let ending = RunJudge.ending(of: state, limits: limits) { return .end(ending) }
             if !ready.isEmpty {
                 let entry = pick()
@@ -179,11 +242,14 @@ struct Scheduler<Job> {
             streak = 0
             if let deadline = timers.earliestDeadline {
                 guard virtualTime else { return .waitForTimer(deadline: deadline) }
+                // Outside work takes no virtual time: the clock moves on only once none of it can still resume
+                // the run before the timer (what it does meanwhile would otherwise land at a time of chance).
+                if !finished, outsideMayResume() { return .waitForOutsideWork(known: true) }
                 now = max(now, deadline)
                 hash.mix(UInt64(bitPattern: now))
                 continue
             }
-            return .waitForOutsideWork
+            return .waitForOutsideWork(known: outsideBusy)
         }
     }
 
@@ -191,7 +257,7 @@ struct Scheduler<Job> {
     var state: RunJudge.State {
         RunJudge.State(finished: finished, ready: ready.count, timers: timers.count, jobsRun: jobsRun,
                        jobsAfterFinish: finished ? jobsRun - jobsAtFinish : 0, leftoverJobs: leftoverJobs,
-                       graceSpent: graceSpent)
+                       graceSpent: graceSpent, outsideBusy: outsideBusy)
     }
 
     /// Removes the next job by the strategy.

@@ -1,3 +1,4 @@
+import CHarnessTime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,6 +21,16 @@ enum ThreadBinding {
     static var current: OneThreadExecutor? {
         guard let raw = pthread_getspecific(key) else { return nil }
         return Unmanaged<OneThreadExecutor>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    /// The run this thread works for: the one whose harness thread it is, or — on a thread running work a run
+    /// handed out (a Dispatch block, a thread it started; `OutsideWork`) — that run, while it is not over. Where
+    /// unstructured tasks made or resumed on this thread go.
+    static var run: OneThreadExecutor? {
+        if let current { return current }
+        guard let raw = harness_helper_run() else { return nil }
+        let executor = Unmanaged<OneThreadExecutor>.fromOpaque(raw).takeUnretainedValue()
+        return executor.isOver ? nil : executor
     }
 
     /// Marks this thread as `executor`'s (the executor's loop keeps it alive meanwhile).

@@ -39,4 +39,51 @@ void harness_count_seeded_run(void);
 /// The runs `harness_count_seeded_run` counted in this process.
 int64_t harness_seeded_runs(void);
 
+
+// Work a run hands outside its thread (OutsideWork.c): Dispatch blocks and threads, followed.
+
+/// What a piece of outside work is.
+enum {
+    /// A block or function handed to a Dispatch queue (`async`, a barrier, a group).
+    HARNESS_OUTSIDE_DISPATCH = 1,
+    /// One handed to Dispatch for later (`asyncAfter`).
+    HARNESS_OUTSIDE_AFTER = 2,
+    /// One Dispatch runs when a group is done (`notify`).
+    HARNESS_OUTSIDE_NOTIFY = 3,
+    /// A thread the run started.
+    HARNESS_OUTSIDE_THREAD = 4,
+};
+
+/// How OutsideWork.c tells a run about its outside work; `run` is the run's opaque pointer.
+typedef struct harness_outside_callbacks {
+    /// A piece of work of `kind` (for a queue labelled `label`) is handed out: its serial number, or 0 if the run
+    /// does not follow it (it is over).
+    uint64_t (*begin)(void *run, int kind, const char *label);
+    /// It started on thread `thread`; returns 1 and the run's time in `now` (as the monotonic clocks read it) if
+    /// the thread is to read the run's time, 0 otherwise.
+    int (*started)(void *run, uint64_t serial, int thread, int64_t *now);
+    /// It ended.
+    void (*ended)(void *run, uint64_t serial);
+    /// A delayed submission of `item`, `delay` nanoseconds of the run's time from now: returns 1 if the run set a
+    /// timer for it (it then calls `harness_outside_submit(item)` when the timer fires), 0 to leave it to Dispatch.
+    int (*after)(void *run, uint64_t serial, int64_t delay, void *item);
+    /// A thread working for the run sleeps `nanoseconds`: returns 1 once the run's clock has passed them (and the
+    /// run's time in `now`), 0 to leave the sleep to the system.
+    int (*sleep)(void *run, uint64_t serial, int64_t nanoseconds, int64_t *now);
+} harness_outside_callbacks;
+
+/// Sets the callbacks (once; they live for the process).
+void harness_outside_set_callbacks(const harness_outside_callbacks *callbacks);
+
+/// Marks the calling thread as running a job of `run` (the harness thread), until `harness_job_run_end`.
+void harness_job_run_begin(void *run);
+void harness_job_run_end(void);
+
+/// The run the calling thread does outside work for, and the serial number of that work (0 and NULL if none).
+void *harness_helper_run(void);
+uint64_t harness_helper_serial(void);
+
+/// Hands a delayed item to Dispatch now (its run's timer fired).
+void harness_outside_submit(void *item);
+
 #endif

@@ -1,0 +1,227 @@
+import CHarnessTime
+import Foundation
+
+/// What a run knows of the work it handed outside its thread: Dispatch blocks it submitted, threads it started.
+///
+/// `CHarnessTime` (`OutsideWork.c`) follows each piece from its submission to its end and tells the run; the run
+/// keeps them here. A quiet run is a deadlock only if none of them can still resume it: none is queued, and each one
+/// running is on a thread that waits, with no timeout, for another thread to wake it. Otherwise the run waits for
+/// it, and says what it waited for if it never came. Work the run cannot know of (a thread made before it started,
+/// another process) is what `RunOptions.outsideWorkGrace` is for.
+struct OutsideWork {
+    /// What a piece of outside work is.
+    enum Kind: Int32 {
+        /// A block handed to a Dispatch queue.
+        case dispatch = 1
+        /// One handed to Dispatch for later (`asyncAfter`).
+        case after = 2
+        /// One Dispatch runs when a group is done.
+        case notify = 3
+        /// A thread the run started.
+        case thread = 4
+    }
+
+    /// Where a piece of outside work is.
+    enum State: Equatable {
+        /// Handed out, not started yet.
+        case queued
+        /// Waiting for a timer of the run's (a delayed submission, under virtual time): `item` is the C record to
+        /// submit when it fires.
+        case waitingForTimer(item: UnsafeMutableRawPointer)
+        /// Running on the thread with this kernel id.
+        case running(thread: Int32)
+        /// Its thread sleeps until a timer of the run's fires (a sleep under virtual time).
+        case sleeping(thread: Int32)
+    }
+
+    /// One piece of outside work.
+    struct Item {
+        /// What it is.
+        var kind: Kind
+        /// The queue's label, for Dispatch work.
+        var label: String
+        /// Where it is.
+        var state: State
+    }
+
+    /// The work under way, by serial number (in the order the run handed it out).
+    private(set) var items: [UInt64: Item] = [:]
+    /// The next serial number (from 1: 0 means "not followed").
+    private var nextSerial: UInt64 = 1
+
+    /// Whether nothing is under way.
+    var isEmpty: Bool { items.isEmpty }
+
+    /// A piece of work of `kind` is handed out: its serial number.
+    mutating func begin(_ kind: Kind, label: String) -> UInt64 {
+        let serial = nextSerial
+        nextSerial += 1
+        items[serial] = Item(kind: kind, label: label, state: .queued)
+        return serial
+    }
+
+    /// It started on `thread`.
+    mutating func start(_ serial: UInt64, on thread: Int32) {
+        items[serial]?.state = .running(thread: thread)
+    }
+
+    /// It ended.
+    mutating func end(_ serial: UInt64) {
+        items[serial] = nil
+    }
+
+    /// Its submission waits for a timer of the run's.
+    mutating func waitForTimer(_ serial: UInt64, item: UnsafeMutableRawPointer) {
+        items[serial]?.state = .waitingForTimer(item: item)
+    }
+
+    /// Its timer fired: it is queued again, and the C record to submit is returned.
+    mutating func timerFired(_ serial: UInt64) -> UnsafeMutableRawPointer? {
+        guard case .waitingForTimer(let item)? = items[serial]?.state else { return nil }
+        items[serial]?.state = .queued
+        return item
+    }
+
+    /// Its thread sleeps until a timer of the run's.
+    mutating func sleep(_ serial: UInt64) {
+        guard case .running(let thread)? = items[serial]?.state else { return }
+        items[serial]?.state = .sleeping(thread: thread)
+    }
+
+    /// The timer of its thread's sleep fired: the thread runs again.
+    mutating func wake(_ serial: UInt64) {
+        guard case .sleeping(let thread)? = items[serial]?.state else { return }
+        items[serial]?.state = .running(thread: thread)
+    }
+
+    /// Every delayed submission still waiting for a timer, and every sleeping thread, let go (the run is over):
+    /// the C records to submit now.
+    mutating func letGo() -> [UnsafeMutableRawPointer] {
+        var submit: [UnsafeMutableRawPointer] = []
+        for (serial, item) in items {
+            switch item.state {
+            case .waitingForTimer(let record):
+                submit.append(record)
+                items[serial]?.state = .queued
+            case .sleeping(let thread):
+                items[serial]?.state = .running(thread: thread)
+            default: break
+            }
+        }
+        return submit
+    }
+
+    /// Whether any of it can still resume the run by itself: something queued, or running on a thread that is not
+    /// waiting, with no timeout, for another thread to wake it (`ThreadState`). Reads `/proc`: call it only when
+    /// the run has nothing else to do.
+    func mayStillResume() -> Bool {
+        items.values.contains { item in
+            switch item.state {
+            case .queued: true
+            case .running(let thread): !ThreadState.waitsForAnotherThread(thread)
+            case .waitingForTimer, .sleeping: false
+            }
+        }
+    }
+
+    /// What is under way, in words: "a Dispatch block on 'com.example.queue' (running, thread 1234, waiting for
+    /// another thread)".
+    var described: [String] {
+        items.keys.sorted().map { serial in
+            let item = items[serial]!
+            let what: String
+            switch item.kind {
+            case .dispatch: what = "a Dispatch block" + (item.label.isEmpty ? "" : " on '\(item.label)'")
+            case .after: what = "a Dispatch block for later" + (item.label.isEmpty ? "" : " on '\(item.label)'")
+            case .notify: what = "a Dispatch group's notify block" + (item.label.isEmpty ? "" : " on '\(item.label)'")
+            case .thread: what = "a thread the run started"
+            }
+            let state: String
+            switch item.state {
+            case .queued: state = "queued, not started"
+            case .waitingForTimer: state = "waiting for its time"
+            case .running(let thread):
+                state = "running on thread \(thread)" +
+                    (ThreadState.waitsForAnotherThread(thread) ? ", waiting for another thread to wake it" : "")
+            case .sleeping(let thread): state = "asleep on thread \(thread)"
+            }
+            return "\(what) (\(state))"
+        }
+    }
+}
+
+/// Whether a thread of this process waits, with no timeout, for another thread to wake it (Linux: `/proc`).
+enum ThreadState {
+    /// True if thread `thread` sleeps in a futex wait without a timeout (a lock, a condition, a semaphore, a
+    /// `DispatchSemaphore.wait()`, a `join`), the one kind of wait only another thread can end. False if it runs, is
+    /// ready to, sleeps with a timeout, waits for the disk or for input, or cannot be read (it may have ended: then
+    /// its work told the run already).
+    static func waitsForAnotherThread(_ thread: Int32) -> Bool {
+        #if os(Linux)
+        guard let stat = try? String(contentsOfFile: "/proc/self/task/\(thread)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")"),
+              stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first == "S",
+              let call = try? String(contentsOfFile: "/proc/self/task/\(thread)/syscall", encoding: .utf8)
+        else { return false }
+        let fields = call.split(separator: " ")
+        guard fields.count >= 5, let number = Int(fields[0]) else { return false }
+        func argument(_ index: Int) -> UInt64? { UInt64(fields[1 + index].dropFirst(2), radix: 16) }
+        switch number {
+        case 202:  // futex(uaddr, op, val, timeout, …)
+            guard let op = argument(1), let timeout = argument(3) else { return false }
+            let command = op & 0x7F  // without FUTEX_PRIVATE_FLAG and FUTEX_CLOCK_REALTIME
+            // FUTEX_WAIT, FUTEX_LOCK_PI, FUTEX_WAIT_BITSET, FUTEX_WAIT_REQUEUE_PI, FUTEX_LOCK_PI2
+            return [0, 6, 9, 11, 13].contains(command) && timeout == 0
+        case 449:  // futex_waitv(waiters, count, flags, timeout, clock)
+            return argument(3) == 0
+        case 34, 130:  // pause, rt_sigsuspend: only a signal ends them
+            return true
+        default:
+            return false
+        }
+        #else
+        return false
+        #endif
+    }
+}
+
+/// The callbacks `OutsideWork.c` calls, one set for the process. Each finds its run from the opaque pointer the
+/// harness thread gave C (`harness_job_run_begin`), retained from `begin` to `ended` so that a piece of work that
+/// outlives its run still finds an object.
+enum OutsideWorkCallbacks {
+    /// Registers the callbacks with C, once.
+    static let installed: Bool = {
+        let callbacks = UnsafeMutablePointer<harness_outside_callbacks>.allocate(capacity: 1)
+        callbacks.initialize(to: harness_outside_callbacks(
+            begin: { run, kind, label in
+                let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
+                let serial = executor.outsideBegan(OutsideWork.Kind(rawValue: kind) ?? .dispatch,
+                                                   label: label.map { String(cString: $0) } ?? "")
+                if serial != 0 { _ = Unmanaged.passUnretained(executor).retain() }
+                return serial
+            },
+            started: { run, serial, thread, now in
+                let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
+                guard let virtualNow = executor.outsideStarted(serial, on: thread) else { return 0 }
+                now?.pointee = virtualNow
+                return 1
+            },
+            ended: { run, serial in
+                let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!)
+                executor.takeUnretainedValue().outsideEnded(serial)
+                executor.release()
+            },
+            after: { run, serial, delay, item in
+                let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
+                return executor.outsideAfter(serial, delay: delay, item: item!) ? 1 : 0
+            },
+            sleep: { run, serial, nanoseconds, now in
+                let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
+                guard let virtualNow = executor.helperSleep(serial, nanoseconds: nanoseconds) else { return 0 }
+                now?.pointee = virtualNow
+                return 1
+            }))
+        harness_outside_set_callbacks(callbacks)
+        return true
+    }()
+}

@@ -1,0 +1,176 @@
+import Dispatch
+import Foundation
+import Harness
+import HarnessTesting
+import Synchronization
+import Testing
+
+/// An actor whose jobs run on a Dispatch queue of its own (Linux has no `DispatchSerialQueue` executor).
+actor QueueBackedCounter {
+    /// Runs the actor's jobs on a serial queue.
+    final class QueueExecutor: SerialExecutor {
+        /// The queue.
+        let queue = DispatchQueue(label: "queue-backed-counter")
+        /// Runs `job` on the queue.
+        func enqueue(_ job: consuming ExecutorJob) {
+            let unowned = UnownedJob(job)
+            queue.async { unowned.runSynchronously(on: self.asUnownedSerialExecutor()) }
+        }
+    }
+
+    /// The executor, kept by the actor.
+    private let executor = QueueExecutor()
+    /// The actor runs on its queue.
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    /// The count.
+    private(set) var count = 0
+    /// Adds one and says the new count.
+    func increment() -> Int {
+        count += 1
+        return count
+    }
+}
+
+/// Lines written from any thread, in the order they came.
+final class LockedLines: Sendable {
+    /// The lines.
+    private let storage = Mutex<[String]>([])
+    /// Adds a line.
+    func append(_ line: String) { storage.withLock { $0.append(line) } }
+    /// The lines so far.
+    var lines: [String] { storage.withLock { $0 } }
+}
+
+/// Waits for a value another thread gives: the callback shape of ordinary code.
+func resumed<T: Sendable>(by start: @escaping @Sendable (@escaping @Sendable (T) -> Void) -> Void) async -> T {
+    await withCheckedContinuation { continuation in start { continuation.resume(returning: $0) } }
+}
+
+@Suite("Work a run hands to Dispatch or a thread is followed: waited for, never a false deadlock",
+       scaledTimeLimit(minutes: 1))
+struct OutsideWorkTests {
+    @Test("a continuation resumed from DispatchQueue.asyncAfter finishes with default options, after exactly its delay in virtual time",
+          arguments: [Schedule.strict, .seeded(1), .seeded(2), .seeded(3)])
+    func asyncAfterResumes(schedule: Schedule) async throws {
+        let run = try #require(await runRecordingIssues(schedule) { () -> Bool in
+            let start = ContinuousClock.now
+            let value: Int = await resumed { give in
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { give(7) }
+            }
+            return value == 7 && start.duration(to: .now) >= .milliseconds(50)
+        })
+        #expect(run.value, "resumed with 7 after at least 50 ms")
+        if schedule != .strict { #expect(run.elapsed == .milliseconds(50), "virtual time at the end: \(run.elapsed)") }
+    }
+
+    @Test("a continuation resumed from a Thread that sleeps finishes; under seeds the thread's sleep is the run's time",
+          arguments: [Schedule.strict, .seeded(1), .seeded(2)])
+    func threadResumes(schedule: Schedule) async throws {
+        let run = try #require(await runRecordingIssues(schedule) { () -> Bool in
+            let start = ContinuousClock.now
+            let value: Int = await resumed { give in
+                Thread.detachNewThread {
+                    Thread.sleep(forTimeInterval: 0.02)
+                    give(3)
+                }
+            }
+            return value == 3 && start.duration(to: .now) >= .milliseconds(20)
+        })
+        #expect(run.value, "resumed with 3 after at least 20 ms")
+        if schedule != .strict { #expect(run.elapsed == .milliseconds(20), "virtual time at the end: \(run.elapsed)") }
+    }
+
+    @Test("an actor on a Dispatch-backed executor of its own runs beside the harness and hands its callers back",
+          arguments: [Schedule.strict, .seeded(1), .seeded(2)])
+    func customExecutorActor(schedule: Schedule) async throws {
+        let run = try #require(await runRecordingIssues(schedule) { () -> Int in
+            let counter = QueueBackedCounter()
+            return await withTaskGroup(of: Int.self) { group in
+                for _ in 0..<4 { group.addTask { await counter.increment() } }
+                return await group.reduce(0) { max($0, $1) }
+            }
+        })
+        #expect(run.value == 4)
+    }
+
+    @Test("work from another thread lands at the same point of the schedule for the same seed, whenever it really came",
+          arguments: [UInt64(1), 2, 3, 4, 5])
+    func arrivalsKeepTheSchedule(seed: UInt64) async throws {
+        @Sendable func scenario() async -> [String] {
+            let log = LockedLines()
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    let value: String = await resumed { give in DispatchQueue.global().async { give("callback") } }
+                    log.append(value)
+                }
+                for n in 0..<3 {
+                    group.addTask {
+                        for step in 0..<3 {
+                            log.append("task \(n).\(step)")
+                            await Task.yield()
+                        }
+                    }
+                }
+            }
+            return log.lines
+        }
+        let first = try await run(.seeded(seed)) { await scenario() }
+        let second = try await run(.seeded(seed)) { await scenario() }
+        #expect(first.value == second.value && first.scheduleHash == second.scheduleHash,
+                "the same seed twice: \(first.value) and \(second.value)")
+    }
+
+    @Test("DispatchTime.now() inside a seeded job reads the run's clock")
+    func dispatchTimeIsVirtual() async throws {
+        let run = try #require(await runRecordingIssues(.seeded(1)) { () -> UInt64 in
+            let before = DispatchTime.now()
+            try? await Task.sleep(for: .milliseconds(40))
+            return DispatchTime.now().uptimeNanoseconds - before.uptimeNanoseconds
+        })
+        #expect(run.value == 40_000_000, "nanoseconds between the two readings: \(run.value)")
+    }
+
+    @Test("a Dispatch block that waits forever for a semaphore nobody signals is a deadlock at once, and says so",
+          arguments: [Schedule.strict, .seeded(1)])
+    func blockWaitingForeverIsADeadlock(schedule: Schedule) async throws {
+        let semaphore = DispatchSemaphore(value: 0)
+        let failure = await failure(of: schedule) { () -> Int in
+            await resumed { give in
+                DispatchQueue.global().async {
+                    semaphore.wait()
+                    give(1)
+                }
+            }
+        }
+        #expect(failure?.kind == .deadlock, "\(String(describing: failure))")
+        #expect(failure?.summary.contains("waiting for another thread") == true, "\(String(describing: failure?.summary))")
+        semaphore.signal()
+    }
+
+    @Test("a thread the run started that keeps working and never hands anything back is named when the limit runs out")
+    func busyThreadIsNamed() async throws {
+        let stop = Atomic<Bool>(false)
+        let options = RunOptions { $0.outsideWorkLimit = .milliseconds(300) }
+        let failure = await failure(of: .strict, options: options) { () -> Int in
+            await resumed { (_: @escaping @Sendable (Int) -> Void) in
+                Thread.detachNewThread {
+                    while !stop.load(ordering: .relaxed) { usleep(1_000) }
+                }
+            }
+        }
+        stop.store(true, ordering: .relaxed)
+        #expect(failure?.kind == .outsideWorkPending, "\(String(describing: failure))")
+        #expect(failure?.summary.contains("a thread the run started") == true, "\(String(describing: failure?.summary))")
+    }
+
+    /// How a run of `body` under `schedule` failed, or nil if it did not.
+    private func failure(of schedule: Schedule, options: RunOptions = RunOptions(),
+                         _ body: @escaping @Sendable () async -> Int) async -> HarnessFailure? {
+        do {
+            _ = try await run(schedule, options: options, body)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
