@@ -1,7 +1,7 @@
 /// A scenario was given a value it cannot run with — a count below its minimum, a shape its type does not have; the
 /// message names the scenario (or the type), the parameter and the value. Scenarios and the quiz's arguments share it.
 public struct BadScenarioInput: Error, Equatable, CustomStringConvertible {
-    /// The scenario or type that refused it, such as "concurrentPours" or "LessonShape".
+    /// The scenario or type that refused it, such as "concurrentPours" or "PourShape".
     public let scenario: String
     /// The parameter, such as "n" or "shape".
     public let parameter: String

@@ -9,14 +9,14 @@ import Subjects
 extension Catalog {
     /// The runtime scenarios the architecture seed names first.
     static let architecture: [QuizScenario] = [
-        .single("tasks.threeAtOnceOneThrows", "caught", parameters: ["shape": .string("lesson")]) {
-            .string(await threeAtOnceOneThrows(try $0.choice(LessonShape.self)))
+        .single("tasks.threeAtOnceOneThrows", "caught", parameters: ["shape": .string("oneThrows")]) {
+            .string(await threeAtOnceOneThrows(try $0.choice(OneThrowsShape.self)))
         },
         .observing("cancellation.replaceLoad", ["withCancel", "withoutCancel"], parameters: ["shape": .string("lesson")]) {
             await replaceLoad(try $0.choice(SwapShape.self))
         },
-        QuizScenario("cancellation.debounce", observes: ["saves", "saved"], parameters: ["shape": .string("lesson")]) { arguments in
-            let written = await debouncedSaves(cancelling: try arguments.choice(LessonShape.self) == .lesson)
+        QuizScenario("cancellation.debounce", observes: ["saves", "saved"], parameters: ["shape": .string("cancelling")]) { arguments in
+            let written = await debouncedSaves(shape: try arguments.choice(DebounceShape.self))
             return ["saves": .int(written.count), "saved": .int(written.last ?? 0)]
         },
     ]

@@ -37,9 +37,9 @@ extension Catalog {
         hive("hive.nonsendingComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .nonsendingComputation),
         hive("hive.plainNonisolatedComputation", ["hummed", "ranOn", "ranOnMainQueue"], .plainNonisolatedComputation),
         hive("hive.executorPreference", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .executorPreference),
-        .observing("hive.flyByHand", ["sugar", "byHand", "sameNectar"], parameters: ["shape": .string("lesson")], options: .realMainActor) { await hiveFlyByHand(try $0.choice(LessonShape.self)) },
-        .observing("hive.concurrentByHand", ["concurrentOn", "byHandOn", "sameGrains", "backOn"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
-            await hiveConcurrentByHand(try $0.choice(LessonShape.self))
+        .observing("hive.flyByHand", ["sugar", "byHand", "sameNectar"], parameters: ["shape": .string("hopsBack")], options: .realMainActor) { await hiveFlyByHand(try $0.choice(FlightShape.self)) },
+        .observing("hive.concurrentByHand", ["concurrentOn", "byHandOn", "sameGrains", "backOn"], parameters: ["shape": .string("detached")], options: .realMainActor) {
+            await hiveConcurrentByHand(try $0.choice(PollenCountShape.self))
         },
         .observing("swarm.bees", ["bees", "threads", "cores", "moved", "backOnMainQueue", "movedShare", "threadsPerCore",
                                   "elapsedMs"],
@@ -48,13 +48,13 @@ extension Catalog {
                    adding: { swarm in ["movedShare": .double(Double(swarm.moved) / Double(max(swarm.bees, 1))),
                                        "threadsPerCore": .double(Double(swarm.threads) / Double(max(swarm.cores, 1)))] }
         ) { arguments in
-            await swarm(arguments.int("bees"), onTheMainActor: try arguments.choice(SwarmShape.self) == .mainActor)
+            await swarm(arguments.int("bees"), try arguments.choice(SwarmShape.self))
         },
         .observing("gcd.whoRunsWhat", ["mainActor", "concurrent", "jar", "gcdGlobal", "jarOnThePool", "poolIsNotGCDs"],
-                   parameters: ["shape": .string("lesson")], options: RunOptions { $0.honoursStrictPoolVariable = false },
+                   parameters: ["shape": .string("eachInItsPlace")], options: RunOptions { $0.honoursStrictPoolVariable = false },
                    adding: { ["jarOnThePool": .bool($0.jar == $0.concurrent), "poolIsNotGCDs": .bool($0.concurrent != $0.gcdGlobal)] }
         ) {
-            await whoRunsWhat(try $0.choice(LessonShape.self))
+            await whoRunsWhat(try $0.choice(WhoRunsWhatShape.self))
         },
         .observing("tasks.taskAndDetached", ["task", "byHand", "detached", "taskOnMainThread", "detachedOnMainThread",
                                              "taskOnMainQueue", "detachedOnMainQueue", "byHandOnMainQueue"],
@@ -66,32 +66,32 @@ extension Catalog {
                                                      "value"], parameters: ["shape": .string("lesson")]) { arguments in
             await detachedInheritsNothing(try arguments.choice(SwapShape.self))
         },
-        .observing("tasks.taskValue", ["type", "size", "value", "copyCancelReachesTask"], parameters: ["shape": .string("lesson")]) {
-            await taskValue(try $0.choice(LessonShape.self))
+        .observing("tasks.taskValue", ["type", "size", "value", "copyCancelReachesTask"], parameters: ["shape": .string("cancelACopy")]) {
+            await taskValue(try $0.choice(TaskCopyShape.self))
         },
         .observing("tasks.groupFinishOrder", ["added", "back", "allFinishedBeforeReturn"],
-                   parameters: ["shape": .string("lesson")]) { await groupFinishOrder(try $0.choice(LessonShape.self)) },
+                   parameters: ["shape": .string("taskGroup")]) { await groupFinishOrder(try $0.choice(CollectShape.self)) },
         .observing("tasks.threeAtOnce", ["results", "peakInFlight", "elapsedMs"],
                    parameters: ["ms": .int(300), "names": .string("Ada,Bea,Cia"), "suffix": .string(" back"),
                                 "shape": .string("atOnce")]) { arguments in
             await threeAtOnce(ms: arguments.int("ms"), names: arguments.string("names"), suffix: arguments.string("suffix"),
-                              oneAfterAnother: try arguments.choice(VisitShape.self) == .oneAfterAnother)
+                              try arguments.choice(AtOnceShape.self))
         },
-        .observing("tasks.asyncLetLineAndRead", ["lineTookMs", "readTookMs", "value"], parameters: ["shape": .string("lesson")]) {
-            await asyncLetLineAndRead(try $0.choice(LessonShape.self))
+        .observing("tasks.asyncLetLineAndRead", ["lineTookMs", "readTookMs", "value"], parameters: ["shape": .string("asyncLet")]) {
+            await asyncLetLineAndRead(try $0.choice(AsyncLetLineShape.self))
         },
         .observing("cancellation.isCancelledLoop", ["stopped", "laps", "otherTurnsWhileLooping"],
-                   parameters: ["shape": .string("lesson")]) {
-            await isCancelledLoop(try $0.choice(LessonShape.self))
+                   parameters: ["shape": .string("checksAndYields")]) {
+            await isCancelledLoop(try $0.choice(CancelledLoopShape.self))
         },
-        .observing("mainActor.runFromConcurrent", ["direct", "run"], parameters: ["shape": .string("lesson")], options: .realMainActor) { await runFromConcurrent(try $0.choice(LessonShape.self)) },
-        .observing("gcd.serialQueueThreads", ["distinctThreads", "oneAtATime", "syncRanOnCallingThread"], parameters: ["shape": .string("lesson")]) {
+        .observing("mainActor.runFromConcurrent", ["direct", "run"], parameters: ["shape": .string("onTheMainActor")], options: .realMainActor) { await runFromConcurrent(try $0.choice(ReportShape.self)) },
+        .observing("gcd.serialQueueThreads", ["distinctThreads", "oneAtATime", "syncRanOnCallingThread"], parameters: ["shape": .string("serial")]) {
             await serialQueueThreads(try $0.choice(SerialQueueShape.self))
         },
-        .observing("gcd.cooperativePoolLabels", ["gcdGlobal", "detached", "samePool", "flag4"], parameters: ["shape": .string("lesson")],
+        .observing("gcd.cooperativePoolLabels", ["gcdGlobal", "detached", "samePool", "flag4"], parameters: ["shape": .string("task")],
                    options: RunOptions { $0.honoursStrictPoolVariable = false },
                    adding: { ["samePool": .bool($0.gcdGlobal == $0.detached)] }) {
-            await cooperativePoolLabels(try $0.choice(LessonShape.self))
+            await cooperativePoolLabels(try $0.choice(PoolLabelShape.self))
         },
         QuizScenario("jar.pour", observes: ["drops", "lost"],
                      parameters: ["bees": .int(500), "shape": .string("pour")]) { arguments in
@@ -119,21 +119,21 @@ extension Catalog {
                     "concurrentQueue": .string(swapped ? main : pool)]
         },
         QuizScenario("cancellation.whoHears", observes: ["asyncLet", "detached", "concurrentSeesCancel"],
-                     parameters: ["cancelAfterMs": .int(100), "shape": .string("lesson")]) { arguments in
+                     parameters: ["cancelAfterMs": .int(100), "shape": .string("unstructuredTasks")]) { arguments in
             let outcome = await concurrentVersusDetached(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")),
-                                                         structured: try arguments.choice(LessonShape.self) == .wrong)
+                                                         shape: try arguments.choice(ChildrenShape.self))
             return ["asyncLet": .string(ending(outcome.asyncLet)), "detached": .string(ending(outcome.detached)),
                     "concurrentSeesCancel": .bool(outcome.concurrentSawCancellation)]
         },
         QuizScenario("cancellation.asyncLetTaskDetached", observes: ["asyncLet", "task", "detached"],
-                     parameters: ["cancelAfterMs": .int(100), "shape": .string("lesson")]) { arguments in
+                     parameters: ["cancelAfterMs": .int(100), "shape": .string("unstructuredTasks")]) { arguments in
             let outcome = await whoHearsCancellation(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")),
-                                                     structured: try arguments.choice(LessonShape.self) == .wrong)
+                                                     shape: try arguments.choice(ChildrenShape.self))
             return ["asyncLet": .string(ending(outcome.asyncLetChild)), "task": .string(ending(outcome.unstructuredTask)),
                     "detached": .string(ending(outcome.detachedTask))]
         },
-        .single("cancellation.asyncLetNeverAwaited", "events", parameters: ["shape": .string("lesson")]) {
-            .strings(await asyncLetNeverAwaited(awaited: try $0.choice(LessonShape.self) == .wrong))
+        .single("cancellation.asyncLetNeverAwaited", "events", parameters: ["shape": .string("neverAwaited")]) {
+            .strings(await asyncLetNeverAwaited(shape: try $0.choice(AwaitShape.self)))
         },
     ]
 }

@@ -16,7 +16,7 @@ extension Catalog {
     static func polled(_ name: String, shape: PollShape) -> QuizScenario {
         QuizScenario(name, observes: ["callsAfterStop", "callsWhileCancelled"],
                      parameters: polling.merging(["shape": .string(shape.rawValue)]) { $1 }) { arguments in
-            let run = await pollingAfterStop(swallowingCancellation: try arguments.choice(PollShape.self) == .swallows,
+            let run = await pollingAfterStop(try arguments.choice(PollShape.self),
                                              attempts: arguments.int("attempts"),
                                              interval: .milliseconds(arguments.int("intervalMs")),
                                              stopAfter: .milliseconds(arguments.int("stopAfterMs")))
@@ -26,37 +26,37 @@ extension Catalog {
 
     /// The runtime scenarios the Q&A seed names first.
     static let questionsAndAnswers: [QuizScenario] = [
-        .observing("tasks.thousandSleepers", ["finished", "threads", "elapsedMs"], parameters: ["shape": .string("lesson")]) {
-            await thousandSleepers(oneAfterAnother: try $0.choice(LessonShape.self) == .wrong)
+        .observing("tasks.thousandSleepers", ["finished", "threads", "elapsedMs"], parameters: ["shape": .string("atOnce")]) {
+            await thousandSleepers(try $0.choice(AtOnceShape.self))
         },
         .observing("priority.aliases", ["highIsUserInitiated", "lowIsUtility"]) { _ in priorityAliases() },
         .observing("priority.inheritance", ["asyncLetChild", "groupChild", "lowBeforeAwait", "escalated"],
-                   parameters: ["shape": .string("lesson")]) {
-            await priorityInheritance(try $0.choice(LessonShape.self))
+                   parameters: ["shape": .string("inherited")]) {
+            await priorityInheritance(try $0.choice(PriorityShape.self))
         },
-        .observing("gcd.mainAsync", ["returnedBeforeBlockRan", "ranOnMainThread", "ranOnMainQueue"], parameters: ["shape": .string("lesson")], options: .realMainActor) {
-            await mainAsync(try $0.choice(LessonShape.self))
+        .observing("gcd.mainAsync", ["returnedBeforeBlockRan", "ranOnMainThread", "ranOnMainQueue"], parameters: ["shape": .string("mainQueue")], options: .realMainActor) {
+            await mainAsync(try $0.choice(MainAsyncShape.self))
         },
         .observing("gcd.mainSyncFromBackground", ["events", "first", "last", "bBeforeD", "cBeforeD", "count"],
-                   parameters: ["shape": .string("lesson")], adding: { order in
+                   parameters: ["shape": .string("asyncBeforeSync")], adding: { order in
                        let index = { (name: String) in order.events.firstIndex(of: name) ?? Int.max }
                        return ["first": .string(order.events.first ?? ""), "last": .string(order.events.last ?? ""),
                                "bBeforeD": .bool(index("B") < index("D")), "cBeforeD": .bool(index("C") < index("D")),
                                "count": .int(order.events.count)]
                    }) {
-            await mainSyncFromBackground(try $0.choice(LessonShape.self))
+            await mainSyncFromBackground(try $0.choice(MainSyncShape.self))
         },
-        .observing("gcd.operationQueueLimit", ["peak", "finished"], parameters: ["shape": .string("lesson")]) { await operationQueueLimit(try $0.choice(LessonShape.self)) },
-        .single("gcd.operationDependency", "order", parameters: ["shape": .string("lesson")]) { .strings(await operationDependency(try $0.choice(LessonShape.self))) },
+        .observing("gcd.operationQueueLimit", ["peak", "finished"], parameters: ["shape": .string("limitOfThree")]) { await operationQueueLimit(try $0.choice(OperationLimitShape.self)) },
+        .single("gcd.operationDependency", "order", parameters: ["shape": .string("dependent")]) { .strings(await operationDependency(try $0.choice(DependencyShape.self))) },
         .observing("gcd.workItemCancel", ["unstartedRan", "runningSawCancel", "runningFinished"],
-                   parameters: ["shape": .string("lesson")]) {
-            await workItemCancel(try $0.choice(LessonShape.self))
+                   parameters: ["shape": .string("workItems")]) {
+            await workItemCancel(try $0.choice(WorkItemShape.self))
         },
-        .single("pool.semaphoreAroundTask", "timedOut", parameters: ["shape": .string("lesson")]) { .bool(await semaphoreAroundTask(try $0.choice(LessonShape.self))) },
-        .single("pool.semaphoreOnMainActor", "timedOut", parameters: ["shape": .string("lesson")]) { .bool(await semaphoreOnMainActor(try $0.choice(LessonShape.self))) },
+        .single("pool.semaphoreAroundTask", "timedOut", parameters: ["shape": .string("fromATask")]) { .bool(await semaphoreAroundTask(try $0.choice(SignalShape.self))) },
+        .single("pool.semaphoreOnMainActor", "timedOut", parameters: ["shape": .string("fromATask")]) { .bool(await semaphoreOnMainActor(try $0.choice(SignalShape.self))) },
         .observing("streams.forgottenFinish", ["consumerEndedBeforeFinish", "consumerEndedAfterFinish"],
-                   parameters: ["shape": .string("lesson")]) {
-            await forgottenFinish(try $0.choice(LessonShape.self))
+                   parameters: ["shape": .string("forgotten")]) {
+            await forgottenFinish(try $0.choice(FinishShape.self))
         },
         QuizScenario("weatherCache.failureForgotten", observes: ["asks", "requests"],
                      parameters: ["shape": .string("taskStoring")]) { arguments in
@@ -66,8 +66,8 @@ extension Catalog {
         polled("cancellation.pollingHotLoop", shape: .swallows),
         polled("cancellation.pollingLoop", shape: .stops),
         QuizScenario("cancellation.cancellationHandler", observes: ["events", "onCancelRanAtOnce", "requestStopped"],
-                     parameters: ["shape": .string("lesson")]) { arguments in
-            let events = await cancellationHandlerRunsAtOnce(handler: try arguments.choice(LessonShape.self) == .lesson)
+                     parameters: ["shape": .string("withHandler")]) { arguments in
+            let events = await cancellationHandlerRunsAtOnce(shape: try arguments.choice(HandlerShape.self))
             let ran = events.firstIndex(of: "onCancel ran") ?? .max
             let returned = events.firstIndex(of: "cancel() returned") ?? .min
             return ["events": .strings(events), "onCancelRanAtOnce": .bool(ran < returned),
@@ -92,10 +92,10 @@ extension Catalog {
                     "loserCancelled": .bool(slow.events.contains("the operation was cancelled")),
                     "noWaitForTheLoser": .bool(returnedFirst(fast.events) && returnedFirst(slow.events))]
         },
-        QuizScenario("continuations.resumeWith", observes: ["success", "failure"], parameters: ["shape": .string("lesson")]) { arguments in
-            let returningOnly = try arguments.choice(LessonShape.self) == .wrong
-            return ["success": .string(await continuationResumed(with: .success("Seattle"), returningOnly: returningOnly)),
-                    "failure": .string(await continuationResumed(with: .failure(Lost()), returningOnly: returningOnly))]
+        QuizScenario("continuations.resumeWith", observes: ["success", "failure"], parameters: ["shape": .string("resumeWith")]) { arguments in
+            let shape = try arguments.choice(ResumeWithShape.self)
+            return ["success": .string(await continuationResumed(with: .success("Seattle"), shape: shape)),
+                    "failure": .string(await continuationResumed(with: .failure(Lost()), shape: shape))]
         },
     ]
 

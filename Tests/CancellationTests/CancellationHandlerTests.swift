@@ -14,7 +14,7 @@ struct CancellationHandlerTests {
                 "request started", "onCancel ran", "cancel() returned", "request ended: cancelled", "the task ended",
             ])),
             control: .counterfactual("no cancellation handler: the request stopped by hand after cancel()") {
-                await cancellationHandlerRunsAtOnce(handler: false)
+                await cancellationHandlerRunsAtOnce(shape: .withoutHandler)
             }) {
                 await cancellationHandlerRunsAtOnce()
             })

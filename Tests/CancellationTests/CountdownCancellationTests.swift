@@ -18,9 +18,9 @@ struct CountdownCancellationTests {
                 "got 3 — cancelled: false", "got 2 — cancelled: false", "got 1 — cancelled: true", "the loop ended",
             ])),
             control: .counterfactual("the countdown that ends on cancellation") {
-                await countdownCancelledAfterTwo(endingOnCancellation: true)
+                await countdownCancelledAfterTwo(.endingOnCancellation)
             }) {
-                await countdownCancelledAfterTwo(endingOnCancellation: false)
+                await countdownCancelledAfterTwo(.swallowing)
             })
     }
 
@@ -31,9 +31,9 @@ struct CountdownCancellationTests {
             runs: [.seeded(200)],
             expect: Expectation(every: .equals(["got 3 — cancelled: false", "got 2 — cancelled: false", "the loop ended"])),
             control: .counterfactual("the countdown that swallows cancellation") {
-                await countdownCancelledAfterTwo(endingOnCancellation: false)
+                await countdownCancelledAfterTwo(.swallowing)
             }) {
-                await countdownCancelledAfterTwo(endingOnCancellation: true)
+                await countdownCancelledAfterTwo(.endingOnCancellation)
             })
     }
 }

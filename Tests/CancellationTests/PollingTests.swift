@@ -5,8 +5,8 @@ import Testing
 
 /// The Q&A seed's poll, ten attempts 5 s apart stopped after 12.5 s (virtual time under seeds; under the strict pool
 /// fifty attempts 200 ms apart, stopped at 500 ms, so that however late the stop comes attempts are left after it).
-func poll(swallowing: Bool, _ pace: Pace) async -> PollingRun {
-    await pollingAfterStop(swallowingCancellation: swallowing, attempts: pace.pick(virtual: 10, real: 50),
+func poll(_ shape: PollShape, _ pace: Pace) async -> PollingRun {
+    await pollingAfterStop(shape, attempts: pace.pick(virtual: 10, real: 50),
                            interval: pace.pick(virtual: .seconds(5), real: .milliseconds(200)),
                            stopAfter: pace.pick(virtual: .milliseconds(12_500), real: .milliseconds(500)))
 }
@@ -21,8 +21,8 @@ struct PollingTests {
                 + "should end the loop",
             runs: [.seeded(200)],
             expect: Expectation(every: .equals(PollingRun(callsBeforeStop: 3, callsAfterStop: 0))),
-            control: .counterfactual("try? around the sleep") { await poll(swallowing: true, $0) },
-            paced: { await poll(swallowing: false, $0) }))
+            control: .counterfactual("try? around the sleep") { await poll(.swallows, $0) },
+            paced: { await poll(.stops, $0) }))
     }
 
     @Test("Q&A seed: on the real strict pool, however late its thread wakes, the poll makes at most the one request already on its way once cancelled")
@@ -32,8 +32,8 @@ struct PollingTests {
                 + "stop() came (on a loaded machine the loop may be ready to run, not yet running): the next sleep throws",
             runs: [.strict],
             expect: Expectation(every: .that("callsWhileCancelled 0...1") { $0.callsWhileCancelled <= 1 }),
-            control: .counterfactual("try? around the sleep") { await poll(swallowing: true, $0) },
-            paced: { await poll(swallowing: false, $0) }))
+            control: .counterfactual("try? around the sleep") { await poll(.swallows, $0) },
+            paced: { await poll(.stops, $0) }))
     }
 
     @Test("Q&A seed: try? await Task.sleep in a cancelled loop races to the end — exactly 3 then 7 requests under every seed")
@@ -43,8 +43,8 @@ struct PollingTests {
                 + "once, 7 requests after stop()",
             runs: [.seeded(200)],
             expect: Expectation(every: .equals(PollingRun(callsBeforeStop: 3, callsAfterStop: 7))),
-            control: .counterfactual("try, not try?") { await poll(swallowing: false, $0) },
-            paced: { await poll(swallowing: true, $0) }))
+            control: .counterfactual("try, not try?") { await poll(.stops, $0) },
+            paced: { await poll(.swallows, $0) }))
     }
 
     @Test("Q&A seed: on the real strict pool, try? lets the cancelled loop make every one of its fifty requests, several while cancelled")
@@ -56,7 +56,7 @@ struct PollingTests {
             expect: Expectation(every: .that("50 requests in all, at least 2 while cancelled") {
                 $0.callsBeforeStop + $0.callsAfterStop == 50 && $0.callsWhileCancelled >= 2
             }),
-            control: .counterfactual("try, not try?") { await poll(swallowing: false, $0) },
-            paced: { await poll(swallowing: true, $0) }))
+            control: .counterfactual("try, not try?") { await poll(.stops, $0) },
+            paced: { await poll(.swallows, $0) }))
     }
 }

@@ -12,7 +12,7 @@ struct StructuredConcurrencyTests {
             expect: Expectation(every: .equals([
                 "leaving the scope without awaiting", "child stopped by CancellationError()", "after the scope",
             ])),
-            control: .counterfactual("the async let awaited") { await asyncLetNeverAwaited(awaited: true) }) {
+            control: .counterfactual("the async let awaited") { await asyncLetNeverAwaited(shape: .awaited) }) {
                 await asyncLetNeverAwaited()
             })
     }
@@ -28,19 +28,20 @@ struct StructuredConcurrencyTests {
             ])),
             control: .counterfactual("the busy sibling as a Task { }") { pace in
                 await errorWaitsForStubbornSibling(busyFor: pace.pick(virtual: .seconds(1), real: .milliseconds(300)),
-                                                   unstructured: true)
+                                                   shape: .unstructuredTask)
             },
             paced: { pace in
                 await errorWaitsForStubbornSibling(busyFor: pace.pick(virtual: .seconds(1), real: .milliseconds(300)))
             }))
     }
 
-    @Test("L38 Q3: a first-wins group waits for the loser unless it calls cancelAll()", arguments: [false, true])
-    func firstWinsGroup(cancellingTheRest: Bool) async {
+    @Test("L38 Q3: a first-wins group waits for the loser unless it calls cancelAll()", arguments: [RaceShape.waitsForTheRest, .cancelsTheRest])
+    func firstWinsGroup(_ shape: RaceShape) async {
+        let cancellingTheRest = shape == .cancelsTheRest
         /// The race, at the lesson's pace, under seeds only: which answer comes first is a race in time, which a loaded
         /// machine can reorder on the real strict pool.
-        @Sendable func race(cancelling: Bool, _ pace: Pace) async -> FirstAnswerRace {
-            await firstAnswerRace(cancellingTheRest: cancelling,
+        @Sendable func race(_ shape: RaceShape, _ pace: Pace) async -> FirstAnswerRace {
+            await firstAnswerRace(shape,
                                   fast: pace.pick(virtual: .milliseconds(200), real: .milliseconds(50)),
                                   slow: pace.pick(virtual: .seconds(2), real: .milliseconds(400)))
         }
@@ -55,9 +56,9 @@ struct StructuredConcurrencyTests {
                 events: ["Seattle answered", cancellingTheRest ? "Bergen was cancelled" : "Bergen answered",
                          "the group returned"]))),
             control: .counterfactual(cancellingTheRest ? "no cancelAll()" : "cancelAll()") {
-                await race(cancelling: !cancellingTheRest, $0)
+                await race(cancellingTheRest ? .waitsForTheRest : .cancelsTheRest, $0)
             },
-            paced: { await race(cancelling: cancellingTheRest, $0) }))
+            paced: { await race(shape, $0) }))
     }
 
     @Test("L38 Q4: a throwing group's error cancels the children that are left")
@@ -78,7 +79,7 @@ struct StructuredConcurrencyTests {
             "cancel() only sets a flag: a loop that never looks runs every step, cancelled from the middle on",
             expect: Expectation(every: .equals(BusyLoopRun(stepsRun: 1000, steps: 1000, cancelledBeforeTheEnd: true))),
             control: .counterfactual("a loop that stops when it sees the cancellation") {
-                await cancelledBusyLoop(acting: true)
+                await cancelledBusyLoop(shape: .actsOnCancellation)
             }) {
                 await cancelledBusyLoop()
             })

@@ -14,7 +14,7 @@ struct RealPoolTests {
     @Test("L38 actors Q12: four caches on one global actor never overlap → at most 1 at once")
     func globalActorSerialises() async throws {
         let run = try #require(await runRecordingIssues(.system) {
-            try await fourUpdatesAtOnce(onOneGlobalActor: true, patience: .milliseconds(50))
+            try await fourUpdatesAtOnce(.oneGlobalActor, patience: .milliseconds(50))
         })
         #expect(run.value == Overlap(updates: 4, mostAtOnce: 1), """
             \(run.value) on \(counted(Self.width, "thread")): a global actor is one line for everything marked with its \
@@ -27,7 +27,7 @@ struct RealPoolTests {
         // With company the wait ends at once; the patience only bounds a run that has none (one thread).
         let patience: Duration = Self.width >= 2 ? .seconds(2) : .milliseconds(50)
         let run = try #require(await runRecordingIssues(.system) {
-            try await fourUpdatesAtOnce(onOneGlobalActor: false, patience: patience)
+            try await fourUpdatesAtOnce(.ownActors, patience: patience)
         })
         if Self.width >= 2 {
             #expect(run.value.updates == 4 && run.value.mostAtOnce >= 2, """
@@ -48,7 +48,7 @@ struct RealPoolTests {
     @Test("L38 actors Q13: blocking saves on the shared pool starve other work")
     func poolSavesStarveTheTicker() async throws {
         let run = try #require(await runRecordingIssues(.system) {
-            try await tickerTurnsWhileDisksSave(Self.poolSaves, onOwnThreads: false, patience: .milliseconds(150))
+            try await tickerTurnsWhileDisksSave(Self.poolSaves, .pool, patience: .milliseconds(150))
         })
         // At least one wave of saves holds every thread at once; the ticker's turns wait behind them.
         #expect(run.value.savesThatSawATurn <= run.value.saves - Self.width, """
@@ -61,7 +61,7 @@ struct RealPoolTests {
     @Test("L38 actors Q13: the same saves on disks with threads of their own leave the pool free")
     func ownThreadSavesLeaveThePoolFree() async throws {
         let run = try #require(await runRecordingIssues(.system, options: .waitForOwnThreads) {
-            try await tickerTurnsWhileDisksSave(Self.poolSaves, onOwnThreads: true, patience: .seconds(2))
+            try await tickerTurnsWhileDisksSave(Self.poolSaves, .ownThreads, patience: .seconds(2))
         })
         #expect(run.value.savesThatSawATurn == run.value.saves, """
             \(run.value): each disk blocks a thread of its own, so the pool stays free and the ticker should \

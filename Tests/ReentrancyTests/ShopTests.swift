@@ -14,7 +14,7 @@ struct ShopTests {
                 + "price lets the second buyer in",
             options: .waitForOwnThreads, expect: Expectation(every: .equals(Sale(sold: 2, bagsLeft: -1))),
             control: .counterfactual("the second buyer after the first has left") {
-                await twoBuyersOneBag(oneAfterAnother: true)
+                await twoBuyersOneBag(.oneAfterAnother)
             }) {
                 await twoBuyersOneBag()
             })

@@ -41,7 +41,7 @@ struct WeatherActorTests {
             runs: [.system], expect: Expectation(every: .equals(Overlap(updates: 4, mostAtOnce: 1))),
             control: width < 2 ? .none(why: "a pool of one thread runs one call at a time, on an actor or not")
                 : .counterfactual("four actors of their own") {
-                    try await fourUpdatesAtOnce(onOneGlobalActor: false, patience: .seconds(2))
+                    try await fourUpdatesAtOnce(.ownActors, patience: .seconds(2))
                 }) {
                 try await fourCallsOnWeatherActorAtOnce(patience: .milliseconds(100))
             })
@@ -75,7 +75,7 @@ struct WeatherActorTests {
             expect: Expectation(every: .equals(AsksInTurn(results: ["answered by request 1", "answered by request 2"],
                                                           requests: 2))),
             control: .counterfactual("a refresh that forgets nothing") {
-                try await askForgetAsk(.weatherActorWithDisk, forgetting: false)
+                try await askForgetAsk(.weatherActorWithDisk, .forgetsNothing)
             }) {
                 try await askForgetAsk(.weatherActorWithDisk)
             })

@@ -61,7 +61,7 @@ struct WeatherCacheTests {
             runs: [.strict, .system, .seeded(20)],
             expect: Expectation(every: .equals(AsksInTurn(
                 results: ["answered by request 1", "answered by request 2"], requests: 2))),
-            control: .counterfactual("a refresh that forgets nothing") { try await askForgetAsk(.taskStoring, forgetting: false) }) {
+            control: .counterfactual("a refresh that forgets nothing") { try await askForgetAsk(.taskStoring, .forgetsNothing) }) {
                 try await askForgetAsk(.taskStoring)
             })
     }

@@ -12,7 +12,7 @@ struct ReplacedContinuationTests {
         await expectFailure(
             .deadlock, under: .strict, options: .mainActorScenario,
             "nothing can yield to the first stream or finish it once its continuation was replaced: the first loop waits forever"
-        ) { await streamReplacedContinuation(cancelFirst: false) }
+        ) { await streamReplacedContinuation(.keepFirst) }
     }
 
     @Test("L40 Q2: the stranded first loop ends only when its task is cancelled")
@@ -22,7 +22,7 @@ struct ReplacedContinuationTests {
             "the first loop ended, with []",
         ]
         let run = try #require(
-            await runRecordingIssues(.strict, options: .mainActorScenario) { await streamReplacedContinuation(cancelFirst: true) })
+            await runRecordingIssues(.strict, options: .mainActorScenario) { await streamReplacedContinuation(.cancelFirst) })
         #expect(run.value == expected, """
             the console was \(run.value): stop() finishes only the second stream, and the first loop, stranded by \
             the replaced continuation, should still be waiting after it — it ends only with its task's cancel
@@ -36,7 +36,7 @@ struct ReplacedContinuationTests {
             await runRecordingIssues(
                 .strict, options: .mainActorScenario,
                 claim: "finishing the old continuation before replacing it must end the first loop"
-            ) { await streamFinishedBeforeReplaced() })
+            ) { await streamReplacedContinuation(.finishOld) })
         #expect(run.value == expected, """
             the console was \(run.value): values() should finish the old stream before it makes a new one, so the \
             first loop ends, with nothing, as soon as the second begins

@@ -11,7 +11,7 @@ struct StreamEndingTests {
             "finish() must end the for await loop after the values yielded before it: the nil that ends the loop once "
                 + "the buffer is read",
             expect: Expectation(every: .equals(["3", "2", "1", "Liftoff"])),
-            control: .counterfactual("a stream finished before it yields") { await streamCountdownLoop(finishFirst: true) }) {
+            control: .counterfactual("a stream finished before it yields") { await streamCountdownLoop(.finishedFirst) }) {
                 await streamCountdownLoop()
             })
     }
@@ -21,7 +21,7 @@ struct StreamEndingTests {
         await verify(Claim(
             "a finished stream takes nothing: yield should answer terminated", runs: [.strict, .seeded(20)],
             expect: Expectation(every: .equals(.terminated)),
-            control: .counterfactual("the yield before the finish") { await streamYieldAfterFinish(yieldFirst: true) }) {
+            control: .counterfactual("the yield before the finish") { await streamYieldAfterFinish(.yieldThenFinish) }) {
                 await streamYieldAfterFinish()
             })
     }
@@ -32,7 +32,7 @@ struct StreamEndingTests {
             "the producer is done when it says so: \"terminated: finished\" should come before \"got 1\"",
             runs: [.seeded(200)], expect: Expectation(every: .equals(["terminated: finished", "got 1", "got 2"])),
             control: .counterfactual("the finish after the loop has read both values") {
-                await streamTerminationAfterFinish(finishLater: true)
+                await streamTerminationAfterFinish(.finishAfterTheLoopReads)
             }) {
                 await streamTerminationAfterFinish()
             })
@@ -44,7 +44,7 @@ struct StreamEndingTests {
             "cancelling the looping task should call onTermination with cancelled, then end the loop; the stream takes "
                 + "nothing afterwards",
             expect: Expectation(every: .equals(["terminated: cancelled", "the loop ended", "a yield now gives terminated"])),
-            control: .counterfactual("the producer finishes instead") { await streamConsumerCancelled(finishing: true) }) {
+            control: .counterfactual("the producer finishes instead") { await streamConsumerCancelled(shape: .producerFinishes) }) {
                 await streamConsumerCancelled()
             })
     }
@@ -60,7 +60,7 @@ struct StreamEndingTests {
                 "terminated: cancelled", "once the stream was let go, a yield gives terminated",
             ])),
             control: .counterfactual("the stream let go before the yield after the loop") {
-                await streamBreakOutOfLoop(letGo: true)
+                await streamBreakOutOfLoop(.letGo)
             }) {
                 await streamBreakOutOfLoop()
             })
@@ -71,7 +71,7 @@ struct StreamEndingTests {
         await verify(Claim(
             "\"got Seattle\", then \"the loop threw Lost()\"", runs: [.strict, .seeded(20)],
             expect: Expectation(every: .equals(["got Seattle", "the loop threw Lost()"])),
-            control: .counterfactual("finish() without an error") { await streamFinishThrowing(plainFinish: true) }) {
+            control: .counterfactual("finish() without an error") { await streamFinishThrowing(.plainFinish) }) {
                 await streamFinishThrowing()
             })
     }
@@ -82,7 +82,7 @@ struct StreamEndingTests {
             "the stream should buffer them until a loop takes them", runs: [.strict, .seeded(20)],
             expect: Expectation(every: .equals(["Seattle", "Vancouver"])),
             control: .counterfactual("a stream that buffers nothing") {
-                await streamValuesBeforeTheLoop(buffering: .bufferingNewest(0))
+                await streamValuesBeforeTheLoop(.buffersNothing)
             }) {
                 await streamValuesBeforeTheLoop()
             })
@@ -93,7 +93,7 @@ struct StreamEndingTests {
         await verify(Claim(
             "a stream is not an array: each value once, and a finished stream stays finished",
             runs: [.strict, .seeded(20)], expect: Expectation(every: .equals([[1, 2, 3], []])),
-            control: .counterfactual("the second loop over a second stream") { await streamSecondLoop(freshStream: true) }) {
+            control: .counterfactual("the second loop over a second stream") { await streamSecondLoop(.freshStream) }) {
                 await streamSecondLoop()
             })
     }

@@ -17,7 +17,7 @@ struct StreamSharingTests {
                 $0.everyValueOnce && $0.firstCount + $0.secondCount == count
             }, some: bothGetSome),
             control: .counterfactual("each loop a stream of its own, fed every value") {
-                await streamTwoConsumers(count: count, broadcast: true)
+                await streamTwoConsumers(count: count, shape: .streamEach)
             }) {
                 await streamTwoConsumers(count: count)
             })
@@ -29,7 +29,7 @@ struct StreamSharingTests {
             "the continuation is Sendable: the loop should get [1, 2, 3]",
             runs: [.seeded(20)], options: .waitForOwnThreads, expect: Expectation(every: .equals([1, 2, 3])),
             control: .counterfactual("a stream that keeps only the newest, read after the thread fed it") {
-                await streamFedFromAnotherThread(droppingBeforeTheLoop: true)
+                await streamFedFromAnotherThread(.newestOnlyReadAfter)
             }) {
                 await streamFedFromAnotherThread()
             })
@@ -40,7 +40,7 @@ struct StreamSharingTests {
         await verify(Claim(
             "multiples of 3, times 10, the first two",
             runs: [.seeded(20)], expect: Expectation(every: .equals([30, 60])),
-            control: .counterfactual("no prefix") { await streamFilterMapPrefix(limit: nil) }) {
+            control: .counterfactual("no prefix") { await streamFilterMapPrefix(.noPrefix) }) {
                 await streamFilterMapPrefix()
             })
     }

@@ -14,11 +14,11 @@ nonisolated(nonsending) func errand() async -> String {
 }
 
 /// L37 card 17: `async let x = errand()` costs nothing by itself; `await x` waits while the slot is empty.
-/// `.wrong`, the control: `let x = await errand()` on the line.
-nonisolated(nonsending) public func asyncLetLineAndRead(_ shape: LessonShape = .lesson) async -> LineAndRead {
-    let wrong = shape == .wrong
+/// `.awaitedOnTheLine`, the control: `let x = await errand()` on the line.
+nonisolated(nonsending) public func asyncLetLineAndRead(_ shape: AsyncLetLineShape = .asyncLet) async -> LineAndRead {
+    let awaitedOnTheLine = shape == .awaitedOnTheLine
     let before = scenarioMilliseconds()
-    if wrong {
+    if awaitedOnTheLine {
         let x = await errand()
         let lineTook = scenarioMilliseconds() - before
         return LineAndRead(lineTookMs: lineTook, readTookMs: scenarioMilliseconds() - before - lineTook, value: x)
@@ -27,4 +27,12 @@ nonisolated(nonsending) public func asyncLetLineAndRead(_ shape: LessonShape = .
     let lineTook = scenarioMilliseconds() - before
     let value = await x
     return LineAndRead(lineTookMs: lineTook, readTookMs: scenarioMilliseconds() - before - lineTook, value: value)
+}
+
+/// How the errand is started.
+public enum AsyncLetLineShape: String, CaseIterable, Sendable {
+    /// `async let x = errand()` (the lesson).
+    case asyncLet
+    /// `let x = await errand()` on the line, the control.
+    case awaitedOnTheLine
 }

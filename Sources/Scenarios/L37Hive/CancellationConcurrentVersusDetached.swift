@@ -26,11 +26,12 @@ public struct ConcurrentVersusDetached: Hashable, Sendable {
 /// Lesson 37's trick card ("which of the three notice?"): a task starts an `async let` child, a `Task.detached`
 /// child, and calls a `@concurrent` function, each napping for `napTime`; after `cancelAfter` the task is cancelled.
 /// The lesson printed "async let: cancelled", "detached: finished", "@concurrent: sees cancelled = true".
-/// `structured`, the quiz's control: an `async let` child where the `Task.detached` is, under the same name — the
+/// `.asyncLets`, the quiz's control: an `async let` child where the `Task.detached` is, under the same name — the
 /// cancellation reaches it.
 nonisolated(nonsending) public func concurrentVersusDetached(
-    napTime: Duration = .milliseconds(500), cancelAfter: Duration = .milliseconds(100), structured: Bool = false
+    napTime: Duration = .milliseconds(500), cancelAfter: Duration = .milliseconds(100), shape: ChildrenShape = .unstructuredTasks
 ) async -> ConcurrentVersusDetached {
+    let structured = shape == .asyncLets
     let parent = Task {
         async let child = cancellationNap("async let", for: napTime)
         if structured {

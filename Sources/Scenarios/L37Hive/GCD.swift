@@ -16,7 +16,9 @@ public struct SerialQueueThreads: Sendable, Hashable {
 /// another block runs beside it, or 250 ms, so only the queue decides whether two ever run at once.
 /// `shape`, the quiz's controls: `.concurrent`, the same blocks on a concurrent queue (they keep each other company);
 /// `.asyncAndWait`, the last block sent with `async` and waited for instead of `sync` (it runs on a GCD thread).
-nonisolated(nonsending) public func serialQueueThreads(_ shape: SerialQueueShape = .lesson) async -> SerialQueueThreads {
+nonisolated(nonsending) public func serialQueueThreads(
+    _ shape: SerialQueueShape = .serial
+) async -> SerialQueueThreads {
     await onAThreadOfItsOwn {
         let queue = shape == .concurrent ? DispatchQueue(label: "jar", attributes: .concurrent) : DispatchQueue(label: "jar")
         let threads = Shared<[UInt64]>([])
@@ -66,15 +68,15 @@ func flag4QueueLabel() -> String {
 }
 
 /// L37 Q13: GCD's global queue is not the pool Swift concurrency runs on.
-/// `.wrong`, the quiz's control: the second block is a GCD block too, not a task.
-nonisolated(nonsending) public func cooperativePoolLabels(_ shape: LessonShape = .lesson) async -> PoolLabels {
-    let wrong = shape == .wrong
+/// `.gcdBlock`, the quiz's control: the second block is a GCD block too, not a task.
+nonisolated(nonsending) public func cooperativePoolLabels(_ shape: PoolLabelShape = .task) async -> PoolLabels {
+    let gcdBlock = shape == .gcdBlock
     let gcd = await withCheckedContinuation { continuation in
         DispatchQueue.global(qos: .userInitiated).async {
             continuation.resume(returning: currentQueueLabel())
         }
     }
-    let detached = wrong ? await withCheckedContinuation { continuation in
+    let detached = gcdBlock ? await withCheckedContinuation { continuation in
         DispatchQueue.global(qos: .userInitiated).async {
             continuation.resume(returning: currentQueueLabel())
         }
@@ -82,10 +84,18 @@ nonisolated(nonsending) public func cooperativePoolLabels(_ shape: LessonShape =
     return PoolLabels(gcdGlobal: gcd, detached: detached, flag4: flag4QueueLabel())
 }
 
+/// What the second block is.
+public enum PoolLabelShape: String, CaseIterable, Sendable {
+    /// A detached task, on the pool (the lesson).
+    case task
+    /// A GCD block too, the control.
+    case gcdBlock
+}
+
 /// Which queue L37 Q10's blocks go to, and how its last block is called.
 public enum SerialQueueShape: String, CaseIterable, Sendable {
     /// A private serial queue, and `queue.sync` for the last block (the lesson).
-    case lesson
+    case serial
     /// The same blocks on a concurrent queue: more than one runs at a time.
     case concurrent
     /// The last block sent with `async` and waited for, in place of `sync`: it runs on a GCD thread, not the caller's.

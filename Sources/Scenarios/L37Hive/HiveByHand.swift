@@ -45,14 +45,22 @@ public struct FlightsSideBySide: Sendable, Hashable {
 }
 
 /// L37 card 15: the sugar and the two hand-written halves print the same.
-@MainActor public func hiveFlyByHand(_ shape: LessonShape = .lesson) async -> FlightsSideBySide {
-    let wrong = shape == .wrong
+@MainActor public func hiveFlyByHand(_ shape: FlightShape = .hopsBack) async -> FlightsSideBySide {
+    let noHopBack = shape == .noHopBack
     let sugarLog = EventLog(), handLog = EventLog()
     let sugar = await fly(sugarLog)
     let byHand = await withCheckedContinuation { continuation in
-        flyFirstHalf(handLog, hop: !wrong) { continuation.resume(returning: $0) }
+        flyFirstHalf(handLog, hop: !noHopBack) { continuation.resume(returning: $0) }
     }
     return FlightsSideBySide(sugar: sugarLog.entries, byHand: handLog.entries, sameNectar: sugar == byHand)
+}
+
+/// How the hand-written second half of Ada's flight gets back.
+public enum FlightShape: String, CaseIterable, Sendable {
+    /// It hops back to the main actor (the lesson).
+    case hopsBack
+    /// It runs where the answer arrived, the control.
+    case noHopBack
 }
 
 /// A fixed count of pollen, the same every time: how the two versions are compared.
@@ -87,12 +95,20 @@ public struct ConcurrentByHand: Sendable, Hashable {
 }
 
 /// L37 card 16: both versions count on no actor and come back to the main actor.
-@MainActor public func hiveConcurrentByHand(_ shape: LessonShape = .lesson) async -> ConcurrentByHand {
-    let wrong = shape == .wrong
+@MainActor public func hiveConcurrentByHand(_ shape: PollenCountShape = .detached) async -> ConcurrentByHand {
+    let inPlace = shape == .inPlace
     let (concurrentOn, concurrentGrains) = await countPollenConcurrently()
-    let (byHandOn, byHandGrains) = await countPollenByHand(detached: !wrong)
+    let (byHandOn, byHandGrains) = await countPollenByHand(detached: !inPlace)
     return ConcurrentByHand(concurrentOn: concurrentOn, byHandOn: byHandOn, sameGrains: concurrentGrains == byHandGrains,
                             backOn: queuePlace())
+}
+
+/// Where the hand-written count runs.
+public enum PollenCountShape: String, CaseIterable, Sendable {
+    /// In a detached task, as `@concurrent` is written out (the lesson).
+    case detached
+    /// Where the caller is, the control.
+    case inPlace
 }
 
 /// Where this code runs, observed at run time: "the main queue" (the main actor's) or "another queue". Unlike

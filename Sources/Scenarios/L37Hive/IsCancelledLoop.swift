@@ -4,19 +4,21 @@ public struct CancelledLoop: Sendable, Hashable {
 }
 
 /// L37 card 5: `while !Task.isCancelled { n += 1; await Task.yield() }` stops when its task is cancelled, and its
-/// `Task.yield()` gives other tasks turns meanwhile (on one thread, without it nothing else would ever run).
-/// `stopped` is whether the loop ended before a cap of ten thousand laps (by the cancellation, not the cap);
-/// `otherTurnsWhileLooping` counts, of the caller's three turns after the loop began, those in which it had not ended. `wrong`, the
-/// control: a loop that neither looks at cancellation nor yields, ended only by the cap.
-nonisolated(nonsending) public func isCancelledLoop(_ shape: LessonShape = .lesson) async -> CancelledLoop {
-    let wrong = shape == .wrong
+/// `Task.yield()` gives other tasks turns meanwhile (on one thread, without it nothing else would ever run). `stopped`
+/// is whether the loop ended before a cap of ten thousand laps (by the cancellation, not the cap);
+/// `otherTurnsWhileLooping` counts, of the caller's three turns after the loop began, those in which it had not ended.
+/// `.neverChecksNorYields`, the control: a loop that neither looks at cancellation nor yields, ended only by the cap.
+nonisolated(nonsending) public func isCancelledLoop(
+    _ shape: CancelledLoopShape = .checksAndYields
+) async -> CancelledLoop {
+    let neverChecksNorYields = shape == .neverChecksNorYields
     let cap = 10_000
     let laps = Shared(0)
     let loop = Task {
-        while wrong || !Task.isCancelled {
+        while neverChecksNorYields || !Task.isCancelled {
             laps.update { $0 += 1 }
             if laps.value >= cap { break }
-            if !wrong { await Task.yield() }
+            if !neverChecksNorYields { await Task.yield() }
         }
     }
     while laps.value == 0 { await Task.yield() }
@@ -28,4 +30,12 @@ nonisolated(nonsending) public func isCancelledLoop(_ shape: LessonShape = .less
     loop.cancel()
     await loop.value
     return CancelledLoop(stopped: laps.value < cap, laps: laps.value, otherTurnsWhileLooping: turns)
+}
+
+/// What the loop does each lap.
+public enum CancelledLoopShape: String, CaseIterable, Sendable {
+    /// It looks at `Task.isCancelled` and yields (the lesson).
+    case checksAndYields
+    /// Neither, the control: only a cap ends it.
+    case neverChecksNorYields
 }

@@ -11,13 +11,21 @@ func reportAnywhere() -> String {
 }
 
 /// The report from @concurrent code: called directly (the compiler's await is the hop), and through MainActor.run.
-/// `.wrong`, the quiz's control: both made on no actor, with no hop.
-@concurrent func reportFromThePool(_ shape: LessonShape = .lesson) async -> (String, String) {
-    let wrong = shape == .wrong
-    if wrong { return (reportAnywhere(), reportAnywhere()) }
+/// `.noHop`, the quiz's control: both made on no actor, with no hop.
+@concurrent func reportFromThePool(_ shape: ReportShape = .onTheMainActor) async -> (String, String) {
+    let noHop = shape == .noHop
+    if noHop { return (reportAnywhere(), reportAnywhere()) }
     let direct = await report()
     let run = await MainActor.run { report() }
     return (direct, run)
+}
+
+/// Where the reports are made.
+public enum ReportShape: String, CaseIterable, Sendable {
+    /// On the main actor, by a direct call and through `MainActor.run` (the lesson).
+    case onTheMainActor
+    /// On no actor, with no hop, the control.
+    case noHop
 }
 
 /// Where both reports ran.
@@ -26,7 +34,9 @@ public struct ReportsFromThePool: Sendable, Hashable {
 }
 
 /// L37 card 21: `await report()` from @concurrent code is `await MainActor.run { report() }`: both on MainActor.
-nonisolated(nonsending) public func runFromConcurrent(_ shape: LessonShape = .lesson) async -> ReportsFromThePool {
+nonisolated(nonsending) public func runFromConcurrent(
+    _ shape: ReportShape = .onTheMainActor
+) async -> ReportsFromThePool {
     let (direct, run) = await reportFromThePool(shape)
     return ReportsFromThePool(direct: direct, run: run)
 }

@@ -37,8 +37,9 @@ public struct Swarm: Sendable, Hashable {
     return (left, threadNumber(), onMainQueue())
 }
 
-/// Step 9: `count` bees at once, each a child task flying `onTheMainActor` a main-actor bee, else a pool bee.
-@concurrent public func swarm(_ count: Int, onTheMainActor: Bool) async -> Swarm {
+/// Step 9: `count` bees at once, each a child task: a main-actor bee for `.mainActor`, a pool bee for `.pool`.
+@concurrent public func swarm(_ count: Int, _ shape: SwarmShape) async -> Swarm {
+    let onTheMainActor = shape == .mainActor
     let start = ContinuousClock.now
     var threads = Set<UInt64>()
     var moved = 0, onMain = 0
@@ -84,10 +85,10 @@ func queueOfAGCDBlock() async -> String {
 }
 
 /// Step 11: which queue runs main-actor code, @concurrent code, the jar and a GCD block, asked from the main actor.
-/// `.wrong`, the quiz's control: every question asked from a GCD block instead.
-@MainActor public func whoRunsWhat(_ shape: LessonShape = .lesson) async -> WhoRunsWhat {
-    let wrong = shape == .wrong
-    if wrong {
+/// `.allFromGCD`, the quiz's control: every question asked from a GCD block instead.
+@MainActor public func whoRunsWhat(_ shape: WhoRunsWhatShape = .eachInItsPlace) async -> WhoRunsWhat {
+    let allFromGCD = shape == .allFromGCD
+    if allFromGCD {
         return WhoRunsWhat(mainActor: await queueOfAGCDBlock(), concurrent: await queueOfAGCDBlock(),
                            jar: await queueOfAGCDBlock(), gcdGlobal: await queueOfAGCDBlock())
     }
@@ -95,6 +96,14 @@ func queueOfAGCDBlock() async -> String {
     let pool = await queueOfThePool()
     let inTheJar = await Jar().queueOfTheJar()
     return WhoRunsWhat(mainActor: main, concurrent: pool, jar: inTheJar, gcdGlobal: await queueOfAGCDBlock())
+}
+
+/// Where each queue question is asked.
+public enum WhoRunsWhatShape: String, CaseIterable, Sendable {
+    /// Each from its own kind of code: main actor, `@concurrent`, the jar, a GCD block (the lesson).
+    case eachInItsPlace
+    /// Every one from a GCD block, the control.
+    case allFromGCD
 }
 
 /// Where a swarm's bees fly.

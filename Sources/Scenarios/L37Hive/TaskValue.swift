@@ -3,17 +3,25 @@ public struct TaskValue: Sendable, Hashable {
     public var type: String, size: Int, value: Int, copyCancelReachesTask: Bool
 }
 
-/// L37 card 9: `Task { 42 }` is a pointer — eight bytes — and cancelling a copy cancels the task. `wrong`, the
-/// control: what is cancelled is another task, not a copy.
-nonisolated(nonsending) public func taskValue(_ shape: LessonShape = .lesson) async -> TaskValue {
-    let wrong = shape == .wrong
+/// L37 card 9: `Task { 42 }` is a pointer — eight bytes — and cancelling a copy cancels the task. `.cancelAnotherTask`,
+/// the control: what is cancelled is another task, not a copy.
+nonisolated(nonsending) public func taskValue(_ shape: TaskCopyShape = .cancelACopy) async -> TaskValue {
+    let cancelAnotherTask = shape == .cancelAnotherTask
     let task = Task { 42 }
     let sleeper = Task {
         try? await Task.sleep(for: .seconds(1))
         return Task.isCancelled
     }
-    let copy = wrong ? Task { try? await Task.sleep(for: .seconds(1)); return Task.isCancelled } : sleeper
+    let copy = cancelAnotherTask ? Task { try? await Task.sleep(for: .seconds(1)); return Task.isCancelled } : sleeper
     copy.cancel()
     return TaskValue(type: "\(type(of: task))", size: MemoryLayout.size(ofValue: task), value: await task.value,
                      copyCancelReachesTask: await sleeper.value)
+}
+
+/// What is cancelled.
+public enum TaskCopyShape: String, CaseIterable, Sendable {
+    /// A copy of the task value (the lesson).
+    case cancelACopy
+    /// Another task, the control.
+    case cancelAnotherTask
 }

@@ -4,7 +4,9 @@ public struct ThreeAtOnce: Sendable, Hashable {
 }
 
 /// One visit: `ms` at a flower, counted in flight meanwhile.
-nonisolated(nonsending) func visit(_ name: String, for ms: Int, suffix: String, _ flight: OverlapMeter) async -> String {
+nonisolated(nonsending) func visit(
+    _ name: String, for ms: Int, suffix: String, _ flight: OverlapMeter
+) async -> String {
     flight.enter()
     try? await Task.sleep(for: .milliseconds(ms))
     flight.leave()
@@ -13,10 +15,11 @@ nonisolated(nonsending) func visit(_ name: String, for ms: Int, suffix: String, 
 
 /// L37 card 3, L38 card 1, the architecture seed: three async let visits run at the same time; one await
 /// collects them. `names` is comma-separated.
-/// `oneAfterAnother`: the control, three awaits in a row instead of three `async let`s.
-nonisolated(nonsending) public func threeAtOnce(ms: Int, names: String, suffix: String, oneAfterAnother: Bool = false)
+/// `.oneAfterAnother`: the control, three awaits in a row instead of three `async let`s.
+nonisolated(nonsending) public func threeAtOnce(ms: Int, names: String, suffix: String, _ shape: AtOnceShape = .atOnce)
     async -> ThreeAtOnce
 {
+    let oneAfterAnother = shape == .oneAfterAnother
     let three = names.split(separator: ",").map(String.init) + ["", "", ""]
     let flight = OverlapMeter()
     let start = scenarioMilliseconds()
@@ -30,12 +33,4 @@ nonisolated(nonsending) public func threeAtOnce(ms: Int, names: String, suffix: 
     async let third = visit(three[2], for: ms, suffix: suffix, flight)
     let results = await [first, second, third]
     return ThreeAtOnce(results: results, peakInFlight: flight.mostAtOnce, elapsedMs: scenarioMilliseconds() - start)
-}
-
-/// How three visits are made.
-public enum VisitShape: String, CaseIterable, Sendable {
-    /// Three `async let`s, awaited together.
-    case atOnce
-    /// Three awaits, one after the other.
-    case oneAfterAnother
 }

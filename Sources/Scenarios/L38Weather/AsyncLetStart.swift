@@ -4,10 +4,13 @@ public struct AsyncLetStart: Sendable, Hashable {
 }
 
 /// L38 card 12: the child of an async let starts at the declaration. The parent does 100 ms of other awaited work
-/// before it says "about to await" (on one thread a child cannot print before its parent suspends). `wrong`, the
-/// control: the work is a closure called at the await, not a child started at the declaration.
-nonisolated(nonsending) public func asyncLetStartsAtDeclaration(_ shape: LessonShape = .lesson) async -> AsyncLetStart {
-    let wrong = shape == .wrong
+/// before it says "about to await" (on one thread a child cannot print before its parent suspends).
+/// `.closureAtTheAwait`, the control: the work is a closure called at the await, not a child started at the
+/// declaration.
+nonisolated(nonsending) public func asyncLetStartsAtDeclaration(
+    _ shape: AsyncLetStartShape = .asyncLet
+) async -> AsyncLetStart {
+    let closureAtTheAwait = shape == .closureAtTheAwait
     let log = EventLog()
     let started = Shared(-1)
     @Sendable nonisolated(nonsending) func seattle() async -> String {
@@ -17,7 +20,7 @@ nonisolated(nonsending) public func asyncLetStartsAtDeclaration(_ shape: LessonS
         return "Seattle"
     }
     let answer: String
-    if wrong {
+    if closureAtTheAwait {
         try? await Task.sleep(for: .milliseconds(100))
         log.record("about to await")
         answer = await seattle()
@@ -29,4 +32,12 @@ nonisolated(nonsending) public func asyncLetStartsAtDeclaration(_ shape: LessonS
     }
     log.record("got \(answer)")
     return AsyncLetStart(events: log.entries, childStartedAtMs: started.value)
+}
+
+/// How the Seattle work is started.
+public enum AsyncLetStartShape: String, CaseIterable, Sendable {
+    /// An `async let` child, started at its declaration (the lesson).
+    case asyncLet
+    /// A closure called at the await, the control: nothing starts before it.
+    case closureAtTheAwait
 }

@@ -107,9 +107,10 @@ public enum ForgettingCache: String, CaseIterable, Sendable, CustomStringConvert
 
 /// Lesson 38, step 4 (pull to refresh): asks Seattle, tells the cache to forget Seattle, asks again. The second ask
 /// is a new request: `["answered by request 1", "answered by request 2"], requests: 2`.
-/// `forgetting` false, the control: a refresh that forgets nothing — the second ask gets the first answer.
+/// `.forgetsNothing`, the control: a refresh that forgets nothing — the second ask gets the first answer.
 @concurrent
-public func askForgetAsk(_ cache: ForgettingCache, forgetting: Bool = true) async throws -> AsksInTurn {
+public func askForgetAsk(_ cache: ForgettingCache, _ refresh: RefreshShape = .forgets) async throws -> AsksInTurn {
+    let forgetting = refresh == .forgets
     let service = FakeWeatherService()
     return try await withCache(cache.shape, asking: service) { handle in
         guard let forget = handle.forget else {
@@ -122,4 +123,12 @@ public func askForgetAsk(_ cache: ForgettingCache, forgetting: Bool = true) asyn
                                     "answered by request \(Int(second.temperature))"],
                           requests: service.requests)
     }
+}
+
+/// What a pull to refresh does.
+public enum RefreshShape: String, CaseIterable, Sendable {
+    /// It tells the cache to forget the city (the lesson).
+    case forgets
+    /// Nothing, the control: the second ask gets the first answer.
+    case forgetsNothing
 }

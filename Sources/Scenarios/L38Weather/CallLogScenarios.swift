@@ -21,10 +21,11 @@ public func twoCallsOneAfterAnother() async -> [String] {
     return await log.entries
 }
 
-/// How two calls reach the call log.
-public enum CallShape: String, CaseIterable, Sendable {
-    /// Two `async let`s: both at once.
-    case atOnce
-    /// The second after the first returned.
-    case oneAfterAnother
+/// The trick card's two calls in `shape`: at once, or the second after the first returned.
+@concurrent
+public func twoCalls(_ shape: AtOnceShape) async -> [String] {
+    switch shape {
+    case .atOnce: await twoCallsAtOnce()
+    case .oneAfterAnother: await twoCallsOneAfterAnother()
+    }
 }

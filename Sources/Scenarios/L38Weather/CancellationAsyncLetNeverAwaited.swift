@@ -1,10 +1,11 @@
 /// Lesson 38 question 2: a scope starts an `async let` child that naps for `childNap`, and ends without awaiting it.
 /// Returns the console: the lesson printed "leaving the scope without awaiting", "child stopped by
 /// CancellationError()", "after the scope" — the closing brace cancelled the child, then waited for it.
-/// `awaited`, the quiz's control: the async let is awaited before the scope ends.
-nonisolated(nonsending) public func asyncLetNeverAwaited(childNap: Duration = .seconds(1), awaited: Bool = false) async
+/// `.awaited`, the quiz's control: the async let is awaited before the scope ends.
+nonisolated(nonsending) public func asyncLetNeverAwaited(childNap: Duration = .seconds(1), shape: AwaitShape = .neverAwaited) async
     -> [String]
 {
+    let awaited = shape == .awaited
     let log = EventLog()
     /// The child: a nap that says how it ended. It only waits, so it stays on its caller's actor.
     nonisolated(nonsending) func child() async -> String {
@@ -28,4 +29,12 @@ nonisolated(nonsending) public func asyncLetNeverAwaited(childNap: Duration = .s
     }
     log.record("after the scope")
     return log.entries
+}
+
+/// Whether the scope awaits its `async let` child.
+public enum AwaitShape: String, CaseIterable, Sendable {
+    /// It ends without awaiting it (the lesson).
+    case neverAwaited
+    /// It awaits the child first, the control.
+    case awaited
 }

@@ -20,8 +20,11 @@ public struct BusyLoopRun: Hashable, Sendable {
 /// lesson measured time ("cancelled at 0.1 s; it returned at 1.0 sec"); here the loop counts its steps. Half way it
 /// hands the scenario a continuation and waits for it, so the cancel lands mid-run under every schedule; the wait is
 /// not a cancellation check: a checked continuation waits whether or not the task is cancelled.
-/// `acting`, the quiz's control: the loop stops when it sees the cancellation.
-nonisolated(nonsending) public func cancelledBusyLoop(steps: Int = 1000, acting: Bool = false) async -> BusyLoopRun {
+/// `.actsOnCancellation`, the quiz's control: the loop stops when it sees the cancellation.
+nonisolated(nonsending) public func cancelledBusyLoop(
+    steps: Int = 1000, shape: BusyLoopShape = .ignoresCancellation
+) async -> BusyLoopRun {
+    let acting = shape == .actsOnCancellation
     precondition(steps >= 2, "cancelledBusyLoop(steps:) needs at least 2 steps to cancel in between, got \(steps)")
     let (halfway, reachedHalfway) = AsyncStream.makeStream(of: CheckedContinuation<Void, Never>.self)
     /// The loop. It computes, so it runs on the pool (`@concurrent`).
@@ -49,4 +52,12 @@ nonisolated(nonsending) public func cancelledBusyLoop(steps: Int = 1000, acting:
     }
     reachedHalfway.finish()
     return await task.value
+}
+
+/// What the busy loop does when it sees its cancellation.
+public enum BusyLoopShape: String, CaseIterable, Sendable {
+    /// It looks and goes on (the lesson).
+    case ignoresCancellation
+    /// It stops, the control.
+    case actsOnCancellation
 }

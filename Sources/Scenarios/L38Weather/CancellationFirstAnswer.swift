@@ -19,8 +19,9 @@ public struct FirstAnswerRace: Hashable, Sendable {
 /// `FirstAnswer.cancellingTheRest` (with `cancelAll()`). Without `cancelAll()` the group returned only after Bergen
 /// answered ("first: Seattle after 2.0 sec"); with it, "Bergen was cancelled" and the group returned at once.
 nonisolated(nonsending) public func firstAnswerRace(
-    cancellingTheRest: Bool, fast: Duration = .milliseconds(200), slow: Duration = .seconds(2)
+    _ shape: RaceShape, fast: Duration = .milliseconds(200), slow: Duration = .seconds(2)
 ) async -> FirstAnswerRace {
+    let cancellingTheRest = shape == .cancelsTheRest
     let log = EventLog()
     /// One city's answer after `time`, or nil if cancelled first. It only waits, so it stays on its caller.
     @Sendable nonisolated(nonsending) func weather(_ city: String, after time: Duration) async -> String? {

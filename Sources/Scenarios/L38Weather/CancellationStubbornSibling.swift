@@ -1,12 +1,13 @@
 /// Lesson 38 question 1: two `async let` children; one throws after `failAfter`, the other is busy for `busyFor` and
 /// never looks at cancellation. Returns the console. The error reaches the caller only after the busy sibling has
-/// finished: "failing threw Offline()", "busy finished (cancelled: true)", "the error reached the caller".
-/// The lesson's busy child spins on the clock; here it waits on a task that nothing cancels, which takes the same
-/// time in a run with virtual time and, like the spin, does not look at cancellation.
-/// `unstructured`, the quiz's control: the busy sibling is a `Task { }`, which nothing waits for when the error comes.
+/// finished: "failing threw Offline()", "busy finished (cancelled: true)", "the error reached the caller". The lesson's
+/// busy child spins on the clock; here it waits on a task that nothing cancels, which takes the same time in a run with
+/// virtual time and, like the spin, does not look at cancellation. `.unstructuredTask`, the quiz's control: the busy
+/// sibling is a `Task { }`, which nothing waits for when the error comes.
 nonisolated(nonsending) public func errorWaitsForStubbornSibling(
-    failAfter: Duration = .milliseconds(100), busyFor: Duration = .seconds(1), unstructured: Bool = false
+    failAfter: Duration = .milliseconds(100), busyFor: Duration = .seconds(1), shape: SiblingShape = .asyncLet
 ) async -> [String] {
+    let unstructured = shape == .unstructuredTask
     let log = EventLog()
     /// The busy sibling: it computes, on the pool (`@concurrent`), and never looks at cancellation.
     @concurrent func busy() async -> String {
@@ -38,4 +39,12 @@ nonisolated(nonsending) public func errorWaitsForStubbornSibling(
         log.record("the error reached the caller")
     }
     return log.entries
+}
+
+/// What the busy sibling is.
+public enum SiblingShape: String, CaseIterable, Sendable {
+    /// An `async let` child, which the scope waits for (the lesson).
+    case asyncLet
+    /// A `Task { }`, the control: nothing waits for it when the error comes.
+    case unstructuredTask
 }

@@ -29,11 +29,12 @@ nonisolated(nonsending) func cancellationNap(_ who: String, for time: Duration) 
 /// Lesson 37 question 6 / lesson 38 question 6: a task starts an `async let` child, a `Task { }` and a
 /// `Task.detached { }`, each napping for `napTime`; after `cancelAfter` the task is cancelled. The lesson printed
 /// "async let child: cancelled", "Task { }: finished", "Task.detached: finished": only the child is structured.
-/// `structured`, the quiz's control: `async let` children where the `Task { }` and the `Task.detached` are, under
+/// `.asyncLets`, the quiz's control: `async let` children where the `Task { }` and the `Task.detached` are, under
 /// the same names — the cancellation reaches them.
 nonisolated(nonsending) public func whoHearsCancellation(
-    napTime: Duration = .milliseconds(500), cancelAfter: Duration = .milliseconds(100), structured: Bool = false
+    napTime: Duration = .milliseconds(500), cancelAfter: Duration = .milliseconds(100), shape: ChildrenShape = .unstructuredTasks
 ) async -> WhoHearsCancellation {
+    let structured = shape == .asyncLets
     let parent = Task {
         async let child = cancellationNap("async let child", for: napTime)
         if structured {
@@ -50,4 +51,12 @@ nonisolated(nonsending) public func whoHearsCancellation(
     try? await Task.sleep(for: cancelAfter)
     parent.cancel()
     return await parent.value
+}
+
+/// What a cancelled task started beside its `async let` child.
+public enum ChildrenShape: String, CaseIterable, Sendable {
+    /// A `Task { }` and a `Task.detached`, as the lessons write them: cancelling the parent reaches neither.
+    case unstructuredTasks
+    /// `async let` children in their place, under the same names, the control: the cancellation reaches them.
+    case asyncLets
 }

@@ -1,11 +1,11 @@
 /// L38 card 3: `try Task.checkCancellation()` ends a 100-lap loop soon after its task is cancelled at 150 ms.
-/// `.wrong`, the control: no `checkCancellation()`, and `try?` around the sleep.
-nonisolated(nonsending) public func checkCancellationLoop(_ shape: LessonShape = .lesson) async -> String {
-    let wrong = shape == .wrong
+/// `.swallowing`, the control: no `checkCancellation()`, and `try?` around the sleep.
+nonisolated(nonsending) public func checkCancellationLoop(_ shape: CheckCancellationShape = .checking) async -> String {
+    let swallowing = shape == .swallowing
     let task = Task {
         var done = 0
         for _ in 1...100 {
-            if wrong {
+            if swallowing {
                 try? await Task.sleep(for: .milliseconds(10))
             } else {
                 try Task.checkCancellation()
@@ -22,4 +22,12 @@ nonisolated(nonsending) public func checkCancellationLoop(_ shape: LessonShape =
     } catch {
         return "stopped: \(error)"
     }
+}
+
+/// How the 100-lap loop treats cancellation.
+public enum CheckCancellationShape: String, CaseIterable, Sendable {
+    /// `try Task.checkCancellation()` before each lap (the lesson).
+    case checking
+    /// No `checkCancellation()`, and `try?` around the sleep: the control.
+    case swallowing
 }

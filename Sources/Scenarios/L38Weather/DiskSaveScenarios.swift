@@ -28,7 +28,10 @@ public struct TickerTurns: Hashable, Sendable, CustomStringConvertible {
 /// whole patience; with each disk on a thread of its own (`OwnThreadDisk`) the pool stays free, and every write sees
 /// the ticker move.
 @concurrent
-public func tickerTurnsWhileDisksSave(_ saves: Int, onOwnThreads: Bool, patience: Duration) async throws -> TickerTurns {
+public func tickerTurnsWhileDisksSave(
+    _ saves: Int, _ shape: DiskThreadShape, patience: Duration
+) async throws -> TickerTurns {
+    let onOwnThreads = shape == .ownThreads
     try BadScenarioInput.require(saves, atLeast: 1, "saves", in: "tickerTurnsWhileDisksSave")
     try BadScenarioInput.require(patience, notNegative: "patience", in: "tickerTurnsWhileDisksSave")
     let ticks = Atomic(0)
@@ -72,4 +75,12 @@ public func tickerTurnsWhileDisksSave(_ saves: Int, onOwnThreads: Bool, patience
     await ticker.value
     return TickerTurns(saves: saves, savesThatSawATurn: sawATurn.load(ordering: .sequentiallyConsistent),
                        turnsDuringSaves: turns)
+}
+
+/// Where the disks' synchronous writes run.
+public enum DiskThreadShape: String, CaseIterable, Sendable {
+    /// On the shared pool, `PoolDisk`: they can hold every thread.
+    case pool
+    /// Each disk on a thread of its own, `OwnThreadDisk`: the pool stays free.
+    case ownThreads
 }

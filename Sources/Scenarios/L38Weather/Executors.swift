@@ -28,10 +28,18 @@ actor DefaultExecutorDisk {
     }
 }
 
-/// `.wrong`, the quiz's control: an actor with no executor of its own.
-nonisolated(nonsending) public func ownQueueLabel(_ shape: LessonShape = .lesson) async -> String {
-    let wrong = shape == .wrong
-    return wrong ? await DefaultExecutorDisk().queueLabel() : await CardDisk11().queueLabel()
+/// `.defaultExecutor`, the quiz's control: an actor with no executor of its own.
+nonisolated(nonsending) public func ownQueueLabel(_ shape: ExecutorShape = .ownExecutor) async -> String {
+    let defaultExecutor = shape == .defaultExecutor
+    return defaultExecutor ? await DefaultExecutorDisk().queueLabel() : await CardDisk11().queueLabel()
+}
+
+/// Where the actors of card 11 and actors question 14 run.
+public enum ExecutorShape: String, CaseIterable, Sendable {
+    /// On executors of their own (the lesson).
+    case ownExecutor
+    /// On the default executor, the control.
+    case defaultExecutor
 }
 
 /// L38 actors Q14's counters: one on the default executor, one on an executor of its own (a `ThreadExecutor`, for the
@@ -84,17 +92,17 @@ public struct HopCost: Sendable, Hashable {
 }
 
 /// L38 actors Q14: a turn between two actors on executors of their own costs many times a turn between two plain
-/// actors. Both measured in the same run, so only their ratio is compared. `.wrong`, the quiz's control: both pairs
-/// are plain actors.
-@concurrent public func hopCost(turns count: Int, _ shape: LessonShape = .lesson) async -> HopCost {
-    let wrong = shape == .wrong
+/// actors. Both measured in the same run, so only their ratio is compared. `.defaultExecutor`, the quiz's control: both
+/// pairs are plain actors.
+@concurrent public func hopCost(turns count: Int, _ shape: ExecutorShape = .ownExecutor) async -> HopCost {
+    let defaultExecutor = shape == .defaultExecutor
     // Five alternating rounds, the fastest of each kind: a round the OS interrupted (a loaded machine) is only
     // slower, so the fastest is the cost itself, and the ratio does not swing with the load.
     let rounds = 5, perRound = max(count / rounds, 1)
     var plainBest = Duration.seconds(3_600), ownBest = Duration.seconds(3_600)
     for _ in 0..<rounds {
         plainBest = min(plainBest, await turns(perRound, between: PoolHopCounter(), and: PoolHopCounter()))
-        let own = wrong ? await turns(perRound, between: PoolHopCounter(), and: PoolHopCounter())
+        let own = defaultExecutor ? await turns(perRound, between: PoolHopCounter(), and: PoolHopCounter())
             : await turns(perRound, between: OwnThreadHopCounter(), and: OwnThreadHopCounter())
         ownBest = min(ownBest, own)
     }

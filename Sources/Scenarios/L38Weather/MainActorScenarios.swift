@@ -25,12 +25,20 @@ public struct RenamedScreen: Sendable, Hashable {
 }
 
 /// L38 card 6: a few lines run on the main actor from code that is not on it, with `await MainActor.run`.
-/// `.wrong`, the quiz's control: the lines without the hop, run on the pool.
-@MainActor public func renameScreen(_ shape: LessonShape = .lesson) async -> RenamedScreen {
-    let wrong = shape == .wrong
+/// `.noHop`, the quiz's control: the lines without the hop, run on the pool.
+@MainActor public func renameScreen(_ shape: RenameShape = .hop) async -> RenamedScreen {
+    let noHop = shape == .noHop
     let screen = Screen()
-    let onMain = await rename(screen, hop: !wrong)
+    let onMain = await rename(screen, hop: !noHop)
     return RenamedScreen(linesOnMainQueue: onMain, title: screen.title)
+}
+
+/// How the renaming lines reach the main actor.
+public enum RenameShape: String, CaseIterable, Sendable {
+    /// With `await MainActor.run` (the lesson).
+    case hop
+    /// With no hop, the control: the lines run on the pool.
+    case noHop
 }
 
 /// Where @concurrent work ran.
@@ -49,10 +57,18 @@ public struct ConcurrentWork: Sendable, Hashable {
     ConcurrentWork(ranOffMainThread: !onMainThread(), ranOnMainQueue: onMainQueue(), isolation: whereAmI())
 }
 
-/// `.wrong`, the quiz's control: the work is @MainActor, not @concurrent.
-@MainActor public func concurrentWork(_ shape: LessonShape = .lesson) async -> ConcurrentWork {
-    let wrong = shape == .wrong
-    return wrong ? workOnMain() : await work()
+/// `.mainActor`, the quiz's control: the work is @MainActor, not @concurrent.
+@MainActor public func concurrentWork(_ shape: WorkShape = .concurrent) async -> ConcurrentWork {
+    let mainActor = shape == .mainActor
+    return mainActor ? workOnMain() : await work()
+}
+
+/// How card 7's work is marked.
+public enum WorkShape: String, CaseIterable, Sendable {
+    /// `@concurrent` (the lesson).
+    case concurrent
+    /// `@MainActor`, the control.
+    case mainActor
 }
 
 /// Where a @MainActor strip's group children ran, and where a Task { } made in the same place runs.
@@ -61,13 +77,13 @@ public struct GroupChildren: Sendable, Hashable {
 }
 
 /// L38 card 20: `strip()` says @MainActor, and its group's three children start on the pool.
-/// `.wrong`, the quiz's control: the children are `@MainActor` closures.
-@MainActor public func stripGroupChildren(_ shape: LessonShape = .lesson) async -> GroupChildren {
-    let wrong = shape == .wrong
+/// `.mainActorChildren`, the quiz's control: the children are `@MainActor` closures.
+@MainActor public func stripGroupChildren(_ shape: GroupChildShape = .plainChildren) async -> GroupChildren {
+    let mainActorChildren = shape == .mainActorChildren
     var threads: [Bool] = [], queues: [Bool] = [], places: [String] = []
     await withTaskGroup(of: (Bool, Bool, String).self) { group in
         for _ in 0..<3 {
-            if wrong {
+            if mainActorChildren {
                 group.addTask { @MainActor in (onMainThread(), onMainQueue(), whereAmI()) }
             } else {
                 group.addTask { (onMainThread(), onMainQueue(), whereAmI()) }
@@ -84,6 +100,14 @@ public struct GroupChildren: Sendable, Hashable {
                          taskIsolation: task)
 }
 
+/// How `strip()`'s group children are written.
+public enum GroupChildShape: String, CaseIterable, Sendable {
+    /// Plain closures, which start on the pool (the lesson).
+    case plainChildren
+    /// `@MainActor` closures, the control.
+    case mainActorChildren
+}
+
 /// Swift 6.2's default for a nonisolated async function, written out: it stays on its caller's actor, so the
 /// check passes. The answer is the main queue's, observed — `assertIsolated` alone does nothing in `-O` builds.
 nonisolated(nonsending) func whereAmINonsending() async -> String {
@@ -97,9 +121,17 @@ nonisolated func whereAmIPlain() async -> String {
     onMainQueue() ? "on the main actor" : "off the main actor"
 }
 
-/// L38 actors Q7: called from the main actor, the nonsending function is on the main actor. `wrong`, the quiz's
-/// control: the plain nonisolated function, which leaves it.
-@MainActor public func nonsendingAssertion(_ shape: LessonShape = .lesson) async -> String {
-    let wrong = shape == .wrong
-    return wrong ? await whereAmIPlain() : await whereAmINonsending()
+/// L38 actors Q7: called from the main actor, the nonsending function is on the main actor. `.plainNonisolated`, the
+/// quiz's control: the plain nonisolated function, which leaves it.
+@MainActor public func nonsendingAssertion(_ shape: NonsendingShape = .nonsending) async -> String {
+    let plainNonisolated = shape == .plainNonisolated
+    return plainNonisolated ? await whereAmIPlain() : await whereAmINonsending()
+}
+
+/// How the asserting function is compiled.
+public enum NonsendingShape: String, CaseIterable, Sendable {
+    /// `nonisolated(nonsending)`, the lesson's today: it stays on its caller's actor.
+    case nonsending
+    /// Plain `nonisolated`, the control: it leaves the main actor.
+    case plainNonisolated
 }

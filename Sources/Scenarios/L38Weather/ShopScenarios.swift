@@ -19,9 +19,10 @@ public struct Sale: Hashable, Sendable, CustomStringConvertible {
 
 /// Lesson 38, actors question 14: one bag left, two buyers at once (two `async let`s) in a `Shop` on a serial executor
 /// of its own. Both see the bag before either comes back with the price: "sold: 2 - bags left: -1".
-/// `oneAfterAnother`, the quiz's control: the second buyer comes in after the first has left.
+/// `.oneAfterAnother`, the quiz's control: the second buyer comes in after the first has left.
 @concurrent
-public func twoBuyersOneBag(oneAfterAnother: Bool = false) async -> Sale {
+public func twoBuyersOneBag(_ shape: AtOnceShape = .atOnce) async -> Sale {
+    let oneAfterAnother = shape == .oneAfterAnother
     let shop = Shop()
     if oneAfterAnother {
         let first = await shop.buy(), second = await shop.buy()

@@ -27,14 +27,22 @@ final class Loader: Sendable {
 }
 
 /// L38 card 15: the task holds the object until it ends; then the object is freed.
-/// `.wrong`, the control: the task holds the loader weakly.
-nonisolated(nonsending) public func taskKeepsSelfAlive(_ shape: LessonShape = .lesson) async -> [String] {
-    let wrong = shape == .wrong
+/// `.holdsSelfWeakly`, the control: the task holds the loader weakly.
+nonisolated(nonsending) public func taskKeepsSelfAlive(_ shape: SelfCaptureShape = .holdsSelf) async -> [String] {
+    let holdsSelfWeakly = shape == .holdsSelfWeakly
     let log = EventLog()
     var loader: Loader? = Loader(log)
-    let task = loader?.start(weakly: wrong)
+    let task = loader?.start(weakly: holdsSelfWeakly)
     loader = nil
     log.record("the last reference is gone")
     await task?.value
     return log.entries
+}
+
+/// How the loader's task holds the loader.
+public enum SelfCaptureShape: String, CaseIterable, Sendable {
+    /// Strongly, as `self` (the lesson).
+    case holdsSelf
+    /// Weakly, the control.
+    case holdsSelfWeakly
 }

@@ -1,17 +1,25 @@
 /// L38 card 13: a child throws, the body never reads the results — the group does not throw. (The body cannot
-/// throw, so the call needs no `try`: the compiler's warning on the lesson's `try` says the same.) `wrong`, the
+/// throw, so the call needs no `try`: the compiler's warning on the lesson's `try` says the same.) `.readOne`, the
 /// control: the body reads one result.
-nonisolated(nonsending) public func throwingGroupUnread(_ shape: LessonShape = .lesson) async -> String {
-    let wrong = shape == .wrong
+nonisolated(nonsending) public func throwingGroupUnread(_ shape: UnreadGroupShape = .unread) async -> String {
+    let readOne = shape == .readOne
     do {
         return try await withThrowingTaskGroup(of: String.self) { group in
             group.addTask { throw Offline() }
-            if wrong { _ = try await group.next() }
+            if readOne { _ = try await group.next() }
             return "the body returned"
         }
     } catch {
         return "the group threw \(error)"
     }
+}
+
+/// Whether the throwing group's body reads a result.
+public enum UnreadGroupShape: String, CaseIterable, Sendable {
+    /// It never reads one (the lesson).
+    case unread
+    /// It reads one, the control: the error comes with it.
+    case readOne
 }
 
 /// The lesson's `weather(_:after:)`: an answer after `seconds`.
@@ -20,11 +28,11 @@ nonisolated(nonsending) func weather(_ city: String, after seconds: Double) asyn
     return "\(city): fine"
 }
 
-/// L38 card 2: a throwing group's results come in the order the children finish. `.wrong`, the control: tasks awaited
-/// in the order they were made.
-nonisolated(nonsending) public func throwingGroupOrder(_ shape: LessonShape = .lesson) async throws -> [String] {
-    let wrong = shape == .wrong
-    if wrong {
+/// L38 card 2: a throwing group's results come in the order the children finish. `.tasksInOrderMade`, the control:
+/// tasks awaited in the order they were made.
+nonisolated(nonsending) public func throwingGroupOrder(_ shape: CollectShape = .taskGroup) async throws -> [String] {
+    let tasksInOrderMade = shape == .tasksInOrderMade
+    if tasksInOrderMade {
         let tasks = [("Seattle", 0.6), ("Vancouver", 0.2), ("Bergen", 0.4)].map { city, seconds in
             Task { try await weather(city, after: seconds) }
         }

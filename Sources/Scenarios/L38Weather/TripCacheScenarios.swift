@@ -23,7 +23,8 @@ public struct Overlap: Hashable, Sendable, CustomStringConvertible {
 /// (`TripCache`), they overlap on a pool of two or more threads; with all of them on one global actor
 /// (`SharedTripCache` on `TripsActor`) they take turns: at most 1 at once, each waiting out its whole patience.
 @concurrent
-public func fourUpdatesAtOnce(onOneGlobalActor: Bool, patience: Duration) async throws -> Overlap {
+public func fourUpdatesAtOnce(_ shape: TripCacheShape, patience: Duration) async throws -> Overlap {
+    let onOneGlobalActor = shape == .oneGlobalActor
     try BadScenarioInput.require(patience, notNegative: "patience", in: "fourUpdatesAtOnce")
     let meter = OverlapMeter()
     let work: @Sendable () -> Void = { meter.workUntilCompany(patience: patience) }
@@ -40,4 +41,12 @@ public func fourUpdatesAtOnce(onOneGlobalActor: Bool, patience: Duration) async 
         return await group.reduce(0, +)
     }
     return Overlap(updates: updates, mostAtOnce: meter.mostAtOnce)
+}
+
+/// Where the four trips' caches update.
+public enum TripCacheShape: String, CaseIterable, Sendable {
+    /// Each on an actor of its own, `TripCache`: they overlap.
+    case ownActors
+    /// All on one global actor, `SharedTripCache` on `TripsActor`: they take turns.
+    case oneGlobalActor
 }

@@ -83,10 +83,11 @@ public struct Lost: Error, Hashable, CustomStringConvertible {
 
 /// The question-and-answer seed's `resume(with: result)`: an old API answers with a `Result`, and one call forwards
 /// it — a success becomes the value, a failure the thrown error. Returns the value, or the error's description.
-/// `returningOnly`, the quiz's control: the answer handed on with `resume(returning:)`, which cannot carry an
+/// `.returningOnly`, the quiz's control: the answer handed on with `resume(returning:)`, which cannot carry an
 /// error — a failure comes back as the value "no answer".
 nonisolated(nonsending) public func continuationResumed(with result: Result<String, Lost>,
-                                                        returningOnly: Bool = false) async -> String {
+                                                        shape: ResumeWithShape = .resumeWith) async -> String {
+    let returningOnly = shape == .returningOnly
     do {
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
             if returningOnly {
@@ -98,6 +99,14 @@ nonisolated(nonsending) public func continuationResumed(with result: Result<Stri
     } catch {
         return "threw \(error)"
     }
+}
+
+/// How the old API's `Result` is handed on.
+public enum ResumeWithShape: String, CaseIterable, Sendable {
+    /// `resume(with:)`: a failure becomes the thrown error (the seed).
+    case resumeWith
+    /// `resume(returning:)`, the control: it cannot carry an error.
+    case returningOnly
 }
 
 /// L40 Q7, the Q&A seed: a task awaits a checked continuation that its closure forgets to resume. When the closure
@@ -116,4 +125,20 @@ public enum ResumeShape: String, CaseIterable, Sendable {
     case never
     /// Resumes it once, with an answer.
     case once
+}
+
+/// Lesson 40's card "wrap a callback that answers on another thread": the answer, read in `shape`.
+nonisolated(nonsending) public func wrappedCallback(_ shape: WrapShape = .continuation) async -> String {
+    switch shape {
+    case .continuation: await continuationResumedFromAnotherThread()
+    case .readWithoutWaiting: callbackReadWithoutWaiting()
+    }
+}
+
+/// How a callback that answers on another thread is read.
+public enum WrapShape: String, CaseIterable, Sendable {
+    /// Through a continuation the callback resumes: "Seattle" (the lesson).
+    case continuation
+    /// Without one, the control: "no answer yet".
+    case readWithoutWaiting
 }

@@ -5,8 +5,9 @@ import Subjects
 /// cancelled: false", "got 2 — cancelled: false", "got 1 — cancelled: true", "the loop ended"; with
 /// `CountdownEndingOnCancellation` the third number never came: "got 3 …", "got 2 …", "the loop ended".
 nonisolated(nonsending) public func countdownCancelledAfterTwo(
-    endingOnCancellation: Bool, step: Duration = .milliseconds(200), cancelAfter: Duration = .milliseconds(500)
+    _ countdown: CountdownShape, step: Duration = .milliseconds(200), cancelAfter: Duration = .milliseconds(500)
 ) async -> [String] {
+    let endingOnCancellation = countdown == .endingOnCancellation
     let log = EventLog()
     let loop = Task(name: "the loop") {
         if endingOnCancellation {
@@ -26,4 +27,12 @@ nonisolated(nonsending) public func countdownCancelledAfterTwo(
     loop.cancel()
     await loop.value
     return log.entries
+}
+
+/// Which countdown the loop reads.
+public enum CountdownShape: String, CaseIterable, Sendable {
+    /// `CountdownSwallowingCancellation`, its sleep in `try?`: the lesson's first version.
+    case swallowing
+    /// `CountdownEndingOnCancellation`: its sleep ends it on cancellation.
+    case endingOnCancellation
 }

@@ -28,8 +28,9 @@ struct Handle: ~Copyable {
 
 /// L40 card 10: `a` is closed by hand, so its deinit never runs; nothing consumes `b`, so its deinit runs when
 /// its scope ends.
-/// `closeBoth`, the quiz's control: the second handle is closed by hand too.
-public func handleLifetimes(closeBoth: Bool = false) -> [String] {
+/// `.closeBoth`, the quiz's control: the second handle is closed by hand too.
+public func handleLifetimes(_ shape: HandleShape = .closeOne) -> [String] {
+    let closeBoth = shape == .closeBoth
     let run = handleRuns.add(1, ordering: .relaxed).newValue
     do {
         let a = Handle(fd: 3, run: run)
@@ -44,4 +45,12 @@ public func handleLifetimes(closeBoth: Bool = false) -> [String] {
         }
     }
     return handleLines.withLock { $0.removeValue(forKey: run) ?? [] }
+}
+
+/// Which handles are closed by hand.
+public enum HandleShape: String, CaseIterable, Sendable {
+    /// Only the first: the second's deinit closes it (the lesson).
+    case closeOne
+    /// Both, the control: no deinit runs.
+    case closeBoth
 }

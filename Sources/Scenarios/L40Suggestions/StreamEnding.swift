@@ -2,8 +2,9 @@ import Subjects
 
 /// Lesson 40 step 5: the countdown as a stream, read with `for await`. Returns the console: "3", "2", "1", "Liftoff"
 /// — `finish()` is the `nil` that ends the loop once the buffer is read.
-/// `finishFirst`, the quiz's control: a countdown stream finished before it yields anything.
-nonisolated(nonsending) public func streamCountdownLoop(finishFirst: Bool = false) async -> [String] {
+/// `.finishedFirst`, the quiz's control: a countdown stream finished before it yields anything.
+nonisolated(nonsending) public func streamCountdownLoop(_ shape: CountdownStreamShape = .countsDown) async -> [String] {
+    let finishFirst = shape == .finishedFirst
     var lines: [String] = []
     let stream = finishFirst ? AsyncStream<Int> { continuation in
         continuation.finish()
@@ -16,11 +17,22 @@ nonisolated(nonsending) public func streamCountdownLoop(finishFirst: Bool = fals
     return lines
 }
 
+/// The countdown stream the loop reads.
+public enum CountdownStreamShape: String, CaseIterable, Sendable {
+    /// 3, 2, 1, then `finish()` (the lesson).
+    case countsDown
+    /// Finished before it yields anything, the control.
+    case finishedFirst
+}
+
 /// Lesson 40's trick card "what does yield return after the stream has been finished?": `.terminated` — "after
 /// finish: terminated" — and the value goes nowhere. The stream is kept alive across the yield: a stream that has
 /// been let go answers `.terminated` too, and then `finish()` would not be what this shows.
-/// `yieldFirst`, the quiz's control: the yield comes before the finish.
-nonisolated(nonsending) public func streamYieldAfterFinish(yieldFirst: Bool = false) async -> StreamYield {
+/// `.yieldThenFinish`, the quiz's control: the yield comes before the finish.
+nonisolated(nonsending) public func streamYieldAfterFinish(
+    _ shape: YieldAfterFinishShape = .finishThenYield
+) async -> StreamYield {
+    let yieldFirst = shape == .yieldThenFinish
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     if yieldFirst {
         defer { continuation.finish() }
@@ -32,10 +44,21 @@ nonisolated(nonsending) public func streamYieldAfterFinish(yieldFirst: Bool = fa
     }
 }
 
+/// The order of the yield and the finish.
+public enum YieldAfterFinishShape: String, CaseIterable, Sendable {
+    /// `finish()`, then the yield (the card).
+    case finishThenYield
+    /// The yield first, the control.
+    case yieldThenFinish
+}
+
 /// Lesson 40's trick card "when does onTermination run after finish()?": at once. Two values are yielded, the stream
 /// finished, and only then a loop reads. Returns the console: "terminated: finished" before "got 1", "got 2".
-/// `finishLater`, the quiz's control: the producer finishes only after the loop has read both values.
-nonisolated(nonsending) public func streamTerminationAfterFinish(finishLater: Bool = false) async -> [String] {
+/// `.finishAfterTheLoopReads`, the quiz's control: the producer finishes only after the loop has read both values.
+nonisolated(nonsending) public func streamTerminationAfterFinish(
+    _ shape: TerminationShape = .finishBeforeTheLoop
+) async -> [String] {
+    let finishLater = shape == .finishAfterTheLoopReads
     let log = EventLog()
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     continuation.onTermination = { reason in log.record("terminated: \(reason)") }
@@ -55,13 +78,22 @@ nonisolated(nonsending) public func streamTerminationAfterFinish(finishLater: Bo
     return log.entries
 }
 
-/// Lesson 40's card "stop the work that feeds a stream when nobody is listening": a task loops over a stream that
-/// never yields, and is cancelled after `cancelAfter`. Returns the console: "terminated: cancelled" (from
-/// `onTermination`), "the loop ended", and what a yield answers afterwards ("a yield now gives terminated").
-/// `finishing`, the quiz's control: the producer finishes the stream instead of the consumer's task being cancelled.
+/// When the producer finishes.
+public enum TerminationShape: String, CaseIterable, Sendable {
+    /// Before a loop reads the two values (the card).
+    case finishBeforeTheLoop
+    /// Only after the loop has read both, the control.
+    case finishAfterTheLoopReads
+}
+
+/// Lesson 40's card "stop the work that feeds a stream when nobody is listening": a task loops over a stream that never
+/// yields, and is cancelled after `cancelAfter`. Returns the console: "terminated: cancelled" (from `onTermination`),
+/// "the loop ended", and what a yield answers afterwards ("a yield now gives terminated"). `.producerFinishes`, the
+/// quiz's control: the producer finishes the stream instead of the consumer's task being cancelled.
 nonisolated(nonsending) public func streamConsumerCancelled(cancelAfter: Duration = .milliseconds(100),
-                                                          finishing: Bool = false) async -> [String]
+                                                          shape: ConsumerEndShape = .consumerCancelled) async -> [String]
 {
+    let finishing = shape == .producerFinishes
     let log = EventLog()
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     continuation.onTermination = { reason in log.record("terminated: \(reason)") }
@@ -76,13 +108,22 @@ nonisolated(nonsending) public func streamConsumerCancelled(cancelAfter: Duratio
     return log.entries
 }
 
+/// How the loop over the stream ends.
+public enum ConsumerEndShape: String, CaseIterable, Sendable {
+    /// Its task is cancelled (the card).
+    case consumerCancelled
+    /// The producer finishes the stream, the control.
+    case producerFinishes
+}
+
 /// Lesson 40 question 3: five values are buffered, a loop reads two and `break`s. The stream is not finished: a
 /// yield after the loop is still enqueued. It terminates, as cancelled, only when the last reference to the stream
 /// goes. Returns the console: "got 1", "got 2", "after the loop; a yield now gives enqueued(remaining:
 /// 9223372036854775807)", "terminated: cancelled", then "once the stream was let go, a yield gives terminated".
-/// `letGo`, the quiz's control: the lesson's other way out — the stream is let go before the yield after the loop, so
+/// `.letGo`, the quiz's control: the lesson's other way out — the stream is let go before the yield after the loop, so
 /// it terminates first and that yield gives terminated.
-nonisolated(nonsending) public func streamBreakOutOfLoop(letGo: Bool = false) async -> [String] {
+nonisolated(nonsending) public func streamBreakOutOfLoop(_ shape: BreakShape = .keepTheStream) async -> [String] {
+    let letGo = shape == .letGo
     let log = EventLog()
     /// Makes the stream, loops, breaks, and hands back only the continuation: when it returns, the stream and its
     /// iterator are let go. It only waits, so it stays on its caller.
@@ -112,10 +153,19 @@ nonisolated(nonsending) public func streamBreakOutOfLoop(letGo: Bool = false) as
     return log.entries
 }
 
+/// What happens to the stream after the loop breaks.
+public enum BreakShape: String, CaseIterable, Sendable {
+    /// It is still held when the next value is yielded (question 3).
+    case keepTheStream
+    /// It is let go first, the control.
+    case letGo
+}
+
 /// Lesson 40's card "end a stream with an error": "Seattle" is yielded, then `finish(throwing: Lost())`. Returns the
 /// console: "got Seattle", then "the loop threw Lost()" — the error comes after the values before it.
-/// `plainFinish`, the quiz's control: `finish()` without an error.
-nonisolated(nonsending) public func streamFinishThrowing(plainFinish: Bool = false) async -> [String] {
+/// `.plainFinish`, the quiz's control: `finish()` without an error.
+nonisolated(nonsending) public func streamFinishThrowing(_ shape: FinishThrowingShape = .throwing) async -> [String] {
+    let plainFinish = shape == .plainFinish
     var lines: [String] = []
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: String.self)
     continuation.yield("Seattle")
@@ -131,12 +181,21 @@ nonisolated(nonsending) public func streamFinishThrowing(plainFinish: Bool = fal
     return lines
 }
 
+/// How the stream is finished.
+public enum FinishThrowingShape: String, CaseIterable, Sendable {
+    /// `finish(throwing: Lost())` (the card).
+    case throwing
+    /// `finish()` without an error, the control.
+    case plainFinish
+}
+
 /// Lesson 40's trick card "values yielded before anyone loops: are they lost?": no, the stream buffers them. Returns
 /// what a loop started afterwards read: "Seattle", "Vancouver".
-/// `buffering`: the quiz's control buffers nothing (`.bufferingNewest(0)`).
+/// `.buffersNothing`, the quiz's control: `.bufferingNewest(0)`.
 nonisolated(nonsending) public func streamValuesBeforeTheLoop(
-    buffering: AsyncStream<String>.Continuation.BufferingPolicy = .unbounded
+    _ shape: BeforeTheLoopShape = .buffered
 ) async -> [String] {
+    let buffering: AsyncStream<String>.Continuation.BufferingPolicy = shape == .buffered ? .unbounded : .bufferingNewest(0)
     let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: buffering)
     continuation.yield("Seattle")
     continuation.yield("Vancouver")
@@ -148,10 +207,19 @@ nonisolated(nonsending) public func streamValuesBeforeTheLoop(
     return got
 }
 
+/// What the stream keeps of values yielded before anyone loops.
+public enum BeforeTheLoopShape: String, CaseIterable, Sendable {
+    /// Every one: the default, `.unbounded` (the card).
+    case buffered
+    /// None, `.bufferingNewest(0)`: the control.
+    case buffersNothing
+}
+
 /// Lesson 40's trick card "a second loop over a finished stream": the first loop reads [1, 2, 3], the second
 /// nothing. Returns both.
-/// `freshStream`, the quiz's control: the second loop reads a second stream fed the same values.
-nonisolated(nonsending) public func streamSecondLoop(freshStream: Bool = false) async -> [[Int]] {
+/// `.freshStream`, the quiz's control: the second loop reads a second stream fed the same values.
+nonisolated(nonsending) public func streamSecondLoop(_ shape: SecondLoopShape = .sameStream) async -> [[Int]] {
+    let freshStream = shape == .freshStream
     func fed() -> AsyncStream<Int> {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
         for n in 1...3 {
@@ -166,4 +234,12 @@ nonisolated(nonsending) public func streamSecondLoop(freshStream: Bool = false) 
     var second: [Int] = []
     for await n in freshStream ? fed() : stream { second.append(n) }
     return [first, second]
+}
+
+/// What the second loop reads.
+public enum SecondLoopShape: String, CaseIterable, Sendable {
+    /// The finished stream again (the card).
+    case sameStream
+    /// A second stream fed the same values, the control.
+    case freshStream
 }

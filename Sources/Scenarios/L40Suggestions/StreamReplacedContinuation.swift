@@ -35,41 +35,33 @@ func replacedContinuationProgram(
     return log.entries
 }
 
-/// Lesson 40 question 2 with `Source`, which replaces its one continuation without finishing it. The second call of
-/// `values()` strands the first loop: nothing can yield to its stream or finish it. With `cancelFirst` the console is
-/// "the second loop ended, with [1, 2]", "after stop(), the first loop is still waiting", "the first loop ended, with
-/// []" (the lesson waited half a second before cancelling); without, the scenario awaits the first loop and never
-/// finishes — a deadlock for the harness.
-@MainActor public func streamReplacedContinuation(cancelFirst: Bool) async -> [String] {
-    let source = Source()
-    return await replacedContinuationProgram(
-        values: { source.values() }, send: { source.send($0) }, stop: { source.stop() }, cancelFirst: cancelFirst)
-}
-
-/// Lesson 40 question 2, fixed: with `FinishingSource` the first loop ends — with nothing — as soon as the second
-/// `values()` replaces its stream, and the scenario finishes without cancelling anybody: "the first loop ended, with
-/// []", "the second loop ended, with [1, 2]".
-@MainActor public func streamFinishedBeforeReplaced() async -> [String] {
-    let source = FinishingSource()
-    return await replacedContinuationProgram(
-        values: { source.values() }, send: { source.send($0) }, stop: { source.stop() }, cancelFirst: false)
+/// Lesson 40 question 2 in `shape`. With `Source`, which replaces its one continuation without finishing it, the
+/// second call of `values()` strands the first loop: nothing can yield to its stream or finish it. `.cancelFirst`: the
+/// console is "the second loop ended, with [1, 2]", "after stop(), the first loop is still waiting", "the first loop
+/// ended, with []" (the lesson waited half a second before cancelling); `.keepFirst`: the scenario awaits the first
+/// loop and never finishes — a deadlock for the harness. `.finishOld`, the lesson's fix: with `FinishingSource` the
+/// first loop ends — with nothing — as soon as the second `values()` replaces its stream, and the scenario finishes
+/// without cancelling anybody: "the first loop ended, with []", "the second loop ended, with [1, 2]".
+@MainActor public func streamReplacedContinuation(_ shape: ReplaceShape) async -> [String] {
+    switch shape {
+    case .cancelFirst, .keepFirst:
+        let source = Source()
+        return await replacedContinuationProgram(
+            values: { source.values() }, send: { source.send($0) }, stop: { source.stop() },
+            cancelFirst: shape == .cancelFirst)
+    case .finishOld:
+        let source = FinishingSource()
+        return await replacedContinuationProgram(
+            values: { source.values() }, send: { source.send($0) }, stop: { source.stop() }, cancelFirst: false)
+    }
 }
 
 /// A stream's continuation replaced while a loop reads.
 public enum ReplaceShape: String, CaseIterable, Sendable {
-    /// `stop()` cancels the first loop.
+    /// `Source`; `stop()`, then the first loop's task is cancelled.
     case cancelFirst
-    /// Nothing ends the first loop.
+    /// `Source`; nothing ends the first loop.
     case keepFirst
     /// The lesson's fix: `FinishingSource` finishes the old continuation before replacing it.
     case finishOld
-
-    /// The program for this shape.
-    @MainActor public func program() async -> [String] {
-        switch self {
-        case .cancelFirst: await streamReplacedContinuation(cancelFirst: true)
-        case .keepFirst: await streamReplacedContinuation(cancelFirst: false)
-        case .finishOld: await streamFinishedBeforeReplaced()
-        }
-    }
 }

@@ -25,11 +25,12 @@ final class CancellationLegacyRequest: Sendable {
 /// (through a checked continuation, which does not notice cancellation by itself); `onCancel` stops the request.
 /// The task is cancelled after `cancelAfter`. Returns the console: "onCancel ran" comes before "cancel() returned" —
 /// the handler runs at once, inside `cancel()` — and the request ends with "cancelled".
-/// `handler` false, the control: the same wait with no cancellation handler. Nothing tells the request that the task
+/// `.withoutHandler`, the control: the same wait with no cancellation handler. Nothing tells the request that the task
 /// was cancelled, so the scenario stops it by hand once `cancel()` has returned (else the task would wait for ever).
 nonisolated(nonsending) public func cancellationHandlerRunsAtOnce(cancelAfter: Duration = .milliseconds(100),
-                                                                handler: Bool = true) async -> [String]
+                                                                shape: HandlerShape = .withHandler) async -> [String]
 {
+    let handler = shape == .withHandler
     let log = EventLog()
     let request = CancellationLegacyRequest()
     let wait: @Sendable () async -> Void = {
@@ -55,4 +56,12 @@ nonisolated(nonsending) public func cancellationHandlerRunsAtOnce(cancelAfter: D
     await task.value
     log.record("the task ended")
     return log.entries
+}
+
+/// Whether the wait has a cancellation handler.
+public enum HandlerShape: String, CaseIterable, Sendable {
+    /// `withTaskCancellationHandler`, whose `onCancel` stops the request (the seed).
+    case withHandler
+    /// None, the control: the request is stopped by hand.
+    case withoutHandler
 }

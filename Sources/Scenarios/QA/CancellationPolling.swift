@@ -23,12 +23,13 @@ public struct PollingRun: Hashable, Sendable {
 }
 
 /// The seed's polling loop: a `PricePoller` of `attempts` asks `interval` apart runs in a task, and `stop()` cancels
-/// that task after `stopAfter`. `swallowingCancellation` picks the seed's bug (`try?` around the sleep) instead of its
+/// that task after `stopAfter`. `.swallows` picks the seed's bug (`try?` around the sleep) instead of its
 /// fix. With the fix no request follows the stop; with the bug every remaining attempt fires at once.
 nonisolated(nonsending) public func pollingAfterStop(
-    swallowingCancellation: Bool, attempts: Int = 10, interval: Duration = .seconds(5),
+    _ shape: PollShape, attempts: Int = 10, interval: Duration = .seconds(5),
     stopAfter: Duration = .milliseconds(12_500)
 ) async -> PollingRun {
+    let swallowingCancellation = shape == .swallows
     let calls = Mutex((all: 0, whileCancelled: 0))
     let poller = PricePoller(attempts: attempts, interval: interval) {
         let cancelled = Task.isCancelled

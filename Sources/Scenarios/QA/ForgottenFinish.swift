@@ -4,9 +4,9 @@ public struct ForgottenFinish: Sendable, Hashable {
 }
 
 /// The Q&A seed: a producer that stops yielding without `finish()` leaves its consumer waiting; `finish()` ends it.
-/// `.wrong`, the quiz's control: the producer remembers `finish()` right after its last value.
-nonisolated(nonsending) public func forgottenFinish(_ shape: LessonShape = .lesson) async -> ForgottenFinish {
-    let wrong = shape == .wrong
+/// `.finishedAfterLast`, the quiz's control: the producer remembers `finish()` right after its last value.
+nonisolated(nonsending) public func forgottenFinish(_ shape: FinishShape = .forgotten) async -> ForgottenFinish {
+    let finishedAfterLast = shape == .finishedAfterLast
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     let ended = Shared(false)
     let consumer = Task {
@@ -14,10 +14,18 @@ nonisolated(nonsending) public func forgottenFinish(_ shape: LessonShape = .less
         ended.update { $0 = true }
     }
     continuation.yield(1)
-    if wrong { continuation.finish() }
+    if finishedAfterLast { continuation.finish() }
     try? await Task.sleep(for: .milliseconds(200))
     let before = ended.value
     continuation.finish()
     await consumer.value
     return ForgottenFinish(consumerEndedBeforeFinish: before, consumerEndedAfterFinish: ended.value)
+}
+
+/// Whether the producer finishes its stream.
+public enum FinishShape: String, CaseIterable, Sendable {
+    /// It stops yielding without `finish()` (the seed's mistake, which the claim is about).
+    case forgotten
+    /// It calls `finish()` right after its last value, the control.
+    case finishedAfterLast
 }

@@ -6,14 +6,16 @@ public struct OperationLimit: Sendable, Hashable {
 }
 
 /// The Q&A seed: `maxConcurrentOperationCount = 3` — ten operations of 20 ms never run more than three at once.
-/// `.wrong`, the quiz's control: no limit set.
-nonisolated(nonsending) public func operationQueueLimit(_ shape: LessonShape = .lesson) async -> OperationLimit {
-    let wrong = shape == .wrong
+/// `.noLimit`, the quiz's control: no limit set.
+nonisolated(nonsending) public func operationQueueLimit(
+    _ shape: OperationLimitShape = .limitOfThree
+) async -> OperationLimit {
+    let noLimit = shape == .noLimit
     let flight = OverlapMeter()
     let finished = Shared(0)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let queue = OperationQueue()
-        if !wrong { queue.maxConcurrentOperationCount = 3 }
+        if !noLimit { queue.maxConcurrentOperationCount = 3 }
         for _ in 0..<10 {
             queue.addOperation {
                 flight.enter()
@@ -27,10 +29,18 @@ nonisolated(nonsending) public func operationQueueLimit(_ shape: LessonShape = .
     return OperationLimit(peak: flight.mostAtOnce, finished: finished.value)
 }
 
+/// The operation queue's limit.
+public enum OperationLimitShape: String, CaseIterable, Sendable {
+    /// `maxConcurrentOperationCount = 3` (the seed).
+    case limitOfThree
+    /// No limit, the control.
+    case noLimit
+}
+
 /// The Q&A seed: `b.addDependency(a)` makes b wait for a, even when b is added first.
-/// `.wrong`, the quiz's control: no dependency.
-nonisolated(nonsending) public func operationDependency(_ shape: LessonShape = .lesson) async -> [String] {
-    let wrong = shape == .wrong
+/// `.independent`, the quiz's control: no dependency.
+nonisolated(nonsending) public func operationDependency(_ shape: DependencyShape = .dependent) async -> [String] {
+    let independent = shape == .independent
     let log = EventLog()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let queue = OperationQueue()
@@ -40,10 +50,18 @@ nonisolated(nonsending) public func operationDependency(_ shape: LessonShape = .
             log.record("a")
         }
         let b = BlockOperation { log.record("b") }
-        if !wrong { b.addDependency(a) }
+        if !independent { b.addDependency(a) }
         queue.addOperation(b)
         queue.addOperation(a)
         queue.addBarrierBlock { continuation.resume() }
     }
     return log.entries
+}
+
+/// Whether b depends on a.
+public enum DependencyShape: String, CaseIterable, Sendable {
+    /// `b.addDependency(a)` (the seed).
+    case dependent
+    /// No dependency, the control.
+    case independent
 }

@@ -13,24 +13,32 @@ func blockingWait(_ semaphore: DispatchSemaphore) -> Bool {
 
 /// The Q&A seed, on the harness's one thread: a job waits on a semaphore for a Task that would signal it — and the
 /// Task needs the very thread that waits.
-/// `.wrong`, the quiz's control: the signal comes from a GCD thread, which needs no thread of the pool.
-nonisolated(nonsending) public func semaphoreAroundTask(_ shape: LessonShape = .lesson) async -> Bool {
-    let wrong = shape == .wrong
+/// `.fromGCD`, the quiz's control: the signal comes from a GCD thread, which needs no thread of the pool.
+nonisolated(nonsending) public func semaphoreAroundTask(_ shape: SignalShape = .fromATask) async -> Bool {
+    let fromGCD = shape == .fromGCD
     let semaphore = DispatchSemaphore(value: 0)
-    if wrong { DispatchQueue.global().async { semaphore.signal() } }
-    let signaller = Task { if !wrong { _ = semaphore.signal() } }
+    if fromGCD { DispatchQueue.global().async { semaphore.signal() } }
+    let signaller = Task { if !fromGCD { _ = semaphore.signal() } }
     let timedOut = blockingWait(semaphore)
     await signaller.value
     return timedOut
 }
 
+/// Who signals the semaphore the job waits on.
+public enum SignalShape: String, CaseIterable, Sendable {
+    /// A Task, which needs the blocked thread (the seed).
+    case fromATask
+    /// A GCD thread, the control: it needs no thread of the pool and no main actor.
+    case fromGCD
+}
+
 /// The Q&A seed, on the main actor: the Task inherits the main actor, which is blocked in wait().
-/// `.wrong`, the quiz's control: the signal comes from a GCD thread, which needs no main actor.
-@MainActor public func semaphoreOnMainActor(_ shape: LessonShape = .lesson) async -> Bool {
-    let wrong = shape == .wrong
+/// `.fromGCD`, the quiz's control: the signal comes from a GCD thread, which needs no main actor.
+@MainActor public func semaphoreOnMainActor(_ shape: SignalShape = .fromATask) async -> Bool {
+    let fromGCD = shape == .fromGCD
     let semaphore = DispatchSemaphore(value: 0)
-    if wrong { DispatchQueue.global().async { semaphore.signal() } }
-    let signaller = Task { if !wrong { _ = semaphore.signal() } }
+    if fromGCD { DispatchQueue.global().async { semaphore.signal() } }
+    let signaller = Task { if !fromGCD { _ = semaphore.signal() } }
     let timedOut = blockingWait(semaphore)
     await signaller.value
     return timedOut

@@ -31,11 +31,13 @@ nonisolated(nonsending) func currentPriorityName() async -> String {
 
 /// The Q&A seed: async let and group children inherit the parent's priority; a high-priority task awaiting a
 /// low-priority one raises it (the low task reads its priority before and after it is awaited).
-/// `.wrong`, the quiz's control: `priorityWithoutInheritance()` — no children, and nobody awaiting the low task.
-nonisolated(nonsending) public func priorityInheritance(_ shape: LessonShape = .lesson) async -> PriorityInheritance {
-    let wrong = shape == .wrong
+/// `.notInherited`, the quiz's control: `priorityWithoutInheritance()` — no children, and nobody awaiting the low task.
+nonisolated(nonsending) public func priorityInheritance(
+    _ shape: PriorityShape = .inherited
+) async -> PriorityInheritance {
+    let notInherited = shape == .notInherited
     return await Task(priority: .high) {
-        if wrong { return await priorityWithoutInheritance() }
+        if notInherited { return await priorityWithoutInheritance() }
         async let child = currentPriorityName()
         let fromGroup = await withTaskGroup(of: String.self) { group in
             group.addTask { name(of: Task.currentPriority) }
@@ -60,6 +62,14 @@ nonisolated(nonsending) public func priorityInheritance(_ shape: LessonShape = .
         return PriorityInheritance(asyncLetChild: await child, groupChild: fromGroup, lowBeforeAwait: before,
                                    escalated: escalated)
     }.value
+}
+
+/// Whether anything inherits or raises a priority.
+public enum PriorityShape: String, CaseIterable, Sendable {
+    /// Children, and a low task awaited by a high one (the seed).
+    case inherited
+    /// `priorityWithoutInheritance()`, the control: no children, nobody awaits the low task.
+    case notInherited
 }
 
 /// The same high-priority parent with the two properties removed: detached tasks where the children are (they

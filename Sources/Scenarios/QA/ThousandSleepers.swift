@@ -6,8 +6,9 @@ public struct Sleepers: Sendable, Hashable {
 }
 
 /// The Q&A seed: a suspended task holds no thread — a thousand tasks sleeping 100 ms each finish together.
-/// `oneAfterAnother`, the quiz's control: the thousand sleep one after another, in one task.
-nonisolated(nonsending) public func thousandSleepers(oneAfterAnother: Bool = false) async -> Sleepers {
+/// `.oneAfterAnother`, the quiz's control: the thousand sleep one after another, in one task.
+nonisolated(nonsending) public func thousandSleepers(_ shape: AtOnceShape = .atOnce) async -> Sleepers {
+    let oneAfterAnother = shape == .oneAfterAnother
     let start = scenarioMilliseconds()
     var threads = Set<UInt64>()
     var finished = 0

@@ -13,16 +13,15 @@ final class WorkItemHolder: @unchecked Sendable {
     var item: DispatchWorkItem?
 }
 
-/// The Q&A seed: DispatchWorkItem.cancel() skips an item that has not started; a running one can check
-/// isCancelled, and ends only when it does.
-/// `.wrong`, the quiz's control: plain `async { }` closures, which nothing can cancel — the running one works 20 ms and
-/// finishes without hearing anything, the other runs after it.
-nonisolated(nonsending) public func workItemCancel(_ shape: LessonShape = .lesson) async -> WorkItemCancel {
-    let wrong = shape == .wrong
+/// The Q&A seed: DispatchWorkItem.cancel() skips an item that has not started; a running one can check isCancelled, and
+/// ends only when it does. `.plainClosures`, the quiz's control: plain `async { }` closures, which nothing can cancel —
+/// the running one works 20 ms and finishes without hearing anything, the other runs after it.
+nonisolated(nonsending) public func workItemCancel(_ shape: WorkItemShape = .workItems) async -> WorkItemCancel {
+    let plainClosures = shape == .plainClosures
     return await onAThreadOfItsOwn {
         let queue = DispatchQueue(label: "items")
         let ran = Shared(false), sawCancel = Shared(false), finished = Shared(false)
-        if wrong {
+        if plainClosures {
             let started = DispatchSemaphore(value: 0)
             queue.async {
                 started.signal()
@@ -54,4 +53,12 @@ nonisolated(nonsending) public func workItemCancel(_ shape: LessonShape = .lesso
         queue.sync {}
         return WorkItemCancel(unstartedRan: ran.value, runningSawCancel: sawCancel.value, runningFinished: finished.value)
     }
+}
+
+/// What is sent to the queue.
+public enum WorkItemShape: String, CaseIterable, Sendable {
+    /// `DispatchWorkItem`s, which `cancel()` reaches (the seed).
+    case workItems
+    /// Plain closures, the control: nothing can cancel them.
+    case plainClosures
 }

@@ -1,4 +1,4 @@
-// The two shapes several scenarios share: the lesson's, and one counterfactual the bank's controls name, under which
+// The shapes several scenarios share: the lesson's, and the counterfactual the bank's controls name, under which
 // the check's expectation must fail. A scenario's own shapes (`PourShape`, `CacheShape`, …) sit beside it, in its
 // file: one switch per scenario, so that a scenario that stopped measuring — returned a constant — gives the same
 // answer under its control, and the quiz stops calling it validated.
@@ -12,11 +12,10 @@ public enum SwapShape: String, CaseIterable, Sendable {
     case swapped
 }
 
-/// A scenario with one counterfactual: the lesson's shape, or the wrong one the bank's control names (each
-/// scenario's documentation says what its wrong shape is).
-public enum LessonShape: String, CaseIterable, Sendable {
-    /// As the lesson writes it.
-    case lesson
-    /// The counterfactual.
-    case wrong
+/// Whether several pieces of work go at once or one after another: visits, calls into an actor, buyers, sleepers.
+public enum AtOnceShape: String, CaseIterable, Sendable {
+    /// At once: `async let`s or a task group (the lessons, usually).
+    case atOnce
+    /// Each awaited before the next starts.
+    case oneAfterAnother
 }
