@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "quiz", targets: ["QuizCommand"]),
+        .executable(name: "corpus", targets: ["corpus"]),
+        .executable(name: "corpus-harness", targets: ["CorpusHarness"]),
     ],
     targets: [
         // The lessons' types, small enough to read in one sitting and to break on purpose.
@@ -33,6 +35,16 @@ let package = Package(
         .target(name: "Quiz", dependencies: ["Harness"]),
         // The quiz's catalog, `Catalog.standard`: every name the bank may use registered against its scenario, one file per lesson.
         .target(name: "QuizCatalog", dependencies: ["Quiz", "Scenarios", "Subjects", "Harness"]),
+        // The differential corpus: ordinary concurrency programs, each with the outcomes the language allows. It knows
+        // no harness, so the same code runs on the real runtime and under the harness.
+        .target(name: "CorpusPrograms"),
+        // The corpus under the harness: each program run every way the harness runs code, and judged against its set.
+        .target(name: "CorpusCheck", dependencies: ["CorpusPrograms", "Harness"]),
+        // `swift run corpus`: the corpus on the real runtime, and its table. It never links the harness (which sets the
+        // process's default executor as it loads): the real runtime's column owes the harness nothing.
+        .executableTarget(name: "corpus", dependencies: ["CorpusPrograms"]),
+        // The harness's side of `corpus --table`, run by it as a child process.
+        .executableTarget(name: "CorpusHarness", dependencies: ["CorpusPrograms", "CorpusCheck", "Harness"]),
         .executableTarget(name: "bench", dependencies: ["Harness", "Subjects", "Scenarios"]),
         // `swift run quiz`: the command (the product keeps the short name; the target is named apart from the engine).
         .executableTarget(name: "QuizCommand", dependencies: ["Quiz", "QuizCatalog", "Harness"]),
@@ -42,6 +54,7 @@ let package = Package(
         .testTarget(name: "CancellationTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
         .testTarget(name: "ContinuationTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
         .testTarget(name: "StreamTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"]),
+        .testTarget(name: "CorpusTests", dependencies: ["CorpusPrograms", "CorpusCheck", "Harness", "HarnessTesting"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "QuizCatalog", "Harness", "HarnessTesting"]),
     ]
 )

@@ -1,0 +1,165 @@
+import CorpusPrograms
+import Harness
+
+/// The four ways the corpus is run under the harness, with default `RunOptions`: ordinary code, no special options.
+public enum Trial: String, Sendable, CaseIterable {
+    /// The strict pool: one thread, first in first out, real time (so a timer may be late, as on the real runtime).
+    case strict
+    /// Seeded schedules: one thread, seeded picks, virtual time (exact timers).
+    case seeded
+    /// PCT schedules (depth 3): one thread, priorities with change points, virtual time.
+    case pct = "PCT"
+    /// The seeded schedules again: the same seed must give the same schedule and the same outcome.
+    case rerun = "same seed twice"
+}
+
+/// One run of a program under the harness.
+public struct HarnessRun: Sendable {
+    /// The outcome, or the harness's failure.
+    public var result: Result<String, HarnessFailure>
+    /// The schedule it ran under.
+    public var schedule: Schedule
+    /// Its choices (up to the failure, for one that failed): what replays it.
+    public var interleaving: Interleaving
+    /// The schedule's hash (0 when it failed).
+    public var scheduleHash: UInt64
+
+    /// The outcome, or the failure's kind: `[2]`, `deadlock`.
+    public var label: String {
+        switch result {
+        case .success(let outcome): outcome
+        case .failure(let failure): failure.kind.rawValue
+        }
+    }
+
+    /// Whether the harness failed the run.
+    public var failed: Bool {
+        if case .failure = result { return true }
+        return false
+    }
+}
+
+/// What the harness made of one program: every run of every trial.
+public struct HarnessObservation: Sendable {
+    /// The program.
+    public let program: Program
+    /// The runs of each trial, in order (for `rerun`, the second run of each seed).
+    public var runs: [Trial: [HarnessRun]] = [:]
+
+    /// The runs of `trial`.
+    public subscript(trial: Trial) -> [HarnessRun] { runs[trial] ?? [] }
+}
+
+/// A false verdict of the harness, by kind: every run of one trial that showed the same thing.
+public struct Finding: Sendable, CustomStringConvertible {
+    /// The trial.
+    public var trial: Trial
+    /// What those runs showed: a failure's kind, an outcome outside the set, or for `rerun` "X, then Y".
+    public var observed: String
+    /// The runs that showed it.
+    public var runs: [HarnessRun]
+    /// How many runs the trial made.
+    public var of: Int
+
+    /// `seeded: deadlock on 215 of 500 runs`.
+    public var description: String { "\(trial.rawValue): \(observed) on \(runs.count) of \(of) runs" }
+}
+
+extension HarnessObservation {
+    /// Runs `program` under the harness: `strictRuns` runs under `strict`; `seeds` seeds seeded, the same seeds again,
+    /// and as many PCT seeds (`HARNESS_SEEDS`, `HARNESS_ITERATIONS` and `HARNESS_SEED` apply as to every explorer).
+    ///
+    /// - Throws: a `badSetting` failure for a malformed `HARNESS_*` variable: nothing was run.
+    public static func observe(_ program: Program, strictRuns: Int = 20, seeds: Int) async throws(HarnessFailure)
+        -> HarnessObservation
+    {
+        var observation = HarnessObservation(program: program)
+        let body = program.body
+        var strict: [HarnessRun] = []
+        for _ in 0..<strictRuns {
+            do {
+                let run = try await run(.strict, body)
+                strict.append(HarnessRun(result: .success(run.value), schedule: run.ranAs, interleaving: run.interleaving,
+                                         scheduleHash: run.scheduleHash))
+            } catch where error.kind == .badSetting {
+                throw error
+            } catch {
+                strict.append(HarnessRun(result: .failure(error), schedule: .strict, interleaving: Interleaving([]),
+                                         scheduleHash: 0))
+            }
+        }
+        observation.runs[.strict] = strict
+        observation.runs[.seeded] = try await explore(program.name, seeds: seeds, body).runs.map(HarnessRun.init)
+        observation.runs[.rerun] = try await explore(program.name, seeds: seeds, body).runs.map(HarnessRun.init)
+        observation.runs[.pct] = try await explore(program.name, seeds: seeds,
+                                                   strategy: .pct(depth: SearchStrategy.defaultPCTDepth), body)
+            .runs.map(HarnessRun.init)
+        return observation
+    }
+
+    /// Every false verdict, grouped by trial and by what was seen: a failure where real runs finish (any, on any
+    /// trial); an outcome the language does not allow (on `strict`, which runs in real time, any of
+    /// `Program.allowed`; on the virtual-time trials, only `Program.onTime`); a seed whose second run differed from
+    /// its first, in outcome or in schedule.
+    public var findings: [Finding] {
+        var findings: [Finding] = []
+        func group(_ trial: Trial, _ runs: [HarnessRun], _ observed: (HarnessRun) -> String?) {
+            var seen: [String: [HarnessRun]] = [:]
+            var order: [String] = []
+            for run in runs {
+                guard let what = observed(run) else { continue }
+                if seen[what] == nil { order.append(what) }
+                seen[what, default: []].append(run)
+            }
+            findings += order.map { Finding(trial: trial, observed: $0, runs: seen[$0]!, of: runs.count) }
+        }
+        group(.strict, self[.strict]) { run in
+            run.failed ? run.label : program.allows(run.label) ? nil : "\"\(run.label)\""
+        }
+        for trial in [Trial.seeded, .pct] {
+            group(trial, self[trial]) { run in
+                run.failed ? run.label : program.allowsOnTime(run.label) ? nil : "\"\(run.label)\""
+            }
+        }
+        let pairs = zip(self[.seeded], self[.rerun]).map { (first: $0, second: $1) }
+        var differing: [HarnessRun] = []
+        var what: [String] = []
+        for (first, second) in pairs where first.label != second.label || first.scheduleHash != second.scheduleHash {
+            differing.append(second)
+            what.append(first.label == second.label ? "\(first.label), then another schedule"
+                                                    : "\(first.label), then \(second.label)")
+        }
+        if !differing.isEmpty {
+            let shown = Array(Set(what)).sorted().prefix(3).joined(separator: "; ")
+            findings.append(Finding(trial: .rerun, observed: "another result (\(shown))", runs: differing, of: pairs.count))
+        }
+        return findings
+    }
+}
+
+extension HarnessRun {
+    /// The run of an exploration.
+    init(_ run: SeededRun<String>) {
+        self.init(result: run.result, schedule: run.schedule, interleaving: run.interleaving,
+                  scheduleHash: run.scheduleHash)
+    }
+}
+
+extension HarnessObservation {
+    /// The runs counted, with the findings in words.
+    public var tally: HarnessTally {
+        var tally = HarnessTally(name: program.name)
+        for trial in [Trial.strict, .seeded, .pct] {
+            var counts = HarnessTally.Counts()
+            for run in self[trial] {
+                if run.failed { counts.failures[run.label, default: 0] += 1 } else { counts.outcomes[run.label, default: 0] += 1 }
+            }
+            tally.trials[trial.rawValue] = counts
+        }
+        let findings = findings
+        tally.rerunSeeds = self[.rerun].count
+        tally.rerunDiffered = findings.first { $0.trial == .rerun }?.runs.count ?? 0
+        tally.findings = findings.map(\.description)
+        return tally
+    }
+}

@@ -1,0 +1,96 @@
+/// One ordinary concurrency program — the shape an app or a library writes, not written for any test harness — and
+/// every outcome the language allows it.
+///
+/// ```swift
+/// let program = Corpus.program(named: "debounce")!
+/// let outcome = await program.body()       // "[2]"
+/// program.allows(outcome)                  // true on any machine
+/// program.allowsOnTime(outcome)            // true where timers are exact and nothing else runs
+/// ```
+///
+/// Two sets, because real time is not exact: `onTime` is what the program gives when every sleep lasts exactly what
+/// it asked and a thread runs as soon as it can (virtual time gives that); `late` adds what a loaded machine may also
+/// give, when a thread or a timer runs late. A program with no `late` outcome gives the same set anywhere.
+public struct Program: Sendable, Identifiable, CustomStringConvertible {
+    /// A short name in kebab case, unique in the corpus: `debounce`, `shared-load`.
+    public let name: String
+    /// What the program gives when every timer fires on time and every thread runs as soon as it can.
+    public let onTime: Set<String>
+    /// What a loaded machine may give besides: a thread or a timer ran late. Disjoint from `onTime`.
+    public let late: Set<String>
+    /// Why exactly these outcomes, in one line.
+    public let because: String
+    /// What the ordinary code is, in a few words.
+    public let summary: String
+    /// The program itself: its outcome, in words.
+    public let body: @Sendable () async -> String
+
+    /// A program named `name`, standing for `summary`, that gives one of `onTime` (or, on a loaded machine, one of
+    /// `late`) for the reason `because`.
+    init(_ name: String, _ summary: String, onTime: Set<String>, late: Set<String> = [], because: String,
+         body: @escaping @Sendable () async -> String) {
+        precondition(!onTime.isEmpty && onTime.isDisjoint(with: late), "\(name): on-time and late outcomes overlap")
+        self.name = name
+        self.summary = summary
+        self.onTime = onTime
+        self.late = late
+        self.because = because
+        self.body = body
+    }
+
+    /// The name.
+    public var id: String { name }
+
+    /// Every outcome the language allows on a real machine, at any load.
+    public var allowed: Set<String> { onTime.union(late) }
+
+    /// Whether the language allows `outcome` on a real machine, at any load.
+    public func allows(_ outcome: String) -> Bool { allowed.contains(outcome) }
+
+    /// Whether `outcome` is one the program gives with exact timers and nothing else running (virtual time).
+    public func allowsOnTime(_ outcome: String) -> Bool { onTime.contains(outcome) }
+
+    /// `{"[2]"} (late: {"[1, 2]"})`: the sets as a reader sees them.
+    public var allowedDescription: String {
+        let onTime = Self.render(onTime)
+        return late.isEmpty ? onTime : "\(onTime), late also \(Self.render(late))"
+    }
+
+    /// `name: allowed — because`.
+    public var description: String { "\(name): \(allowedDescription) — \(because)" }
+
+    /// A set of outcomes, sorted, in braces.
+    public static func render(_ outcomes: Set<String>) -> String {
+        "{" + outcomes.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "}"
+    }
+}
+
+/// The differential corpus: every program, in the order the table shows them.
+public enum Corpus {
+    /// Every program.
+    public static let programs: [Program] = [
+        // Caches
+        .sharedLoad, .sharedLoadWaits, .reentrantCache, .memoPerKey,
+        // Time: debounce, throttle, pollers, sleeps, retries, timeouts
+        .debounce, .throttle, .poller, .pollUntilReady, .detachedSleepWaits, .retryWithBackoff,
+        .timeoutOperationFirst, .timeoutFires,
+        // Tasks: unstructured, immediate, detached, cancellation, structured
+        .taskStepsActor, .immediateWithSleep, .immediateRunsFirst, .detachedIgnoresCancel, .cancelSleepingTask,
+        .cancellationHandler, .groupFirstErrorCancels, .asyncLetSum, .asyncLetUnawaited, .groupCompletionOrder,
+        .discardingGroup, .taskLocalInherited, .taskLocalInGroup,
+        // Actors and isolation
+        .checkAwaitAct, .actorPingPong, .viewModelRefresh, .concurrentFromActorTask, .globalActorRows,
+        .globalActorTaskSleeps, .mainActorCounter, .mainActorTaskSleeps, .nonsendingOnActor, .concurrentFromMain,
+        // Streams
+        .streamFromTask, .streamFromThread, .streamOnTermination, .streamTwoProducers, .throwingStream,
+        .streamKeepsNewest, .streamFromDispatchTimer,
+        // Work from outside Swift concurrency: callbacks, queues, threads, executors, locks
+        .continuationAfter, .continuationFromThread, .callbackOnQueue, .throwingCallbackOnSerialQueue,
+        .firstCallbackWins, .queueExecutorActor, .taskExecutorPreference, .mutexTickets, .mutexCounter,
+    ]
+
+    /// The program named `name`, or nil.
+    public static func program(named name: String) -> Program? {
+        programs.first { $0.name == name }
+    }
+}
