@@ -9,14 +9,14 @@ import Subjects
 extension Catalog {
     /// The runtime scenarios the architecture seed names first.
     static let architecture: [QuizScenario] = [
-        .single("tasks.threeAtOnceOneThrows", "caught", parameters: ["shape": .string("oneThrows")]) {
-            .string(await threeAtOnceOneThrows(try $0.choice(OneThrowsShape.self)))
+        .single("tasks.threeAtOnceOneThrows", "caught", shape: OneThrowsShape.oneThrows) {
+            .string(await threeAtOnceOneThrows($0.shape))
         },
-        .observing("cancellation.replaceLoad", ["withCancel", "withoutCancel"], parameters: ["shape": .string("lesson")]) {
-            await replaceLoad(try $0.choice(SwapShape.self))
+        .observing("cancellation.replaceLoad", ["withCancel", "withoutCancel"], shape: SwapShape.lesson) {
+            await replaceLoad($0.shape)
         },
-        QuizScenario("cancellation.debounce", observes: ["saves", "saved"], parameters: ["shape": .string("cancelling")]) { arguments in
-            let written = await debouncedSaves(shape: try arguments.choice(DebounceShape.self))
+        QuizScenario("cancellation.debounce", observes: ["saves", "saved"], shape: DebounceShape.cancelling) { arguments in
+            let written = await debouncedSaves(shape: arguments.shape)
             return ["saves": .int(written.count), "saved": .int(written.last ?? 0)]
         },
     ]

@@ -9,7 +9,7 @@ import Subjects
 /// A hive scenario: the errand `shape` measured against the hum; its `shape` argument names another errand for a
 /// control. A value the other errand does not report is reported missing, which misses any expectation on it.
 func hive(_ name: String, _ observes: [String], _ shape: HiveShape) -> QuizScenario {
-    .observing(name, observes, parameters: ["shape": .string(shape.rawValue)], options: .realMainActor,
+    .observing(name, observes, shape: shape, options: .realMainActor,
                adding: { errand in
                    var values: Observation = ["backOn": .string(errand.isolationAfter)]
                    if let grind = errand.grind {
@@ -20,8 +20,28 @@ func hive(_ name: String, _ observes: [String], _ shape: HiveShape) -> QuizScena
                    values["countedOn"] = errand.ranOn.map { .string($0) }
                    return values
                }) { arguments in
-        try await arguments.choice(HiveShape.self).run()
+        await arguments.shape.run()
     }
+}
+
+/// How many bees, in which shape.
+struct Bees<Shape: ScenarioShape>: ScenarioInput {
+    var bees: Int
+    var shape: Shape
+}
+
+/// Three visits: how long each is at its flower, who visits (comma-separated), what each says back, and how.
+struct Visits: ScenarioInput {
+    var ms: Int
+    var names: String
+    var suffix: String
+    var shape: AtOnceShape
+}
+
+/// When the parent task is cancelled, and what it started.
+struct CancelledAfter<Shape: ScenarioShape>: ScenarioInput {
+    var cancelAfterMs: Int
+    var shape: Shape
 }
 
 extension Catalog {
@@ -37,103 +57,101 @@ extension Catalog {
         hive("hive.nonsendingComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .nonsendingComputation),
         hive("hive.plainNonisolatedComputation", ["hummed", "ranOn", "ranOnMainQueue"], .plainNonisolatedComputation),
         hive("hive.executorPreference", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .executorPreference),
-        .observing("hive.flyByHand", ["sugar", "byHand", "sameNectar"], parameters: ["shape": .string("hopsBack")], options: .realMainActor) { await hiveFlyByHand(try $0.choice(FlightShape.self)) },
-        .observing("hive.concurrentByHand", ["concurrentOn", "byHandOn", "sameGrains", "backOn"], parameters: ["shape": .string("detached")], options: .realMainActor) {
-            await hiveConcurrentByHand(try $0.choice(PollenCountShape.self))
+        .observing("hive.flyByHand", ["sugar", "byHand", "sameNectar"], shape: FlightShape.hopsBack, options: .realMainActor) { await hiveFlyByHand($0.shape) },
+        .observing("hive.concurrentByHand", ["concurrentOn", "byHandOn", "sameGrains", "backOn"], shape: PollenCountShape.detached, options: .realMainActor) {
+            await hiveConcurrentByHand($0.shape)
         },
         .observing("swarm.bees", ["bees", "threads", "cores", "moved", "backOnMainQueue", "movedShare", "threadsPerCore",
                                   "elapsedMs"],
-                   parameters: ["bees": .int(1000), "shape": .string("mainActor")],
+                   Bees(bees: 1000, shape: SwarmShape.mainActor),
                    options: RunOptions { $0.honoursStrictPoolVariable = false },
                    adding: { swarm in ["movedShare": .double(Double(swarm.moved) / Double(max(swarm.bees, 1))),
                                        "threadsPerCore": .double(Double(swarm.threads) / Double(max(swarm.cores, 1)))] }
         ) { arguments in
-            await swarm(arguments.int("bees"), try arguments.choice(SwarmShape.self))
+            await swarm(arguments.bees, arguments.shape)
         },
         .observing("gcd.whoRunsWhat", ["mainActor", "concurrent", "jar", "gcdGlobal", "jarOnThePool", "poolIsNotGCDs"],
-                   parameters: ["shape": .string("eachInItsPlace")], options: RunOptions { $0.honoursStrictPoolVariable = false },
+                   shape: WhoRunsWhatShape.eachInItsPlace, options: RunOptions { $0.honoursStrictPoolVariable = false },
                    adding: { ["jarOnThePool": .bool($0.jar == $0.concurrent), "poolIsNotGCDs": .bool($0.concurrent != $0.gcdGlobal)] }
         ) {
-            await whoRunsWhat(try $0.choice(WhoRunsWhatShape.self))
+            await whoRunsWhat($0.shape)
         },
         .observing("tasks.taskAndDetached", ["task", "byHand", "detached", "taskOnMainThread", "detachedOnMainThread",
                                              "taskOnMainQueue", "detachedOnMainQueue", "byHandOnMainQueue"],
-                   parameters: ["shape": .string("lesson")], options: .realMainActor) { arguments in
-            await taskAndDetached(try arguments.choice(SwapShape.self))
+                   shape: SwapShape.lesson, options: .realMainActor) { arguments in
+            await taskAndDetached(arguments.shape)
         },
         .observing("tasks.detachedInheritsNothing", ["taskIsolation", "taskTaskLocal", "taskPriorityIsCallers",
                                                      "detachedIsolation", "detachedTaskLocal", "detachedPriorityIsCallers",
-                                                     "value"], parameters: ["shape": .string("lesson")]) { arguments in
-            await detachedInheritsNothing(try arguments.choice(SwapShape.self))
+                                                     "value"], shape: SwapShape.lesson) { arguments in
+            await detachedInheritsNothing(arguments.shape)
         },
-        .observing("tasks.taskValue", ["type", "size", "value", "copyCancelReachesTask"], parameters: ["shape": .string("cancelACopy")]) {
-            await taskValue(try $0.choice(TaskCopyShape.self))
+        .observing("tasks.taskValue", ["type", "size", "value", "copyCancelReachesTask"], shape: TaskCopyShape.cancelACopy) {
+            await taskValue($0.shape)
         },
         .observing("tasks.groupFinishOrder", ["added", "back", "allFinishedBeforeReturn"],
-                   parameters: ["shape": .string("taskGroup")]) { await groupFinishOrder(try $0.choice(CollectShape.self)) },
+                   shape: CollectShape.taskGroup) { await groupFinishOrder($0.shape) },
         .observing("tasks.threeAtOnce", ["results", "peakInFlight", "elapsedMs"],
-                   parameters: ["ms": .int(300), "names": .string("Ada,Bea,Cia"), "suffix": .string(" back"),
-                                "shape": .string("atOnce")]) { arguments in
-            await threeAtOnce(ms: arguments.int("ms"), names: arguments.string("names"), suffix: arguments.string("suffix"),
-                              try arguments.choice(AtOnceShape.self))
+                   Visits(ms: 300, names: "Ada,Bea,Cia", suffix: " back", shape: .atOnce)) { arguments in
+            await threeAtOnce(ms: arguments.ms, names: arguments.names, suffix: arguments.suffix, arguments.shape)
         },
-        .observing("tasks.asyncLetLineAndRead", ["lineTookMs", "readTookMs", "value"], parameters: ["shape": .string("asyncLet")]) {
-            await asyncLetLineAndRead(try $0.choice(AsyncLetLineShape.self))
+        .observing("tasks.asyncLetLineAndRead", ["lineTookMs", "readTookMs", "value"], shape: AsyncLetLineShape.asyncLet) {
+            await asyncLetLineAndRead($0.shape)
         },
         .observing("cancellation.isCancelledLoop", ["stopped", "laps", "otherTurnsWhileLooping"],
-                   parameters: ["shape": .string("checksAndYields")]) {
-            await isCancelledLoop(try $0.choice(CancelledLoopShape.self))
+                   shape: CancelledLoopShape.checksAndYields) {
+            await isCancelledLoop($0.shape)
         },
-        .observing("mainActor.runFromConcurrent", ["direct", "run"], parameters: ["shape": .string("onTheMainActor")], options: .realMainActor) { await runFromConcurrent(try $0.choice(ReportShape.self)) },
-        .observing("gcd.serialQueueThreads", ["distinctThreads", "oneAtATime", "syncRanOnCallingThread"], parameters: ["shape": .string("serial")]) {
-            await serialQueueThreads(try $0.choice(SerialQueueShape.self))
+        .observing("mainActor.runFromConcurrent", ["direct", "run"], shape: ReportShape.onTheMainActor, options: .realMainActor) { await runFromConcurrent($0.shape) },
+        .observing("gcd.serialQueueThreads", ["distinctThreads", "oneAtATime", "syncRanOnCallingThread"], shape: SerialQueueShape.serial) {
+            await serialQueueThreads($0.shape)
         },
-        .observing("gcd.cooperativePoolLabels", ["gcdGlobal", "detached", "samePool", "flag4"], parameters: ["shape": .string("task")],
+        .observing("gcd.cooperativePoolLabels", ["gcdGlobal", "detached", "samePool", "flag4"], shape: PoolLabelShape.task,
                    options: RunOptions { $0.honoursStrictPoolVariable = false },
                    adding: { ["samePool": .bool($0.gcdGlobal == $0.detached)] }) {
-            await cooperativePoolLabels(try $0.choice(PoolLabelShape.self))
+            await cooperativePoolLabels($0.shape)
         },
         QuizScenario("jar.pour", observes: ["drops", "lost"],
-                     parameters: ["bees": .int(500), "shape": .string("pour")]) { arguments in
-            let bees = arguments.int("bees")
-            let drops = try await pours(bees, try arguments.choice(PourShape.self))
+                     defaults: Bees(bees: 500, shape: PourShape.pour)) { arguments in
+            let bees = arguments.bees
+            let drops = try await pours(bees, arguments.shape)
             return ["drops": .int(drops), "lost": .int(2 * bees - drops)]
         },
         // On the real pool, never the strict one: on one thread the plain class could not lose a drop either.
-        QuizScenario("jar.protection", observes: ["drops", "lost"], parameters: ["bees": .int(500), "shape": .string("actor")],
+        QuizScenario("jar.protection", observes: ["drops", "lost"], defaults: Bees(bees: 500, shape: ProtectionShape.actor),
                      options: RunOptions { $0.honoursStrictPoolVariable = false }) { arguments in
-            let bees = arguments.int("bees")
-            let drops = try await protectedPours(bees, try arguments.choice(ProtectionShape.self))
+            let bees = arguments.bees
+            let drops = try await protectedPours(bees, arguments.shape)
             return ["drops": .int(drops), "lost": .int(bees - drops)]
         },
-        .single("jar.pourSlowly", "drops", parameters: ["bees": .int(100), "shape": .string("slowly")]) { arguments in
-            .int(try await pours(arguments.int("bees"), try arguments.choice(PourShape.self)))
+        .single("jar.pourSlowly", "drops", Bees(bees: 100, shape: PourShape.slowly)) { arguments in
+            .int(try await pours(arguments.bees, arguments.shape))
         },
         QuizScenario("isolation.whereAmI", observes: ["mainActor", "concurrent", "jar", "mainActorQueue", "concurrentQueue"],
-                     parameters: ["shape": .string("lesson")], options: .realMainActor) { arguments in
+                     shape: SwapShape.lesson, options: .realMainActor) { arguments in
             // The names come from #isolation, fixed at compile time; the queues are observed (the control swaps them).
-            let swapped = try arguments.choice(SwapShape.self) == .swapped
+            let swapped = arguments.shape == .swapped
             let main = await queueOfTheMainActorPlace(), pool = await queueOfThePoolPlace()
             return ["mainActor": .string(await whereIsHere()), "concurrent": .string(await whereIsThePool()),
                     "jar": .string(await Jar().whereIsTheJar()), "mainActorQueue": .string(swapped ? pool : main),
                     "concurrentQueue": .string(swapped ? main : pool)]
         },
         QuizScenario("cancellation.whoHears", observes: ["asyncLet", "detached", "concurrentSeesCancel"],
-                     parameters: ["cancelAfterMs": .int(100), "shape": .string("unstructuredTasks")]) { arguments in
-            let outcome = await concurrentVersusDetached(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")),
-                                                         shape: try arguments.choice(ChildrenShape.self))
+                     defaults: CancelledAfter(cancelAfterMs: 100, shape: ChildrenShape.unstructuredTasks)) { arguments in
+            let outcome = await concurrentVersusDetached(cancelAfter: .milliseconds(arguments.cancelAfterMs),
+                                                         shape: arguments.shape)
             return ["asyncLet": .string(ending(outcome.asyncLet)), "detached": .string(ending(outcome.detached)),
                     "concurrentSeesCancel": .bool(outcome.concurrentSawCancellation)]
         },
         QuizScenario("cancellation.asyncLetTaskDetached", observes: ["asyncLet", "task", "detached"],
-                     parameters: ["cancelAfterMs": .int(100), "shape": .string("unstructuredTasks")]) { arguments in
-            let outcome = await whoHearsCancellation(cancelAfter: .milliseconds(arguments.int("cancelAfterMs")),
-                                                     shape: try arguments.choice(ChildrenShape.self))
+                     defaults: CancelledAfter(cancelAfterMs: 100, shape: ChildrenShape.unstructuredTasks)) { arguments in
+            let outcome = await whoHearsCancellation(cancelAfter: .milliseconds(arguments.cancelAfterMs),
+                                                     shape: arguments.shape)
             return ["asyncLet": .string(ending(outcome.asyncLetChild)), "task": .string(ending(outcome.unstructuredTask)),
                     "detached": .string(ending(outcome.detachedTask))]
         },
-        .single("cancellation.asyncLetNeverAwaited", "events", parameters: ["shape": .string("neverAwaited")]) {
-            .strings(await asyncLetNeverAwaited(shape: try $0.choice(AwaitShape.self)))
+        .single("cancellation.asyncLetNeverAwaited", "events", shape: AwaitShape.neverAwaited) {
+            .strings(await asyncLetNeverAwaited(shape: $0.shape))
         },
     ]
 }

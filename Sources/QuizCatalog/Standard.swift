@@ -33,26 +33,42 @@ extension Catalog {
 }
 
 extension QuizScenario {
-    /// A scenario whose outcome's stored properties are the observed values, under the same names; `adding` maps
-    /// those the bank names otherwise, or works out from others.
-    static func observing<Outcome: Sendable>(
-        _ name: String, _ observes: [String], parameters: [String: ScenarioArgument] = [:],
-        options: RunOptions = RunOptions(), adding: @escaping @Sendable (Outcome) -> Observation = { _ in [:] },
-        _ run: @escaping @Sendable (ScenarioArguments) async throws -> Outcome
+    /// A scenario that takes `Input` (its defaults in `defaults`) and whose outcome's stored properties are the
+    /// observed values, under the same names; `adding` maps those the bank names otherwise, or works out from others.
+    static func observing<Input: ScenarioInput, Outcome: Sendable>(
+        _ name: String, _ observes: [String], _ defaults: Input, options: RunOptions = RunOptions(),
+        adding: @escaping @Sendable (Outcome) -> Observation = { _ in [:] },
+        _ run: @escaping @Sendable (ScenarioCall<Input>) async throws -> Outcome
     ) -> QuizScenario {
-        QuizScenario(name, observes: observes, parameters: parameters, options: options) { arguments in
-            let outcome = try await run(arguments)
+        QuizScenario(name, observes: observes, defaults: defaults, options: options) { call in
+            let outcome = try await run(call)
             return Observation(storedPropertiesOf: outcome).merging(adding(outcome)) { _, added in added }
         }
     }
 
-    /// A scenario that observes one value.
-    static func single(_ name: String, _ key: String, parameters: [String: ScenarioArgument] = [:],
-                       options: RunOptions = RunOptions(),
-                       _ run: @escaping @Sendable (ScenarioArguments) async throws -> ObservedValue) -> QuizScenario {
-        QuizScenario(name, observes: [key], parameters: parameters, options: options) { arguments in
-            [key: try await run(arguments)]
-        }
+    /// The same, for a scenario whose one argument is its shape, `shape` by default.
+    static func observing<Shape: ScenarioShape, Outcome: Sendable>(
+        _ name: String, _ observes: [String], shape: Shape, options: RunOptions = RunOptions(),
+        adding: @escaping @Sendable (Outcome) -> Observation = { _ in [:] },
+        _ run: @escaping @Sendable (ScenarioCall<Shaped<Shape>>) async throws -> Outcome
+    ) -> QuizScenario {
+        observing(name, observes, Shaped(shape: shape), options: options, adding: adding, run)
+    }
+
+    /// A scenario that observes one value, `key`, and takes `Input`.
+    static func single<Input: ScenarioInput>(_ name: String, _ key: String, _ defaults: Input, options: RunOptions = RunOptions(),
+                                             _ run: @escaping @Sendable (ScenarioCall<Input>) async throws -> ObservedValue)
+        -> QuizScenario
+    {
+        QuizScenario(name, observes: [key], defaults: defaults, options: options) { [key: try await run($0)] }
+    }
+
+    /// A scenario that observes one value, `key`, and whose one argument is its shape, `shape` by default.
+    static func single<Shape: ScenarioShape>(_ name: String, _ key: String, shape: Shape, options: RunOptions = RunOptions(),
+                                             _ run: @escaping @Sendable (ScenarioCall<Shaped<Shape>>) async throws -> ObservedValue)
+        -> QuizScenario
+    {
+        single(name, key, Shaped(shape: shape), options: options, run)
     }
 }
 

@@ -63,9 +63,12 @@ struct JudgementTests {
                      control: .arguments(["shape": .string(control)], why: "a plain class loses updates"))
     }
 
+    /// How the drops' jar is guarded, for the demo scenario.
+    enum Guard: String, CaseIterable, Decodable, Sendable { case actor, plainClass }
+
     /// A scenario that reports `drops` 1 for the shape `actor` and 99 for `plainClass`.
-    let drops = QuizScenario("drops", observes: ["drops"], parameters: ["shape": .string("actor")]) { arguments in
-        ["drops": .int(arguments.string("shape") == "actor" ? 1 : 99)]
+    let drops = QuizScenario("drops", observes: ["drops"], shape: Guard.actor) { arguments in
+        ["drops": .int(arguments.shape == .actor ? 1 : 99)]
     }
 
     @Test("A runtime check is validated only if it held on every run and its control made it fail")
@@ -131,9 +134,9 @@ struct JudgementTests {
     @Test("A runtime check's evidence is the runtime's only where its control failed on a system run")
     func whereTheControlFailed() async throws {
         // On the real executor even where LIBDISPATCH_COOPERATIVE_POOL_STRICT sends system runs to the strict pool.
-        let real = QuizScenario("drops", observes: ["drops"], parameters: ["shape": .string("actor")],
+        let real = QuizScenario("drops", observes: ["drops"], shape: Guard.actor,
                                 options: RunOptions { $0.honoursStrictPoolVariable = false }) { arguments in
-            ["drops": .int(arguments.string("shape") == "actor" ? 1 : 99)]
+            ["drops": .int(arguments.shape == .actor ? 1 : 99)]
         }
         let validator = RuntimeValidator(catalog: Catalog(scenarios: [real]))
         var model = try dropsCheck(control: "plainClass")

@@ -4,10 +4,20 @@ import QuizCatalog
 import HarnessTesting
 import Testing
 
+/// The demo scenario's one argument.
+struct DemoInput: ScenarioInput {
+    var n: Int
+}
+
+/// The demo's shapes: the lesson's and a control's.
+enum DemoShape: String, CaseIterable, Decodable, Sendable { case lesson, control }
+
 /// A small catalog for the loader's tests: one scenario, one pending, one crash.
 let demoCatalog = Catalog(
-    scenarios: [QuizScenario("demo.count", observes: ["count", "names"], parameters: ["n": .int(1)]) { arguments in
-        ["count": .int(arguments.int("n")), "names": .strings(["a", "b"])]
+    scenarios: [QuizScenario("demo.count", observes: ["count", "names"], defaults: DemoInput(n: 1)) { arguments in
+        ["count": .int(arguments.n), "names": .strings(["a", "b"])]
+    }, QuizScenario("demo.shaped", observes: ["count"], shape: DemoShape.lesson) { arguments in
+        ["count": .int(arguments.shape == .lesson ? 1 : 2)]
     }],
     pending: [PendingScenario("demo.later", observes: ["count"], awaiting: "issue 99")],
     crashes: [QuizCrash("demo.crash") {}, QuizCrash("demo.fixed") {}],
@@ -83,6 +93,12 @@ let malformedBanks: [Malformed] = [
     Malformed(what: "an argument the scenario does not take",
               json: demoFile(check: #"{"runtime": "demo.count", "arguments": {"m": 2}, "expect": {"count": 1}}"#),
               error: "field checks[0].arguments.m: scenario demo.count takes no argument \"m\" (it takes: n)"),
+    Malformed(what: "a shape the scenario has no case of",
+              json: demoFile(check: #"{"runtime": "demo.shaped", "arguments": {"shape": "wrongly"}, "expect": {"count": 1}}"#),
+              error: "field checks[0].arguments.shape: expected one of lesson, control, found \"wrongly\""),
+    Malformed(what: "a control's shape the scenario has no case of",
+              json: demoFile(check: #"{"runtime": "demo.shaped", "expect": {"count": 1}, "control": {"arguments": {"shape": "wrong"}, "why": "w"}}"#),
+              error: "field checks[0].control.arguments.shape: expected one of lesson, control, found \"wrong\""),
     Malformed(what: "an argument of the wrong kind",
               json: demoFile(check: #"{"runtime": "demo.count", "arguments": {"n": "two"}, "expect": {"count": 1}}"#),
               error: "field checks[0].arguments.n: expected a value like 1, found \"two\""),
@@ -258,7 +274,7 @@ struct BankInputErrorTests {
     func syntaxErrorHasLineAndColumn() throws {
         let text = "{\"bank\": \"L99\",\n  \"entries\": [\n    {\"id\": \"L99-C01\" \"kind\": \"card\"}\n]}\n"
         let error = try loadFolder(["L99.json": text])
-        #expect(error.map { "\($0)" } == "L99.json: is not valid JSON: line 3, column 22: expected ',' or '}' after a value, found '\"'")
+        #expect(error.map { "\($0)" } == "L99.json: is not valid JSON: line 3, column 22: invalid value")
     }
 
     @Test("An id in two files names both, and blames the file whose bank the id does not belong to")

@@ -176,12 +176,12 @@ public struct CompileCheck: Sendable, Hashable {
     /// How far the compiler goes: `typecheck` (`-typecheck`, the type checker's diagnostics), `sil` (`-emit-sil`:
     /// also the flow-sensitive diagnostics — region isolation, the move checker — and SIL output) or `ir`
     /// (`-emit-ir`, LLVM IR output).
-    public enum Mode: String, Sendable, Hashable {
+    public enum Mode: String, Sendable, Hashable, CaseIterable {
         case typecheck, sil, ir
     }
 
     /// What the compiler must do.
-    public enum Outcome: String, Sendable, Hashable {
+    public enum Outcome: String, Sendable, Hashable, CaseIterable {
         /// Fail with an error matching the diagnostic.
         case error
         /// Succeed, with a warning matching the diagnostic.
@@ -387,7 +387,7 @@ public struct RunCheck: Sendable, Hashable {
 /// A scenario run in a child process that is expected to stop the program (or to log and go on).
 public struct CrashCheck: Sendable, Hashable {
     /// How the child must end.
-    public enum Exit: String, Sendable, Hashable {
+    public enum Exit: String, Sendable, Hashable, CaseIterable {
         /// Killed by a signal (a trap, a fatal error).
         case signal
         /// Any failure: a signal or a non-zero exit code.

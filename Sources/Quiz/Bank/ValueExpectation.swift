@@ -7,7 +7,7 @@ import Foundation
 /// `equals`, `set` (the same elements in any order), `order` (these elements appear in this order, others may come
 /// between), `contains`, `range` or `matches` (a regular expression over a string). In a check's `linux` block,
 /// `null` says the lesson's value is not checked on Linux (the note says why; the report still shows what was seen).
-public enum ValueExpectation: Sendable, Hashable, CustomStringConvertible {
+public enum ValueExpectation: Sendable, Hashable, CustomStringConvertible, Decodable {
     /// Not checked on this platform: only a `linux` block's `null` makes one, and the check drops it.
     case notChecked
     case equals(ObservedValue)
@@ -17,54 +17,43 @@ public enum ValueExpectation: Sendable, Hashable, CustomStringConvertible {
     case range(lower: Double?, upper: Double?, includesUpper: Bool)
     case matches(String)
 
-    /// Reads an expectation at `place`; `null` only where `allowsNotChecked` (a `linux` block).
-    init(_ json: JSONValue, at place: FieldReader.Place, allowsNotChecked: Bool = false) throws(QuizBankError) {
+    /// Reads an expectation from the bank; `null` is `notChecked`, which only a `linux` block may hold (its reader
+    /// refuses it elsewhere).
+    public init(from decoder: any Decoder) throws {
+        let bank = try decoder.bank(), json = bank.whole()
         switch json {
         case .null:
-            guard allowsNotChecked else {
-                throw place.error("null (not checked) is only for a linux block: expected a value, a range string or an expectation object")
-            }
             self = .notChecked
         case .string(let text):
-            if let range = Self.parseRange(text) {
-                self = range
-            } else {
-                self = .equals(.string(text))
-            }
+            self = Self.parseRange(text) ?? .equals(.string(text))
         case .object(let fields):
             guard fields.count == 1, let (kind, value) = fields.first else {
-                throw place.error("an expectation object has exactly one of equals, set, order, contains, range, matches")
+                throw bank.error("an expectation object has exactly one of equals, set, order, contains, range, matches")
             }
-            let inner = place.appending(kind)
-            switch kind {
-            case "equals":
-                guard let expected = ObservedValue(value) else { throw inner.error("expected a value, found \(value.kindName)") }
-                self = .equals(expected)
-            case "set", "order":
-                guard let expected = ObservedValue(value), case .list(let items) = expected else {
-                    throw inner.error("expected an array, found \(value.kindName)")
-                }
-                self = kind == "set" ? .set(items) : .order(items)
-            case "contains":
-                guard let expected = ObservedValue(value) else { throw inner.error("expected a value, found \(value.kindName)") }
-                self = .contains(expected)
-            case "range":
+            switch (kind, ObservedValue(value)) {
+            case ("equals", let expected?): self = .equals(expected)
+            case ("set", .list(let items)?): self = .set(items)
+            case ("order", .list(let items)?): self = .order(items)
+            case ("contains", let expected?): self = .contains(expected)
+            case ("equals", nil), ("contains", nil): throw bank.error("expected a value, found \(value.kindName)", at: kind)
+            case ("set", _), ("order", _): throw bank.error("expected an array, found \(value.kindName)", at: kind)
+            case ("range", _):
                 guard case .string(let text) = value, let range = Self.parseRange(text) else {
-                    throw inner.error("expected a range such as \"1...5\", \"0..<700\" or \"1...\", found \(value)")
+                    throw bank.error("expected a range such as \"1...5\", \"0..<700\" or \"1...\", found \(value)", at: kind)
                 }
                 self = range
-            case "matches":
-                guard case .string(let pattern) = value else { throw inner.error("expected a regular expression") }
+            case ("matches", _):
+                guard case .string(let pattern) = value else { throw bank.error("expected a regular expression", at: kind) }
                 guard (try? NSRegularExpression(pattern: pattern)) != nil else {
-                    throw inner.error("is not a valid regular expression: \(pattern)")
+                    throw bank.error("is not a valid regular expression: \(pattern)", at: kind)
                 }
                 self = .matches(pattern)
             default:
-                throw place.appending(kind).error("is not an expectation (use equals, set, order, contains, range or matches)")
+                throw bank.error("is not an expectation (use equals, set, order, contains, range or matches)", at: kind)
             }
         default:
             guard let expected = ObservedValue(json) else {
-                throw place.error("expected a value, a range string or an expectation object, found \(json.kindName)")
+                throw bank.error("expected a value, a range string or an expectation object, found \(json.kindName)")
             }
             self = .equals(expected)
         }
@@ -156,7 +145,8 @@ public enum ValueExpectation: Sendable, Hashable, CustomStringConvertible {
 extension ValueExpectation {
     /// Reads an expectation from its JSON text, as the bank writes it (`"1...5"`, `1000`, `{"set": […]}`).
     public init(parsing json: String) throws {
-        let value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
-        try self.init(value, at: FieldReader.Place(file: "(text)"))
+        let value = try JSONValue.read(Data(json.utf8))
+        self = try BankDecoder(value, at: [], BankContext(file: "(text)", root: value, catalog: Catalog(), snippets: nil))
+            .decode(ValueExpectation.self)
     }
 }

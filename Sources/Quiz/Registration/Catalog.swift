@@ -20,10 +20,12 @@ public struct Catalog: Sendable {
         self.pendingCrashes = pendingCrashes
     }
 
-    /// The values and parameters of a scenario, runnable or pending; nil if the catalog does not know it.
-    public func shape(of name: String) -> (observes: [String], parameters: [String: ScenarioArgument])? {
-        if let scenario = scenarios[name] { return (scenario.observes, scenario.parameters) }
-        if let pending = pending[name] { return (pending.observes, pending.parameters) }
+    /// The values, parameters and shapes' cases of a scenario, runnable or pending; nil if the catalog does not know it.
+    public func shape(of name: String)
+        -> (observes: [String], parameters: [String: ScenarioArgument], choices: [String: [String]])?
+    {
+        if let scenario = scenarios[name] { return (scenario.observes, scenario.parameters, scenario.choices) }
+        if let pending = pending[name] { return (pending.observes, pending.parameters, [:]) }
         return nil
     }
 

@@ -9,6 +9,8 @@ public struct QuizScenario: Sendable {
     public var observes: [String]
     /// The arguments it accepts, with their defaults.
     public var parameters: [String: ScenarioArgument]
+    /// For a parameter that is a shape, the names of its cases: the only values the bank may give it.
+    public var choices: [String: [String]]
     /// How the harness runs it (leftovers allowed, a grace for main-actor hops, …).
     public var options: RunOptions
     /// Whether the scenario uses something the whole process shares — the main actor, a global actor another suite
@@ -18,13 +20,14 @@ public struct QuizScenario: Sendable {
     /// Runs the scenario once and returns what it observed.
     public var run: @Sendable (ScenarioArguments) async throws -> Observation
 
-    /// A scenario named `name` that reports `observes`.
-    public init(_ name: String, observes: [String], parameters: [String: ScenarioArgument] = [:],
-                options: RunOptions = RunOptions(), sharesTheProcess: Bool = false,
-                run: @escaping @Sendable (ScenarioArguments) async throws -> Observation) {
+    /// A scenario named `name` that reports `observes`, its arguments untyped (the typed `init(_:observes:defaults:…)`
+    /// makes one from a `ScenarioInput`).
+    init(_ name: String, observes: [String], parameters: [String: ScenarioArgument], choices: [String: [String]],
+         options: RunOptions, sharesTheProcess: Bool = false, run: @escaping @Sendable (ScenarioArguments) async throws -> Observation) {
         self.name = name
         self.observes = observes
         self.parameters = parameters
+        self.choices = choices
         self.options = options
         self.sharesTheProcess = sharesTheProcess
         self.run = run

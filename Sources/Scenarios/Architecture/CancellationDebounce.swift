@@ -28,7 +28,7 @@ nonisolated(nonsending) public func debouncedSaves(
 }
 
 /// Which saver the taps go through.
-public enum DebounceShape: String, CaseIterable, Sendable {
+public enum DebounceShape: String, CaseIterable, Sendable, Decodable {
     /// `DebouncedSaver`, which cancels the write still waiting (the seed).
     case cancelling
     /// `UncancelledSaver`, the debounce without its cancel: the control.

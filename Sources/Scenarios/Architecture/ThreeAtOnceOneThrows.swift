@@ -28,7 +28,7 @@ nonisolated(nonsending) public func threeAtOnceOneThrows(_ shape: OneThrowsShape
 }
 
 /// Whether one of the three visits throws.
-public enum OneThrowsShape: String, CaseIterable, Sendable {
+public enum OneThrowsShape: String, CaseIterable, Sendable, Decodable {
     /// One of the three throws (the lesson).
     case oneThrows
     /// The three all succeed: nothing to catch.

@@ -30,7 +30,7 @@ nonisolated(nonsending) public func asyncLetLineAndRead(_ shape: AsyncLetLineSha
 }
 
 /// How the errand is started.
-public enum AsyncLetLineShape: String, CaseIterable, Sendable {
+public enum AsyncLetLineShape: String, CaseIterable, Sendable, Decodable {
     /// `async let x = errand()` (the lesson).
     case asyncLet
     /// `let x = await errand()` on the line, the control.

@@ -85,7 +85,7 @@ nonisolated(nonsending) public func cooperativePoolLabels(_ shape: PoolLabelShap
 }
 
 /// What the second block is.
-public enum PoolLabelShape: String, CaseIterable, Sendable {
+public enum PoolLabelShape: String, CaseIterable, Sendable, Decodable {
     /// A detached task, on the pool (the lesson).
     case task
     /// A GCD block too, the control.
@@ -93,7 +93,7 @@ public enum PoolLabelShape: String, CaseIterable, Sendable {
 }
 
 /// Which queue L37 Q10's blocks go to, and how its last block is called.
-public enum SerialQueueShape: String, CaseIterable, Sendable {
+public enum SerialQueueShape: String, CaseIterable, Sendable, Decodable {
     /// A private serial queue, and `queue.sync` for the last block (the lesson).
     case serial
     /// The same blocks on a concurrent queue: more than one runs at a time.

@@ -41,7 +41,7 @@ nonisolated(nonsending) public func groupFinishOrder(_ shape: CollectShape = .ta
 }
 
 /// How work started together is collected.
-public enum CollectShape: String, CaseIterable, Sendable {
+public enum CollectShape: String, CaseIterable, Sendable, Decodable {
     /// As the children of a task group, in the order they finish (the lesson).
     case taskGroup
     /// As tasks awaited in the order they were made, the control.

@@ -225,7 +225,7 @@ nonisolated func heavyPlain(_ hum: HumCount) async -> (Grind, String) {
 
 /// Every errand the hive is measured against: the lesson's shapes, each the others' control (an errand that awaits
 /// beside one that holds the main actor: the hum count must tell them apart).
-public enum HiveShape: String, CaseIterable, Sendable {
+public enum HiveShape: String, CaseIterable, Sendable, Decodable {
     case awaitRequest, awaitSleep, mainActorComputation, concurrentComputation, concurrentCallsMainActor
     case nonsendingComputation, plainNonisolatedComputation, executorPreference
 

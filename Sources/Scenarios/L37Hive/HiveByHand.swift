@@ -56,7 +56,7 @@ public struct FlightsSideBySide: Sendable, Hashable {
 }
 
 /// How the hand-written second half of Ada's flight gets back.
-public enum FlightShape: String, CaseIterable, Sendable {
+public enum FlightShape: String, CaseIterable, Sendable, Decodable {
     /// It hops back to the main actor (the lesson).
     case hopsBack
     /// It runs where the answer arrived, the control.
@@ -104,7 +104,7 @@ public struct ConcurrentByHand: Sendable, Hashable {
 }
 
 /// Where the hand-written count runs.
-public enum PollenCountShape: String, CaseIterable, Sendable {
+public enum PollenCountShape: String, CaseIterable, Sendable, Decodable {
     /// In a detached task, as `@concurrent` is written out (the lesson).
     case detached
     /// Where the caller is, the control.

@@ -33,7 +33,7 @@ nonisolated(nonsending) public func isCancelledLoop(
 }
 
 /// What the loop does each lap.
-public enum CancelledLoopShape: String, CaseIterable, Sendable {
+public enum CancelledLoopShape: String, CaseIterable, Sendable, Decodable {
     /// It looks at `Task.isCancelled` and yields (the lesson).
     case checksAndYields
     /// Neither, the control: only a cap ends it.

@@ -27,7 +27,7 @@ import Subjects
 }
 
 /// What guards the jar that many bees pour into at once, on the real pool.
-public enum ProtectionShape: String, CaseIterable, Sendable {
+public enum ProtectionShape: String, CaseIterable, Sendable, Decodable {
     /// An actor: one bee in the jar at a time (lesson 37's answer).
     case actor
     /// The same jar as a plain class: bees on two threads at once, each writing over what the other read.

@@ -69,7 +69,7 @@ public func yieldingPours(_ bees: Int) async -> Int {
 }
 
 /// How the bees pour into the jar.
-public enum PourShape: String, CaseIterable, Sendable {
+public enum PourShape: String, CaseIterable, Sendable, Decodable {
     /// `pour()`: read, change, write, no await between (lesson 37, step 6).
     case pour
     /// `pourSlowly()`: read, await 10 ms, write (step 7).

@@ -21,7 +21,7 @@ func reportAnywhere() -> String {
 }
 
 /// Where the reports are made.
-public enum ReportShape: String, CaseIterable, Sendable {
+public enum ReportShape: String, CaseIterable, Sendable, Decodable {
     /// On the main actor, by a direct call and through `MainActor.run` (the lesson).
     case onTheMainActor
     /// On no actor, with no hop, the control.

@@ -99,7 +99,7 @@ func queueOfAGCDBlock() async -> String {
 }
 
 /// Where each queue question is asked.
-public enum WhoRunsWhatShape: String, CaseIterable, Sendable {
+public enum WhoRunsWhatShape: String, CaseIterable, Sendable, Decodable {
     /// Each from its own kind of code: main actor, `@concurrent`, the jar, a GCD block (the lesson).
     case eachInItsPlace
     /// Every one from a GCD block, the control.
@@ -107,7 +107,7 @@ public enum WhoRunsWhatShape: String, CaseIterable, Sendable {
 }
 
 /// Where a swarm's bees fly.
-public enum SwarmShape: String, CaseIterable, Sendable {
+public enum SwarmShape: String, CaseIterable, Sendable, Decodable {
     /// `@MainActor func bee()`.
     case mainActor
     /// `@concurrent`, on the pool.

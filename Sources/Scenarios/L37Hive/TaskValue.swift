@@ -19,7 +19,7 @@ nonisolated(nonsending) public func taskValue(_ shape: TaskCopyShape = .cancelAC
 }
 
 /// What is cancelled.
-public enum TaskCopyShape: String, CaseIterable, Sendable {
+public enum TaskCopyShape: String, CaseIterable, Sendable, Decodable {
     /// A copy of the task value (the lesson).
     case cancelACopy
     /// Another task, the control.

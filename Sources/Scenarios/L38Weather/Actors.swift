@@ -23,7 +23,7 @@ public struct ActorPlace: Sendable, Hashable {
 }
 
 /// Where the question "which thread am I on?" is asked.
-public enum ActorPlaceShape: String, CaseIterable, Sendable {
+public enum ActorPlaceShape: String, CaseIterable, Sendable, Decodable {
     /// In an actor's method (the lesson).
     case inTheActor
     /// On the main actor, the control.

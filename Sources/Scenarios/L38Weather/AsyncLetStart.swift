@@ -35,7 +35,7 @@ nonisolated(nonsending) public func asyncLetStartsAtDeclaration(
 }
 
 /// How the Seattle work is started.
-public enum AsyncLetStartShape: String, CaseIterable, Sendable {
+public enum AsyncLetStartShape: String, CaseIterable, Sendable, Decodable {
     /// An `async let` child, started at its declaration (the lesson).
     case asyncLet
     /// A closure called at the await, the control: nothing starts before it.

@@ -88,7 +88,7 @@ public func askTwiceWhileTheFirstRequestFails(_ shape: CacheShape) async throws 
 
 /// The caches that have `forget(_:)`: lesson 38's `WeatherCache` (step 4) and `WeatherActorCache` (step 5, which
 /// forgets on disk too).
-public enum ForgettingCache: String, CaseIterable, Sendable, CustomStringConvertible {
+public enum ForgettingCache: String, CaseIterable, Sendable, Decodable, CustomStringConvertible {
     /// `WeatherCache`.
     case taskStoring
     /// `WeatherActorCache` with a `WeatherDisk`.
@@ -126,7 +126,7 @@ public func askForgetAsk(_ cache: ForgettingCache, _ refresh: RefreshShape = .fo
 }
 
 /// What a pull to refresh does.
-public enum RefreshShape: String, CaseIterable, Sendable {
+public enum RefreshShape: String, CaseIterable, Sendable, Decodable {
     /// It tells the cache to forget the city (the lesson).
     case forgets
     /// Nothing, the control: the second ask gets the first answer.

@@ -2,7 +2,7 @@ import Subjects
 
 /// The lesson 38 caches side by side, named for what they do. The scenarios build one of them, ask it, and count the
 /// requests its fetch made.
-public enum CacheShape: String, CaseIterable, Sendable, CustomStringConvertible {
+public enum CacheShape: String, CaseIterable, Sendable, Decodable, CustomStringConvertible {
     /// `AnswersOnlyCache`: stores the answer after the await (actors question 1's first cache).
     case answersOnly
     /// `WeatherCache`: stores the question before the await, forgets a failure (step 4).

@@ -32,7 +32,7 @@ nonisolated(nonsending) public func asyncLetNeverAwaited(childNap: Duration = .s
 }
 
 /// Whether the scope awaits its `async let` child.
-public enum AwaitShape: String, CaseIterable, Sendable {
+public enum AwaitShape: String, CaseIterable, Sendable, Decodable {
     /// It ends without awaiting it (the lesson).
     case neverAwaited
     /// It awaits the child first, the control.

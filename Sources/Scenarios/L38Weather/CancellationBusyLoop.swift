@@ -55,7 +55,7 @@ nonisolated(nonsending) public func cancelledBusyLoop(
 }
 
 /// What the busy loop does when it sees its cancellation.
-public enum BusyLoopShape: String, CaseIterable, Sendable {
+public enum BusyLoopShape: String, CaseIterable, Sendable, Decodable {
     /// It looks and goes on (the lesson).
     case ignoresCancellation
     /// It stops, the control.

@@ -46,7 +46,7 @@ nonisolated(nonsending) public func firstAnswerRace(
 }
 
 /// Whether a race cancels its loser.
-public enum RaceShape: String, CaseIterable, Sendable {
+public enum RaceShape: String, CaseIterable, Sendable, Decodable {
     /// `group.cancelAll()` after the first answer.
     case cancelsTheRest
     /// No `cancelAll()`: the group waits for the loser.

@@ -42,7 +42,7 @@ nonisolated(nonsending) public func errorWaitsForStubbornSibling(
 }
 
 /// What the busy sibling is.
-public enum SiblingShape: String, CaseIterable, Sendable {
+public enum SiblingShape: String, CaseIterable, Sendable, Decodable {
     /// An `async let` child, which the scope waits for (the lesson).
     case asyncLet
     /// A `Task { }`, the control: nothing waits for it when the error comes.

@@ -54,7 +54,7 @@ nonisolated(nonsending) public func whoHearsCancellation(
 }
 
 /// What a cancelled task started beside its `async let` child.
-public enum ChildrenShape: String, CaseIterable, Sendable {
+public enum ChildrenShape: String, CaseIterable, Sendable, Decodable {
     /// A `Task { }` and a `Task.detached`, as the lessons write them: cancelling the parent reaches neither.
     case unstructuredTasks
     /// `async let` children in their place, under the same names, the control: the cancellation reaches them.

@@ -25,7 +25,7 @@ nonisolated(nonsending) public func checkCancellationLoop(_ shape: CheckCancella
 }
 
 /// How the 100-lap loop treats cancellation.
-public enum CheckCancellationShape: String, CaseIterable, Sendable {
+public enum CheckCancellationShape: String, CaseIterable, Sendable, Decodable {
     /// `try Task.checkCancellation()` before each lap (the lesson).
     case checking
     /// No `checkCancellation()`, and `try?` around the sleep: the control.

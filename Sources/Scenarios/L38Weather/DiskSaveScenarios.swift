@@ -78,7 +78,7 @@ public func tickerTurnsWhileDisksSave(
 }
 
 /// Where the disks' synchronous writes run.
-public enum DiskThreadShape: String, CaseIterable, Sendable {
+public enum DiskThreadShape: String, CaseIterable, Sendable, Decodable {
     /// On the shared pool, `PoolDisk`: they can hold every thread.
     case pool
     /// Each disk on a thread of its own, `OwnThreadDisk`: the pool stays free.

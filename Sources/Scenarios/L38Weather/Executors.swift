@@ -35,7 +35,7 @@ nonisolated(nonsending) public func ownQueueLabel(_ shape: ExecutorShape = .ownE
 }
 
 /// Where the actors of card 11 and actors question 14 run.
-public enum ExecutorShape: String, CaseIterable, Sendable {
+public enum ExecutorShape: String, CaseIterable, Sendable, Decodable {
     /// On executors of their own (the lesson).
     case ownExecutor
     /// On the default executor, the control.

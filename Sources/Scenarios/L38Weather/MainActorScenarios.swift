@@ -34,7 +34,7 @@ public struct RenamedScreen: Sendable, Hashable {
 }
 
 /// How the renaming lines reach the main actor.
-public enum RenameShape: String, CaseIterable, Sendable {
+public enum RenameShape: String, CaseIterable, Sendable, Decodable {
     /// With `await MainActor.run` (the lesson).
     case hop
     /// With no hop, the control: the lines run on the pool.
@@ -64,7 +64,7 @@ public struct ConcurrentWork: Sendable, Hashable {
 }
 
 /// How card 7's work is marked.
-public enum WorkShape: String, CaseIterable, Sendable {
+public enum WorkShape: String, CaseIterable, Sendable, Decodable {
     /// `@concurrent` (the lesson).
     case concurrent
     /// `@MainActor`, the control.
@@ -101,7 +101,7 @@ public struct GroupChildren: Sendable, Hashable {
 }
 
 /// How `strip()`'s group children are written.
-public enum GroupChildShape: String, CaseIterable, Sendable {
+public enum GroupChildShape: String, CaseIterable, Sendable, Decodable {
     /// Plain closures, which start on the pool (the lesson).
     case plainChildren
     /// `@MainActor` closures, the control.
@@ -129,7 +129,7 @@ nonisolated func whereAmIPlain() async -> String {
 }
 
 /// How the asserting function is compiled.
-public enum NonsendingShape: String, CaseIterable, Sendable {
+public enum NonsendingShape: String, CaseIterable, Sendable, Decodable {
     /// `nonisolated(nonsending)`, the lesson's today: it stays on its caller's actor.
     case nonsending
     /// Plain `nonisolated`, the control: it leaves the main actor.

@@ -40,7 +40,7 @@ nonisolated(nonsending) public func taskKeepsSelfAlive(_ shape: SelfCaptureShape
 }
 
 /// How the loader's task holds the loader.
-public enum SelfCaptureShape: String, CaseIterable, Sendable {
+public enum SelfCaptureShape: String, CaseIterable, Sendable, Decodable {
     /// Strongly, as `self` (the lesson).
     case holdsSelf
     /// Weakly, the control.

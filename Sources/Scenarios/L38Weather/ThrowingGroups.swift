@@ -15,7 +15,7 @@ nonisolated(nonsending) public func throwingGroupUnread(_ shape: UnreadGroupShap
 }
 
 /// Whether the throwing group's body reads a result.
-public enum UnreadGroupShape: String, CaseIterable, Sendable {
+public enum UnreadGroupShape: String, CaseIterable, Sendable, Decodable {
     /// It never reads one (the lesson).
     case unread
     /// It reads one, the control: the error comes with it.

@@ -44,7 +44,7 @@ public func fourUpdatesAtOnce(_ shape: TripCacheShape, patience: Duration) async
 }
 
 /// Where the four trips' caches update.
-public enum TripCacheShape: String, CaseIterable, Sendable {
+public enum TripCacheShape: String, CaseIterable, Sendable, Decodable {
     /// Each on an actor of its own, `TripCache`: they overlap.
     case ownActors
     /// All on one global actor, `SharedTripCache` on `TripsActor`: they take turns.

@@ -102,7 +102,7 @@ nonisolated(nonsending) public func continuationResumed(with result: Result<Stri
 }
 
 /// How the old API's `Result` is handed on.
-public enum ResumeWithShape: String, CaseIterable, Sendable {
+public enum ResumeWithShape: String, CaseIterable, Sendable, Decodable {
     /// `resume(with:)`: a failure becomes the thrown error (the seed).
     case resumeWith
     /// `resume(returning:)`, the control: it cannot carry an error.
@@ -120,7 +120,7 @@ public enum ResumeWithShape: String, CaseIterable, Sendable {
 }
 
 /// What the continuation's owner does.
-public enum ResumeShape: String, CaseIterable, Sendable {
+public enum ResumeShape: String, CaseIterable, Sendable, Decodable {
     /// Never resumes it.
     case never
     /// Resumes it once, with an answer.
@@ -136,7 +136,7 @@ nonisolated(nonsending) public func wrappedCallback(_ shape: WrapShape = .contin
 }
 
 /// How a callback that answers on another thread is read.
-public enum WrapShape: String, CaseIterable, Sendable {
+public enum WrapShape: String, CaseIterable, Sendable, Decodable {
     /// Through a continuation the callback resumes: "Seattle" (the lesson).
     case continuation
     /// Without one, the control: "no answer yet".

@@ -30,7 +30,7 @@ nonisolated(nonsending) public func countdownCancelledAfterTwo(
 }
 
 /// Which countdown the loop reads.
-public enum CountdownShape: String, CaseIterable, Sendable {
+public enum CountdownShape: String, CaseIterable, Sendable, Decodable {
     /// `CountdownSwallowingCancellation`, its sleep in `try?`: the lesson's first version.
     case swallowing
     /// `CountdownEndingOnCancellation`: its sleep ends it on cancellation.

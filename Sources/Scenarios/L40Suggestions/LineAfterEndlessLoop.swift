@@ -30,7 +30,7 @@ nonisolated(nonsending) public func lineAfterEndlessLoop(
 }
 
 /// Whether the notifications the loop reads ever end.
-public enum NotificationsShape: String, CaseIterable, Sendable {
+public enum NotificationsShape: String, CaseIterable, Sendable, Decodable {
     /// Never, as `NotificationCenter`'s (the lesson).
     case endless
     /// After the first one, the control.

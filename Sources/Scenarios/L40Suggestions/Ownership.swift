@@ -48,7 +48,7 @@ public func handleLifetimes(_ shape: HandleShape = .closeOne) -> [String] {
 }
 
 /// Which handles are closed by hand.
-public enum HandleShape: String, CaseIterable, Sendable {
+public enum HandleShape: String, CaseIterable, Sendable, Decodable {
     /// Only the first: the second's deinit closes it (the lesson).
     case closeOne
     /// Both, the control: no deinit runs.

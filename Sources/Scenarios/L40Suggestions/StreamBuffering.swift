@@ -27,7 +27,7 @@ public enum StreamBuffering: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// How a stream buffers what nobody has read yet.
-public enum BufferShape: String, CaseIterable, Sendable {
+public enum BufferShape: String, CaseIterable, Sendable, Decodable {
     case newest1, oldest1, unbounded
 
     /// The policy.

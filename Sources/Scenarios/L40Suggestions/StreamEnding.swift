@@ -18,7 +18,7 @@ nonisolated(nonsending) public func streamCountdownLoop(_ shape: CountdownStream
 }
 
 /// The countdown stream the loop reads.
-public enum CountdownStreamShape: String, CaseIterable, Sendable {
+public enum CountdownStreamShape: String, CaseIterable, Sendable, Decodable {
     /// 3, 2, 1, then `finish()` (the lesson).
     case countsDown
     /// Finished before it yields anything, the control.
@@ -45,7 +45,7 @@ nonisolated(nonsending) public func streamYieldAfterFinish(
 }
 
 /// The order of the yield and the finish.
-public enum YieldAfterFinishShape: String, CaseIterable, Sendable {
+public enum YieldAfterFinishShape: String, CaseIterable, Sendable, Decodable {
     /// `finish()`, then the yield (the card).
     case finishThenYield
     /// The yield first, the control.
@@ -79,7 +79,7 @@ nonisolated(nonsending) public func streamTerminationAfterFinish(
 }
 
 /// When the producer finishes.
-public enum TerminationShape: String, CaseIterable, Sendable {
+public enum TerminationShape: String, CaseIterable, Sendable, Decodable {
     /// Before a loop reads the two values (the card).
     case finishBeforeTheLoop
     /// Only after the loop has read both, the control.
@@ -109,7 +109,7 @@ nonisolated(nonsending) public func streamConsumerCancelled(cancelAfter: Duratio
 }
 
 /// How the loop over the stream ends.
-public enum ConsumerEndShape: String, CaseIterable, Sendable {
+public enum ConsumerEndShape: String, CaseIterable, Sendable, Decodable {
     /// Its task is cancelled (the card).
     case consumerCancelled
     /// The producer finishes the stream, the control.
@@ -154,7 +154,7 @@ nonisolated(nonsending) public func streamBreakOutOfLoop(_ shape: BreakShape = .
 }
 
 /// What happens to the stream after the loop breaks.
-public enum BreakShape: String, CaseIterable, Sendable {
+public enum BreakShape: String, CaseIterable, Sendable, Decodable {
     /// It is still held when the next value is yielded (question 3).
     case keepTheStream
     /// It is let go first, the control.
@@ -182,7 +182,7 @@ nonisolated(nonsending) public func streamFinishThrowing(_ shape: FinishThrowing
 }
 
 /// How the stream is finished.
-public enum FinishThrowingShape: String, CaseIterable, Sendable {
+public enum FinishThrowingShape: String, CaseIterable, Sendable, Decodable {
     /// `finish(throwing: Lost())` (the card).
     case throwing
     /// `finish()` without an error, the control.
@@ -208,7 +208,7 @@ nonisolated(nonsending) public func streamValuesBeforeTheLoop(
 }
 
 /// What the stream keeps of values yielded before anyone loops.
-public enum BeforeTheLoopShape: String, CaseIterable, Sendable {
+public enum BeforeTheLoopShape: String, CaseIterable, Sendable, Decodable {
     /// Every one: the default, `.unbounded` (the card).
     case buffered
     /// None, `.bufferingNewest(0)`: the control.
@@ -237,7 +237,7 @@ nonisolated(nonsending) public func streamSecondLoop(_ shape: SecondLoopShape = 
 }
 
 /// What the second loop reads.
-public enum SecondLoopShape: String, CaseIterable, Sendable {
+public enum SecondLoopShape: String, CaseIterable, Sendable, Decodable {
     /// The finished stream again (the card).
     case sameStream
     /// A second stream fed the same values, the control.

@@ -57,7 +57,7 @@ func replacedContinuationProgram(
 }
 
 /// A stream's continuation replaced while a loop reads.
-public enum ReplaceShape: String, CaseIterable, Sendable {
+public enum ReplaceShape: String, CaseIterable, Sendable, Decodable {
     /// `Source`; `stop()`, then the first loop's task is cancelled.
     case cancelFirst
     /// `Source`; nothing ends the first loop.

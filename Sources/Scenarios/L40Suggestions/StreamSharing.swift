@@ -53,7 +53,7 @@ nonisolated(nonsending) public func streamTwoConsumers(count: Int, settle: Durat
 }
 
 /// What the two loops read.
-public enum ConsumersShape: String, CaseIterable, Sendable {
+public enum ConsumersShape: String, CaseIterable, Sendable, Decodable {
     /// The same stream (question 1).
     case oneStream
     /// A stream each, fed every value: what the wrong answer expects, the control.
@@ -90,7 +90,7 @@ nonisolated(nonsending) public func streamFedFromAnotherThread(_ shape: FeedShap
 }
 
 /// How the other thread's values reach the loop.
-public enum FeedShape: String, CaseIterable, Sendable {
+public enum FeedShape: String, CaseIterable, Sendable, Decodable {
     /// An unbounded stream the loop reads as the thread feeds it (the card).
     case whileTheLoopReads
     /// A stream that keeps only the newest value, read once the thread is done: the control.
@@ -118,7 +118,7 @@ nonisolated(nonsending) public func streamFilterMapPrefix(_ shape: PrefixShape =
 }
 
 /// Whether the chain ends in `prefix(2)`.
-public enum PrefixShape: String, CaseIterable, Sendable {
+public enum PrefixShape: String, CaseIterable, Sendable, Decodable {
     /// It does (the card).
     case prefixTwo
     /// It does not, the control.

@@ -59,7 +59,7 @@ nonisolated(nonsending) public func cancellationHandlerRunsAtOnce(cancelAfter: D
 }
 
 /// Whether the wait has a cancellation handler.
-public enum HandlerShape: String, CaseIterable, Sendable {
+public enum HandlerShape: String, CaseIterable, Sendable, Decodable {
     /// `withTaskCancellationHandler`, whose `onCancel` stops the request (the seed).
     case withHandler
     /// None, the control: the request is stopped by hand.

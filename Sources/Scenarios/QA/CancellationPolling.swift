@@ -56,7 +56,7 @@ nonisolated(nonsending) public func pollingAfterStop(
 }
 
 /// Which way a polling loop treats cancellation.
-public enum PollShape: String, CaseIterable, Sendable {
+public enum PollShape: String, CaseIterable, Sendable, Decodable {
     /// `try await Task.sleep`: the cancellation ends the loop.
     case stops
     /// `try? await Task.sleep`: the cancellation is swallowed, the loop polls on.

@@ -47,7 +47,7 @@ nonisolated(nonsending) public func timeoutRace(operationTakes: Duration, limit:
 }
 
 /// Whether the timeout is shorter than the slow operation.
-public enum TimeoutShape: String, CaseIterable, Sendable {
+public enum TimeoutShape: String, CaseIterable, Sendable, Decodable {
     /// The slow operation takes 1 s, the limit is 100 ms.
     case limitShorter
     /// The limit is 2 s: nothing times out.

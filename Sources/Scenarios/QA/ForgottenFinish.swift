@@ -23,7 +23,7 @@ nonisolated(nonsending) public func forgottenFinish(_ shape: FinishShape = .forg
 }
 
 /// Whether the producer finishes its stream.
-public enum FinishShape: String, CaseIterable, Sendable {
+public enum FinishShape: String, CaseIterable, Sendable, Decodable {
     /// It stops yielding without `finish()` (the seed's mistake, which the claim is about).
     case forgotten
     /// It calls `finish()` right after its last value, the control.

@@ -21,7 +21,7 @@ public struct MainAsync: Sendable, Hashable {
 }
 
 /// Where the block is sent.
-public enum MainAsyncShape: String, CaseIterable, Sendable {
+public enum MainAsyncShape: String, CaseIterable, Sendable, Decodable {
     /// `DispatchQueue.main.async` (the seed).
     case mainQueue
     /// A global queue, the control.
@@ -62,7 +62,7 @@ nonisolated(nonsending) public func mainSyncFromBackground(
 }
 
 /// When `main.async` B is sent.
-public enum MainSyncShape: String, CaseIterable, Sendable {
+public enum MainSyncShape: String, CaseIterable, Sendable, Decodable {
     /// Before `main.sync` D (the seed).
     case asyncBeforeSync
     /// After it, the control.

@@ -30,7 +30,7 @@ nonisolated(nonsending) public func operationQueueLimit(
 }
 
 /// The operation queue's limit.
-public enum OperationLimitShape: String, CaseIterable, Sendable {
+public enum OperationLimitShape: String, CaseIterable, Sendable, Decodable {
     /// `maxConcurrentOperationCount = 3` (the seed).
     case limitOfThree
     /// No limit, the control.
@@ -59,7 +59,7 @@ nonisolated(nonsending) public func operationDependency(_ shape: DependencyShape
 }
 
 /// Whether b depends on a.
-public enum DependencyShape: String, CaseIterable, Sendable {
+public enum DependencyShape: String, CaseIterable, Sendable, Decodable {
     /// `b.addDependency(a)` (the seed).
     case dependent
     /// No dependency, the control.

@@ -25,7 +25,7 @@ nonisolated(nonsending) public func semaphoreAroundTask(_ shape: SignalShape = .
 }
 
 /// Who signals the semaphore the job waits on.
-public enum SignalShape: String, CaseIterable, Sendable {
+public enum SignalShape: String, CaseIterable, Sendable, Decodable {
     /// A Task, which needs the blocked thread (the seed).
     case fromATask
     /// A GCD thread, the control: it needs no thread of the pool and no main actor.

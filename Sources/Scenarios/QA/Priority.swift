@@ -65,7 +65,7 @@ nonisolated(nonsending) public func priorityInheritance(
 }
 
 /// Whether anything inherits or raises a priority.
-public enum PriorityShape: String, CaseIterable, Sendable {
+public enum PriorityShape: String, CaseIterable, Sendable, Decodable {
     /// Children, and a low task awaited by a high one (the seed).
     case inherited
     /// `priorityWithoutInheritance()`, the control: no children, nobody awaits the low task.

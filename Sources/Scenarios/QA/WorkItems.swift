@@ -56,7 +56,7 @@ nonisolated(nonsending) public func workItemCancel(_ shape: WorkItemShape = .wor
 }
 
 /// What is sent to the queue.
-public enum WorkItemShape: String, CaseIterable, Sendable {
+public enum WorkItemShape: String, CaseIterable, Sendable, Decodable {
     /// `DispatchWorkItem`s, which `cancel()` reaches (the seed).
     case workItems
     /// Plain closures, the control: nothing can cancel them.

@@ -5,7 +5,7 @@
 
 /// A scenario that measures two things side by side (two countdowns, Task { } and Task.detached), as the lesson
 /// has them or swapped.
-public enum SwapShape: String, CaseIterable, Sendable {
+public enum SwapShape: String, CaseIterable, Sendable, Decodable {
     /// As the lesson has them.
     case lesson
     /// The two swapped.
@@ -13,7 +13,7 @@ public enum SwapShape: String, CaseIterable, Sendable {
 }
 
 /// Whether several pieces of work go at once or one after another: visits, calls into an actor, buyers, sleepers.
-public enum AtOnceShape: String, CaseIterable, Sendable {
+public enum AtOnceShape: String, CaseIterable, Sendable, Decodable {
     /// At once: `async let`s or a task group (the lessons, usually).
     case atOnce
     /// Each awaited before the next starts.

@@ -1,0 +1,91 @@
+import Harness
+
+/// The arguments a scenario takes, as a struct the compiler checks: its stored properties are the parameters the bank
+/// may name (`"arguments": {"bees": 100}`), and the registration's instance holds their defaults. A property is a
+/// whole number, a string, or a shape — an enum of strings whose cases the bank names (`"shape": "slowly"`); the
+/// loader refuses any other name, value or case, naming the entry and the field.
+///
+/// ```swift
+/// struct Pours: ScenarioInput { var bees: Int; var shape: PourShape }
+/// QuizScenario("jar.pourSlowly", observes: ["drops"], defaults: Pours(bees: 100, shape: .slowly)) { call in
+///     ["drops": .int(try await pours(call.bees, call.shape))]
+/// }
+/// ```
+public protocol ScenarioInput: Decodable, Sendable {}
+
+/// What a scenario's shape is: an enum of strings (`PourShape.pour`, `.slowly`) the bank names by its cases.
+public typealias ScenarioShape = RawRepresentable<String> & CaseIterable & Decodable & Sendable
+
+/// The input of a scenario whose one argument is its shape: the lesson's, or a control's.
+public struct Shaped<Shape: ScenarioShape>: ScenarioInput {
+    /// The shape to run.
+    public var shape: Shape
+
+    /// The shape `shape` (the registration's: the default).
+    public init(shape: Shape) {
+        self.shape = shape
+    }
+}
+
+/// The input of a scenario that takes no argument.
+public struct NoInput: ScenarioInput {
+    /// Nothing to give.
+    public init() {}
+}
+
+/// One run of a scenario: its input, typed (`call.bees`, `call.shape`), and its pace.
+@dynamicMemberLookup
+public struct ScenarioCall<Input: ScenarioInput>: Sendable {
+    /// The arguments: the bank's over the registration's defaults.
+    public var input: Input
+    /// The run's pace: virtual under seeds, real under strict and system, where a scenario may want wider margins.
+    public var pace: Pace
+
+    /// An argument of the input, by its property.
+    public subscript<Value>(dynamicMember property: KeyPath<Input, Value>) -> Value {
+        input[keyPath: property]
+    }
+}
+
+extension QuizScenario {
+    /// A scenario named `name` that reports `observes` and takes `Input`, whose values in `defaults` are the
+    /// registration's.
+    public init<Input: ScenarioInput>(_ name: String, observes: [String], defaults: Input, options: RunOptions = RunOptions(),
+                                      run: @escaping @Sendable (ScenarioCall<Input>) async throws -> Observation) {
+        let (parameters, choices) = Self.parameters(of: defaults)
+        self.init(name, observes: observes, parameters: parameters, choices: choices, options: options) { arguments in
+            let object = JSONValue.object(arguments.values.mapValues { argument in
+                switch argument {
+                case .int(let number): .int(number)
+                case .string(let text): .string(text)
+                }
+            })
+            let context = BankContext(file: name, root: object, catalog: Catalog(), snippets: nil)
+            return try await run(ScenarioCall(input: try BankDecoder(object, at: [], context).decode(Input.self), pace: arguments.pace))
+        }
+    }
+
+    /// A scenario whose one argument is its shape, `shape` by default.
+    public init<Shape>(_ name: String, observes: [String], shape: Shape, options: RunOptions = RunOptions(),
+                       run: @escaping @Sendable (ScenarioCall<Shaped<Shape>>) async throws -> Observation) {
+        self.init(name, observes: observes, defaults: Shaped(shape: shape), options: options, run: run)
+    }
+
+    /// The parameters `defaults` names — its stored properties, with their values — and, for each shape, its cases.
+    static func parameters(of defaults: some ScenarioInput) -> ([String: ScenarioArgument], [String: [String]]) {
+        func cases<Shape: RawRepresentable<String> & CaseIterable>(of shape: Shape) -> [String] { Shape.allCases.map(\.rawValue) }
+        var parameters: [String: ScenarioArgument] = [:], choices: [String: [String]] = [:]
+        for child in Mirror(reflecting: defaults).children {
+            guard let name = child.label else { continue }
+            switch child.value {
+            case let number as Int: parameters[name] = .int(number)
+            case let text as String: parameters[name] = .string(text)
+            case let shape as any RawRepresentable<String> & CaseIterable:
+                parameters[name] = .string(shape.rawValue)
+                choices[name] = cases(of: shape)
+            default: preconditionFailure("\(type(of: defaults)).\(name): a scenario's input holds whole numbers, strings and shapes")
+            }
+        }
+        return (parameters, choices)
+    }
+}
