@@ -22,7 +22,8 @@ void harness_main_actor_job(int running);
 /// The calling thread's kernel id (Linux), or 0.
 int harness_thread_id(void);
 
-/// The real continuous clock (CLOCK_BOOTTIME) in nanoseconds, whatever this thread reads (Linux), or 0.
+/// The real continuous clock in nanoseconds, whatever this thread reads (CLOCK_BOOTTIME on Linux, CLOCK_MONOTONIC
+/// elsewhere, where the standard clocks are never virtual).
 int64_t harness_real_monotonic_nanoseconds(void);
 
 /// Lets the calling thread run only on CPU `cpu` (or, for -1, the one it runs on now); returns the CPU, or -1.
