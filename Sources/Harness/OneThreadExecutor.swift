@@ -12,7 +12,7 @@ import Synchronization
 /// `Scheduler`'s decision; this class keeps only the lock, the thread, running jobs and the clock
 /// switch, and reports the end.
 ///
-/// `@unchecked Sendable`: `scheduler`, `result`, `notes`, `completed` and `abandoned` are read and
+/// `@unchecked Sendable`: `scheduler`, `clock`, `result`, `notes`, `completed` and `abandoned` are read and
 /// written under `condition`; `runningMainJob` only on the harness thread; the atomics anywhere.
 final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// The lock that guards the executor's state, and the signal that work arrived.
@@ -32,6 +32,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Picks the jobs, keeps the timers and the clock.
     private var scheduler: Scheduler<UnownedJob>
+    /// The run's clock under real time: real time less the time the harness thread waited for a CPU (`RunClock`).
+    private var clock = RunClock()
     /// The scenario's result, once it returned or threw.
     private var result: Result<any Sendable, any Error>? = nil
     /// Whether `onComplete` has been called.
@@ -129,9 +131,9 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Real time since the run started, in nanoseconds (never read inside a virtual-time job).
+    /// The run's clock under real time (`RunClock`), in nanoseconds since the run started. Call under the lock.
     private func realNow() -> Int64 {
-        Nanoseconds(startedAt.duration(to: .now))
+        clock.now()
     }
 
     /// The run's time now: virtual, or real since the start.
@@ -175,6 +177,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         machineBusyAtStart.store(MachineBusy.total() ?? -1, ordering: .relaxed)
         threadID.store(ThreadTime.currentThreadID(), ordering: .releasing)
         condition.lock()
+        if !scheduler.virtualTime { clock.count(thread: threadID.load(ordering: .relaxed)) }
         while !abandoned {
             let step = scheduler.next(realNow: realNow, outsideMayResume: outsideMayResume)
             if case .waitForOutsideWork(known: true) = step {} else { waitingForOutside = false }
@@ -195,6 +198,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                 end(ending)
             }
         }
+        clock.stop()
         condition.unlock()
         ThreadBinding.unbind()
     }

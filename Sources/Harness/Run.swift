@@ -13,7 +13,8 @@ public struct Run<Value: Sendable>: Sendable {
     public var ranAs: Schedule
     /// Jobs the harness ran (0 under `system`, where the real executor runs them).
     public var jobs: Int
-    /// Scenario time at the end: virtual under `seeded`, real otherwise.
+    /// Scenario time at the end: virtual under `seeded`; under `strict` real time less the time the harness thread
+    /// waited for a CPU (the clock its timers run on); real under `system`.
     public var elapsed: Duration
     /// A hash of every choice the scheduler made: equal for equal schedules, in any process.
     public var scheduleHash: UInt64
@@ -297,7 +298,8 @@ final class Once: @unchecked Sendable {
     }
 }
 
-/// The time of the scenario running on this thread: virtual under `seeded`, real otherwise.
+/// The time of the scenario running on this thread: virtual under `seeded`, the run's clock under `strict` (real
+/// time less the time the harness thread waited for a CPU: what its timers run on), real under `system`.
 public enum ScenarioClock {
     /// Scenario time since the run started. Outside any run, zero.
     public static var elapsed: Duration {

@@ -1,7 +1,8 @@
 /// Where and in what order a scenario's jobs run.
 ///
 /// The three answers to "does it happen for real?":
-/// - `strict`: one thread of the harness's own, first in first out, one job at a time, real time.
+/// - `strict`: one thread of the harness's own, first in first out, one job at a time, real time (less the time
+///   the thread waited for a CPU, so that a loaded machine cannot reorder its timers).
 ///   This is Apple's `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1` pool, made real on Linux, where the
 ///   variable is not read and the shared pool has one thread per core.
 /// - `seeded(seed)`: the same one thread, but the next ready job is picked by a pseudo-random

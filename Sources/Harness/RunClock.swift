@@ -1,0 +1,122 @@
+import CHarnessTime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The clock of a `strict` run: real time since the run started, less the time its thread waited for a CPU.
+///
+/// ```swift
+/// var clock = RunClock()
+/// clock.count(thread: ThreadTime.currentThreadID())   // on the run's thread, as its loop begins
+/// let due = clock.now() + 300_000_000                 // a 300 ms timer, due when `clock.now()` reaches it
+/// ```
+///
+/// A strict run's timers are set, and fall due, on this clock. On real time alone the OS could reorder two timers
+/// one thread set in order: a thread kept waiting for a CPU for 400 ms between a job that sets a 600 ms timer and one
+/// that sets a 300 ms timer sees the later timer fall due first. Linux counts, per thread, the time it spent runnable
+/// but not running (`/proc/self/task/<tid>/schedstat`, its second number); that time is taken out here, so the clock
+/// moves only while the thread runs or sleeps (on a timer it waits for, a lock, a blocking call in a job) — the time
+/// in which it could have run. A loaded machine then only makes a strict run take longer in real time.
+///
+/// The kernel adds a wait to the count when the wait ends, so the count is whole whenever the run's thread reads it
+/// itself, and a read from another thread may come before a wait still in progress is counted: the clock never goes
+/// back (it stands still until real time has caught up). Where the count cannot be read (Apple platforms) the clock
+/// is real time. A read costs a `pread` of the count, taken at most every 50 µs of real time.
+struct RunClock {
+    /// Real time when the run started, in nanoseconds (`readReal`'s).
+    private let start: Int64
+    /// Reads real time, in nanoseconds of a monotonic clock.
+    private let readReal: () -> Int64
+    /// Reads the thread's time spent waiting for a CPU so far, in nanoseconds (nil: it cannot be read now); nil
+    /// until `count` is called, and after `stop`.
+    private var readWait: (() -> Int64?)? = nil
+    /// The thread's wait when counting began.
+    private var waitAtStart: Int64 = 0
+    /// The wait counted since then, at the last read.
+    private var waited: Int64 = 0
+    /// The real time (since the start) of the last read of the wait.
+    private var lastRead: Int64 = .min
+    /// The last time this clock gave.
+    private var last: Int64 = 0
+    /// How much real time may pass before the wait is read again: within it the clock runs as real time.
+    static var rereadAfter: Int64 { 50_000 }
+
+    /// A clock starting now, on real time (`readReal`, the real monotonic clock unless a test gives its own).
+    init(readReal: @escaping () -> Int64 = { harness_real_monotonic_nanoseconds() }) {
+        self.readReal = readReal
+        start = readReal()
+    }
+
+    /// Starts taking out the waits for a CPU of thread `tid` (of this process), from now on.
+    mutating func count(thread tid: Int32) {
+        guard let counter = CPUWaitCounter(thread: tid) else { return }
+        count(readWait: counter.read)
+    }
+
+    /// Starts taking out the waits that `readWait` reads (nanoseconds so far), from now on.
+    mutating func count(readWait: @escaping () -> Int64?) {
+        guard let first = readWait() else { return }
+        self.readWait = readWait
+        waitAtStart = first
+        waited = 0
+        lastRead = readReal() - start
+    }
+
+    /// Stops reading waits (the run's thread is ending): the clock goes on as real time less the waits counted so far.
+    mutating func stop() {
+        readWait = nil
+    }
+
+    /// The clock now, in nanoseconds since the run started: never less than it said before.
+    mutating func now() -> Int64 {
+        let real = readReal() - start
+        if let readWait, real - lastRead >= Self.rereadAfter {
+            if let total = readWait() { waited = max(total - waitAtStart, waited) }
+            lastRead = real
+        }
+        last = max(last, real - waited)
+        return last
+    }
+}
+
+/// One thread's time spent runnable but waiting for a CPU, read from `/proc/self/task/<tid>/schedstat` through a
+/// descriptor kept open (a `pread` a read); the file is closed when the counter goes.
+private final class CPUWaitCounter {
+    /// The open count.
+    private let descriptor: Int32
+
+    /// A counter for thread `tid`, or nil where its count cannot be read.
+    init?(thread tid: Int32) {
+        #if os(Linux)
+        guard tid > 0 else { return nil }
+        descriptor = open("/proc/self/task/\(tid)/schedstat", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        guard read() != nil else {
+            close(descriptor)
+            return nil
+        }
+        #else
+        return nil
+        #endif
+    }
+
+    deinit {
+        #if os(Linux)
+        close(descriptor)
+        #endif
+    }
+
+    /// The wait so far, in nanoseconds ("<cpu> <wait> <slices>": the second number), or nil.
+    func read() -> Int64? {
+        #if os(Linux)
+        var buffer = [UInt8](repeating: 0, count: 96)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 95, 0) }
+        guard count > 0 else { return nil }
+        let fields = buffer[0..<count].split(separator: UInt8(ascii: " "))
+        guard fields.count >= 2 else { return nil }
+        return Int64(String(decoding: fields[1], as: UTF8.self))
+        #else
+        return nil
+        #endif
+    }
+}

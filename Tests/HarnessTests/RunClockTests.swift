@@ -1,0 +1,133 @@
+import CHarnessTime
+import Dispatch
+import Foundation
+@testable import Harness
+import HarnessTesting
+import Synchronization
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A strict run's timers are set on a clock of the run's own (`RunClock`): real time less the time its thread waited
+/// for a CPU, so a loaded machine delays a strict run but never reorders two timers one thread set in order.
+// Serialized: two tests that pin a thread and a spinner to a CPU each are plainer one at a time.
+@Suite("Strict timers run on the run's own clock: a thread kept from a CPU cannot reorder them", .serialized,
+       scaledTimeLimit(minutes: 1))
+struct RunClockTests {
+    @Test("a thread kept waiting for a CPU between setting a 90 ms and a 10 ms timer still sees the 10 ms one first",
+          .enabled(if: threadsCanBeStalled, "needs Linux's thread affinity and count of waits"))
+    func stallBetweenTimers() async throws {
+        // The spinner starts before the run: starting a thread waits for it, and that wait would be the run's.
+        let spinners = try #require(await Spinners.start(count: 1), "could not pin threads to one CPU")
+        defer { spinners.stop() }
+        let run = try #require(await runRecordingIssues(.strict) {
+            let log = Log(), seen = Mutex<[String]>([])
+            // What the run's clock, the thread's CPU time and its count of waits said at each point: the story of a miss.
+            let mark: @Sendable (String) -> Void = { point in
+                let thread = ThreadTime.sample(thread: ThreadTime.currentThreadID())
+                seen.withLock { $0.append("\(point): clock \(ScenarioClock.elapsed), CPU \((thread?.cpu ?? 0) / 1000) µs, " +
+                                          "waited \((thread?.waiting ?? 0) / 1000) µs") }
+            }
+            let late = Task {
+                // Set after the 90 ms timer, 100 ms of real time later: runnable all along, but given no CPU.
+                mark("before the stall")
+                let stalled = waitForACPU(for: .milliseconds(100), beside: spinners)
+                spinners.stop()
+                mark("after it")
+                try? await Task.sleep(for: .milliseconds(10))
+                await log.append(stalled ? 10 : -10)
+            }
+            mark("the 90 ms timer set")
+            try? await Task.sleep(for: .milliseconds(90))
+            await log.append(90)
+            await late.value
+            return Observed(order: await log.entries, marks: seen.withLock { $0 })
+        })
+        #expect(run.value.order == [10, 90], """
+            the 10 ms timer, set after 100 ms of waiting for a CPU, must fall due before the 90 ms one: \
+            \(run.value.marks.joined(separator: "; "))
+            """)
+    }
+
+    /// The order the timers fell due in, and what the clock said on the way.
+    struct Observed: Sendable {
+        var order: [Int]
+        var marks: [String]
+    }
+
+    @Test("a harness thread's own count of waits is read: 30 ms kept from its CPU add almost nothing to its clock",
+          .enabled(if: threadsCanBeStalled, "needs Linux's thread affinity and count of waits"))
+    func countIsRead() async throws {
+        let spinners = try #require(await Spinners.start(count: 1), "could not pin threads to one CPU")
+        defer { spinners.stop() }
+        let run = try #require(await runRecordingIssues(.strict) {
+            var clock = RunClock()
+            clock.count(thread: ThreadTime.currentThreadID())
+            let before = clock.now()
+            _ = waitForACPU(for: .milliseconds(30), beside: spinners)
+            return Duration.nanoseconds(clock.now() - before)
+        })
+        #expect(run.value < .milliseconds(15), "30 ms waiting for a CPU should count almost nothing: \(run.value)")
+    }
+
+    @Test("the clock takes out the time the thread waited for a CPU, and runs as real time otherwise")
+    func waitsAreTakenOut() {
+        let real = Mutex<Int64>(1_000), wait = Mutex<Int64>(7)
+        var clock = RunClock(readReal: { real.withLock { $0 } })
+        clock.count(readWait: { wait.withLock { $0 } })
+        real.withLock { $0 += 10_000_000 }
+        #expect(clock.now() == 10_000_000, "10 ms of running")
+        real.withLock { $0 += 400_000_000 }
+        wait.withLock { $0 += 400_000_000 }
+        #expect(clock.now() == 10_000_000, "400 ms waiting for a CPU: no time at all")
+        real.withLock { $0 += 300_000_000 }
+        #expect(clock.now() == 310_000_000, "300 ms asleep on a timer: all of it")
+    }
+
+    @Test("the clock never goes back: a wait counted late makes it stand still until real time catches up")
+    func neverBack() {
+        let real = Mutex<Int64>(0), wait = Mutex<Int64>(0)
+        var clock = RunClock(readReal: { real.withLock { $0 } })
+        clock.count(readWait: { wait.withLock { $0 } })
+        real.withLock { $0 += 100_000_000 }
+        #expect(clock.now() == 100_000_000)
+        // A wait of 60 ms that had begun before that read, counted only now.
+        real.withLock { $0 += 20_000_000 }
+        wait.withLock { $0 += 60_000_000 }
+        #expect(clock.now() == 100_000_000, "real 120 ms less 60 ms waited is 60 ms: the clock stays at 100 ms")
+        real.withLock { $0 += 50_000_000 }
+        #expect(clock.now() == 110_000_000)
+    }
+
+    @Test("without a count of waits the clock is real time, and within 50 µs of the last read it does not read again")
+    func realTimeOtherwise() {
+        let real = Mutex<Int64>(0), reads = Mutex<Int>(0)
+        var plain = RunClock(readReal: { real.withLock { $0 } })
+        var counted = RunClock(readReal: { real.withLock { $0 } })
+        counted.count(readWait: { reads.withLock { $0 += 1 }; return 0 })
+        real.withLock { $0 += 30_000 }
+        #expect(plain.now() == 30_000 && counted.now() == 30_000)
+        #expect(reads.withLock { $0 } == 1, "read once, when counting began")
+        real.withLock { $0 += 30_000 }
+        _ = counted.now()
+        #expect(reads.withLock { $0 } == 2)
+        counted.stop()
+        real.withLock { $0 += 100_000 }
+        #expect(counted.now() == 160_000 && reads.withLock { $0 } == 2, "stopped: real time, unread")
+    }
+}
+
+/// Keeps the calling thread runnable but off its CPU for `duration` of real time: pinned to the CPU `spinners` spin on,
+/// it yields to them until the time is up (what a loaded machine does to a thread, here on purpose, on one CPU).
+/// Returns false if it could not be pinned. The thread stays pinned: call it on a harness thread, which ends with its run.
+func waitForACPU(for duration: Duration, beside spinners: Spinners) -> Bool {
+    guard harness_pin_to_current_cpu(spinners.core) >= 0 else { return false }
+    // Dispatch's clock is real whatever the run's clock says.
+    let end = DispatchTime.now().uptimeNanoseconds + UInt64(Nanoseconds(duration))
+    while DispatchTime.now().uptimeNanoseconds < end { sched_yield() }
+    return true
+}
+
+/// Whether a thread can be kept from its CPU here (Linux: thread affinity and the kernel's count of waits).
+let threadsCanBeStalled = ThreadTime.sample(thread: ThreadTime.currentThreadID()) != nil
