@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 
 /// Sends this process's standard error to a temporary file until `finish()`, which puts it back and returns what was
 /// written meanwhile. Child processes the quiz starts have pipes of their own and are not affected.
@@ -10,8 +11,9 @@ final class StandardErrorCapture {
 
     /// Starts capturing.
     init() {
-        let path = NSTemporaryDirectory() + "quiz-stderr-\(getpid()).txt"
-        let file = open(path, O_CREAT | O_TRUNC | O_WRONLY, 0o600)
+        // In the process's scratch folder: an interrupted quiz leaves no file behind for good.
+        let path = ((try? ScratchFolder.make("quiz-stderr"))?.appendingPathComponent("stderr.txt").path) ?? ""
+        let file = path.isEmpty ? -1 : open(path, O_CREAT | O_TRUNC | O_WRONLY, 0o600)
         saved = dup(STDERR_FILENO)
         if file >= 0, saved >= 0 {
             fflush(nil)
@@ -30,7 +32,7 @@ final class StandardErrorCapture {
         dup2(saved, STDERR_FILENO)
         close(saved)
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import HarnessTesting
 import Testing
 
@@ -31,9 +32,10 @@ struct NoncopyableContinuationTests {
                 }
             }
             """
-        let file = FileManager.default.temporaryDirectory.appending(path: "twice-\(UUID().uuidString).swift")
+        let folder = try ScratchFolder.make("twice")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appending(path: "twice.swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
         let compiler = Process()
         compiler.executableURL = URL(filePath: "/usr/bin/env")
         compiler.arguments = ["swiftc", "-typecheck", "-swift-version", "6", file.path]

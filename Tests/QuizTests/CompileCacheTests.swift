@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import Quiz
 import HarnessTesting
 import Testing
@@ -10,9 +11,13 @@ struct CompileCacheTests {
     /// Runs `body` with a cache in a fresh temporary folder, and removes the folder after it: a test run leaves
     /// nothing behind in the temporary folder, however often it is repeated.
     func withFreshCache(_ body: (CompileCache) -> Void) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-cache-tests-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        body(CompileCache(folder: folder.path))
+        // A folder the cache makes itself, in the process's scratch folder.
+        guard let scratch = try? ScratchFolder.make("quiz-cache-tests") else {
+            Issue.record("cannot make a scratch folder for the cache")
+            return
+        }
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        body(CompileCache(folder: scratch.appendingPathComponent("cache").path))
     }
 
     /// A compiler's output: an error on line 2.

@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import Quiz
 import QuizCatalog
 import HarnessTesting
@@ -99,8 +100,7 @@ struct RunAnswerTests {
 
     @Test("A built-and-run answer is not validated by a control that fails only because it does not build")
     func controlMustBuild() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-run-control-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.make("quiz-run-control")
         defer { try? FileManager.default.removeItem(at: folder) }
         try "print(\"hi\")\n".write(to: folder.appendingPathComponent("Hi.swift"), atomically: true, encoding: .utf8)
         let validator = RunValidator(snippets: folder.path)

@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import Quiz
 import QuizCatalog
 import HarnessTesting
@@ -34,7 +35,9 @@ func demoFile(check: String, extra: String = "", id: String = "L99-C01") -> Stri
 
 /// Loads `text` as the file `L99.json` against the demo catalog, with a snippet folder holding `Demo.swift`.
 func loadDemo(_ text: String) throws(QuizBankError) -> [QuizEntry] {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-loader-tests-\(UUID().uuidString)")
+    // In the process's scratch folder (a process killed meanwhile leaves nothing for good); else a folder of its own.
+    let folder = (try? ScratchFolder.make("quiz-loader-tests"))
+        ?? FileManager.default.temporaryDirectory.appendingPathComponent("quiz-loader-tests-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }  // a test run leaves nothing behind
     try? "let x = 1\n".write(to: folder.appendingPathComponent("Demo.swift"), atomically: true, encoding: .utf8)
@@ -206,8 +209,7 @@ struct LoaderErrorTests {
 
     @Test("Two files with the same id are refused, naming both")
     func duplicateAcrossFiles() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-duplicate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.make("quiz-duplicate")
         defer { try? FileManager.default.removeItem(at: folder) }
         try demoFile(check: runtimeCheck).write(to: folder.appendingPathComponent("A.json"), atomically: true, encoding: .utf8)
         try demoFile(check: runtimeCheck).write(to: folder.appendingPathComponent("B.json"), atomically: true, encoding: .utf8)
@@ -234,8 +236,7 @@ struct LoaderErrorTests {
 /// Writes `files` (name → text) into a new temporary folder, loads it as a bank against the demo
 /// catalog, and removes the folder; the error the loader threw, or nil if the bank loaded.
 func loadFolder(_ files: [String: String]) throws -> QuizBankError? {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-bank-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try ScratchFolder.make("quiz-bank")
     defer { try? FileManager.default.removeItem(at: folder) }
     for (name, text) in files {
         try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)

@@ -87,4 +87,11 @@ uint64_t harness_helper_serial(void);
 /// Hands a delayed item to Dispatch now (its run's timer fired).
 void harness_outside_submit(void *item);
 
+
+// The process's scratch folder (ScratchFolder.c).
+
+/// Removes the folder at `path` and all it holds when this process exits (`exit`, or a return from `main`; not in a
+/// child forked from it). Called once, when the folder is made.
+void harness_scratch_remove_at_exit(const char *path);
+
 #endif

@@ -106,11 +106,12 @@ public enum ChildProcess {
     /// suites; its output goes to files, so a child that writes a lot never blocks on a full pipe.
     private static func runBlocking(_ executable: String, _ arguments: [String], environment: [String: String],
                                     timeout: Duration, timeSpent: (pid_t) -> () -> Int64) -> ChildOutcome {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-child-\(UUID().uuidString)")
+        let directory: URL
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            // In the process's scratch folder: a quiz killed while its child runs leaves nothing for good.
+            directory = try ScratchFolder.make("quiz-child")
         } catch {
-            return ChildOutcome(ending: .exit(-1), stdout: "", stderr: "cannot make \(directory.path): \(error)")
+            return ChildOutcome(ending: .exit(-1), stdout: "", stderr: "cannot make a folder for the child: \(error)")
         }
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("stdout").path, err = directory.appendingPathComponent("stderr").path

@@ -120,15 +120,15 @@ public struct CompileValidator: Sendable {
         return Self.evaluate(check, outcome: outcome, source: text)
     }
 
-    /// Runs the compiler on `text`, written as `name` in a temporary folder of its own.
+    /// Runs the compiler on `text`, written as `name` in a folder of its own in the process's scratch folder.
     @concurrent func compile(_ text: String, named name: String, check: CompileCheck, swiftc: String) async -> ChildOutcome {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-snippet-\(UUID().uuidString)")
-        let file = folder.appendingPathComponent(name)
+        let folder: URL, file: URL
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            folder = try ScratchFolder.make("quiz-snippet")
+            file = folder.appendingPathComponent(name)
             try text.write(to: file, atomically: true, encoding: .utf8)
         } catch {
-            return ChildOutcome(ending: .exit(-1), stdout: "", stderr: "cannot write the snippet to \(folder.path): \(error)")
+            return ChildOutcome(ending: .exit(-1), stdout: "", stderr: "cannot write the snippet \(name): \(error)")
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         return await ChildProcess.run(swiftc, Self.arguments(for: check, file: file.path))

@@ -75,14 +75,14 @@ public struct RunValidator: Sendable {
     /// Builds `text` as `main.swift` with `flags` (or takes the kept program) and runs it: its standard output,
     /// trimmed.
     @concurrent func buildAndRun(_ text: String, flags: [String], swiftc: String) async -> Result<String, Problem> {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-run-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder: URL
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            folder = try ScratchFolder.make("quiz-run")
             try text.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
         } catch {
-            return .failure(Problem(description: "cannot write the snippet to \(folder.path): \(error)"))
+            return .failure(Problem(description: "cannot write the snippet: \(error)"))
         }
+        defer { try? FileManager.default.removeItem(at: folder) }
         let arguments = ["-swift-version", "6"] + flags + ["main.swift", "-o", "program"]
         var program = folder.appendingPathComponent("program").path
         var key: String?
