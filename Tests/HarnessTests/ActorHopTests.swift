@@ -1,4 +1,5 @@
 import Harness
+import HarnessTesting
 import Testing
 
 /// A plain (default) actor: the target of the hops.
@@ -29,7 +30,7 @@ func jobsOf(_ schedule: Schedule, sourceLocation: SourceLocation = #_sourceLocat
 /// runtime enters a free default actor in place (no job) from a task that has the thread to itself; a hop to an actor
 /// with another executor, or back to the run's own body, is handed to an executor (a job each way). A release build
 /// may merge a loop's hops (in and out once): the counts below are upper bounds there, exact in debug.
-@Suite("Which actor hops are jobs on a harness thread", .timeLimit(.minutes(1)))
+@Suite("Which actor hops are jobs on a harness thread", scaledTimeLimit(minutes: 1))
 struct ActorHopTests {
     @Test("a task alone calling a free default actor takes no job per call: 100 calls run no more jobs than 1 call, plus one",
           arguments: [Schedule.strict, .seeded(1), .seeded(2)])

@@ -1,10 +1,11 @@
 @testable import Harness
+import HarnessTesting
 import Scenarios
 import Testing
 
 /// What the harness says about its own runs is a claim like any other: each statement it prints is checked here
 /// against what the runs really were, counted independently of the code that words it.
-@Suite("What the harness says about its runs is true", .timeLimit(.minutes(1)))
+@Suite("What the harness says about its runs is true", scaledTimeLimit(minutes: 1))
 struct HarnessStatementTests {
     /// The preemptions `interleaving` makes, counted from a fresh replay of it.
     static func preemptions(of interleaving: Interleaving) async throws -> Int {

@@ -1,7 +1,8 @@
 import Harness
+import HarnessTesting
 import Testing
 
-@Suite("One rule decides every check's verdict: held, and its control made it miss", .timeLimit(.minutes(1)))
+@Suite("One rule decides every check's verdict: held, and its control made it miss", scaledTimeLimit(minutes: 1))
 struct JudgementTests {
     @Test("validated only when the expectation held and the control failed it")
     func validatedNeedsBoth() {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Harness
+import HarnessTesting
 import Testing
 
 /// Main-actor code that asks Dispatch whether it runs on the main queue, as UIKit-era code does.
@@ -20,7 +21,7 @@ enum OffMainQueueCheck {
     }
 }
 
-@Suite("The main queue's precondition inside a run: holds in main-actor code, still guards elsewhere", .timeLimit(.minutes(1)))
+@Suite("The main queue's precondition inside a run: holds in main-actor code, still guards elsewhere", scaledTimeLimit(minutes: 1))
 struct MainQueueTests {
     @Test("dispatchPrecondition(.onQueue(.main)) in main-actor code holds under strict and seeded; Thread.isMainThread is false there")
     func mainQueuePreconditionHolds() async {

@@ -1,4 +1,5 @@
 import Harness
+import HarnessTesting
 import Synchronization
 import Testing
 
@@ -8,7 +9,7 @@ final class StopFlag: Sendable {
     let raised = Atomic<Bool>(false)
 }
 
-@Suite("A spin-wait on the clock in a seeded run is named for what it is", .timeLimit(.minutes(1)))
+@Suite("A spin-wait on the clock in a seeded run is named for what it is", scaledTimeLimit(minutes: 1))
 struct SpinWaitTests {
     @Test("a loop waiting for ContinuousClock.now to pass a deadline fails as a blocked thread naming the seeded run and the standing clock")
     func spinOnTheClockIsNamed() async {

@@ -1,4 +1,5 @@
 import Harness
+import HarnessTesting
 import Testing
 
 /// Three unnamed child tasks, each noting before and after a suspension.
@@ -15,7 +16,7 @@ import Testing
     return 3
 }
 
-@Suite("Unnamed tasks get a column each in a timeline, numbered per run", .timeLimit(.minutes(1)))
+@Suite("Unnamed tasks get a column each in a timeline, numbered per run", scaledTimeLimit(minutes: 1))
 struct UnnamedTaskTimelineTests {
     @Test("three unnamed tasks that interleave are three columns, task 1 to task 3, in the order they first noted",
           arguments: [Schedule.strict, .seeded(1), .seeded(2)])
