@@ -192,7 +192,7 @@ if !noise.isEmpty, verbose || code != 0 {
 let differences = QuizReport.differences(results)
 if !full, !differences.isEmpty {
     print("")
-    print("Where this machine differs from the lesson, or the lesson's example was adapted:")
+    print("What of the lessons is not checked here, where this machine differs, or where an example was adapted:")
     differences.forEach { print($0) }
 }
 print("")

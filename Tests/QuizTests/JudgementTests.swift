@@ -119,13 +119,29 @@ struct JudgementTests {
         #expect(EntryResult(id: "A", checks: [skipped]).verdict == .skipped("needs Swift 6.4"))
     }
 
+    @Test("An entry whose answer is only partly checked is partly guarded: counted apart, named so everywhere")
+    func partlyGuarded() {
+        var validated = CheckResult(.validated, observed: "ok")
+        validated.differs = "Linux differs"
+        let part = "that GCD may lend another thread next time (GCD's choice)"
+        let partly = EntryResult(id: "A", checks: [validated], notChecked: [part])
+        #expect(partly.verdict == .validated, "what is checked is validated")
+        #expect(partly.category == "partlyGuarded", "before differs: the unchecked part weighs more")
+        #expect(EntryResult(id: "A", checks: [CheckResult(.unguarded("x"), observed: "")], notChecked: [part]).category
+            == "unguarded")
+        #expect(QuizReport.line(partly).hasPrefix("A         part-guarded "))
+        #expect(QuizReport.counts([partly])["partlyGuarded"] == 1 && QuizReport.counts([partly])["validated"] == 0)
+        #expect(QuizReport.differences([partly]).first == "  A not checked here: \(part)")
+        #expect(QuizReport.json([partly], entries: [], seconds: 0).contains("\"notChecked\" : [\n        \"\(part)\""))
+    }
+
     @Test("The report prints one line per entry and the counts, skips by reason")
     func report() {
         let results = [EntryResult(id: "L37-C13", checks: [CheckResult(.validated, observed: "drops 1 (strict)")]),
                        EntryResult(id: "L38-Q07", checks: [CheckResult(.skipped("needs Swift 6.4 (this is 6.3)"),
                                                                        observed: "")])]
         #expect(QuizReport.line(results[0]) == "L37-C13   validated              drops 1 (strict)")
-        #expect(QuizReport.summary(results) == "1 validated, 0 validated but differ on Linux, 0 adapted, "
+        #expect(QuizReport.summary(results) == "1 validated, 0 partly guarded, 0 validated but differ on Linux, 0 adapted, "
             + "0 partly skipped (of them 0 on the runtime, 0 only in the harness's model, 0 by the compiler), "
             + "0 unguarded, 0 contradicted, 1 skipped (needs Swift 6.4 1), 0 not covered")
         #expect(QuizReport.passes(results))

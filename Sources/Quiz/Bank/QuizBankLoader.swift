@@ -120,6 +120,10 @@ extension QuizEntry: Decodable {
         code = try fields.decodeIfPresent(String.self, forKey: "code")
         answer = try fields.decode(String.self, forKey: "answer")
         source = try fields.decodeIfPresent(String.self, forKey: "source")
+        notChecked = try fields.decodeIfPresent([String].self, forKey: "notChecked") ?? []
+        if let blank = notChecked.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw bank.error("is empty: name the part of the answer and why no check guards it", at: "notChecked[\(blank)]")
+        }
         guard fields.contains("checks") else {
             throw bank.error("is missing: every entry says what validates it (or why nothing can)", at: "checks")
         }

@@ -7,6 +7,7 @@ public enum QuizDetail {
         var lines = ["\(entry.id) — \(result.verdict)" + (result.validatedOn.map { " \($0.phrase)" } ?? "")]
         lines += QuizReport.wrap("question: \(entry.question)", indent: "  ")
         lines += QuizReport.wrap("the lesson: \(entry.answer)", indent: "  ")
+        for part in entry.notChecked { lines += QuizReport.wrap("not checked here: \(part)", indent: "  ") }
         for (index, check) in result.checks.enumerated() {
             lines.append("  check \(index + 1) (\(check.kind)): \(check.verdict.word)"
                          + (check.on.map { " \($0.phrase)" } ?? ""))

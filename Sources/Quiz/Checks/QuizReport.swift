@@ -27,9 +27,10 @@ public enum QuizReport {
         return cut(text, to: width)
     }
 
-    /// `validated`, `differs`, `adapted`, `part-skipped`, `unguarded`, …: the listing's verdict column.
+    /// `validated`, `part-guarded`, `differs`, `adapted`, `part-skipped`, `unguarded`, …: the listing's verdict column.
     static func label(_ result: EntryResult) -> String {
         switch result.category {
+        case "partlyGuarded": "part-guarded"
         case "partlySkipped": "part-skipped"
         case "notCovered": "not covered"
         default: result.category
@@ -56,10 +57,12 @@ public enum QuizReport {
         return lines
     }
 
-    /// The differences the listing prints after the entries: each Linux difference and adaptation, wrapped.
+    /// The differences the listing prints after the entries: each part of an answer not checked, each Linux
+    /// difference and adaptation, wrapped.
     public static func differences(_ results: [EntryResult]) -> [String] {
         var lines: [String] = []
         for result in results {
+            for part in result.notChecked { lines += wrap("\(result.id) not checked here: \(part)", indent: "  ") }
             for (index, check) in result.checks.enumerated() {
                 let tag = "\(result.id)#\(index + 1)"
                 if let differs = check.differs { lines += wrap("\(tag) linux: \(differs)", indent: "  ") }
@@ -70,8 +73,8 @@ public enum QuizReport {
     }
 
     /// The summary's categories, in the order they are printed.
-    public static let categories = ["validated", "differs", "adapted", "partlySkipped", "unguarded", "contradicted",
-                                    "skipped", "notCovered"]
+    public static let categories = ["validated", "partlyGuarded", "differs", "adapted", "partlySkipped", "unguarded",
+                                    "contradicted", "skipped", "notCovered"]
 
     /// How many entries fall in each category.
     public static func counts(_ results: [EntryResult]) -> [String: Int] {
@@ -94,7 +97,8 @@ public enum QuizReport {
     }
 
     /// Where the validated entries (of every validated category) got their evidence: `validatedOnRuntime`,
-    /// `validatedInModel`, `validatedByCompiler`; they add up to validated + differs + adapted + partlySkipped.
+    /// `validatedInModel`, `validatedByCompiler`; they add up to validated + partlyGuarded + differs + adapted +
+    /// partlySkipped.
     public static func evidence(_ results: [EntryResult]) -> [String: Int] {
         var counts = ["validatedOnRuntime": 0, "validatedInModel": 0, "validatedByCompiler": 0]
         for result in results {
@@ -108,7 +112,7 @@ public enum QuizReport {
         return counts
     }
 
-    /// `120 validated, 20 differ on Linux, 3 adapted, 2 partly skipped (of them 60 on the runtime, 70 in the
+    /// `120 validated, 9 partly guarded, 20 differ on Linux, 3 adapted, 2 partly skipped (of them 60 on the runtime, 70 in the
     /// harness's model, 15 by the compiler), 0 unguarded, 0 contradicted, 11 skipped (apple-only 6, needs Swift 6.4
     /// 5), 0 not covered`
     public static func summary(_ results: [EntryResult]) -> String {
@@ -116,7 +120,8 @@ public enum QuizReport {
         let evidence = evidence(results)
         let reasons = skipReasons(results).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         let skipped = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))"
-        return "\(counts["validated"]!) validated, \(counts["differs"]!) validated but differ on Linux, "
+        return "\(counts["validated"]!) validated, \(counts["partlyGuarded"]!) partly guarded, "
+            + "\(counts["differs"]!) validated but differ on Linux, "
             + "\(counts["adapted"]!) adapted, \(counts["partlySkipped"]!) partly skipped "
             + "(of them \(evidence["validatedOnRuntime"]!) on the runtime, \(evidence["validatedInModel"]!) only in the "
             + "harness's model, \(evidence["validatedByCompiler"]!) by the compiler), "
@@ -180,6 +185,7 @@ public enum QuizReport {
                                         "question": byId[result.id]?.question ?? "", "answer": byId[result.id]?.answer ?? ""]
             if let reason = result.verdict.reason { entry["reason"] = reason }
             entry["on"] = result.validatedOn?.rawValue ?? NSNull()
+            entry["notChecked"] = result.notChecked
             entry["checks"] = result.checks.map(json)
             return entry
         }

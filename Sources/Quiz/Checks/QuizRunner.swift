@@ -55,7 +55,7 @@ public struct QuizRunner: Sendable {
             results[e][c] = result
             if !reported.contains(e), results[e].allSatisfy({ $0 != nil }) {
                 reported.insert(e)
-                progress?(EntryResult(id: entries[e].id, checks: results[e].map { $0! }))
+                progress?(EntryResult(id: entries[e].id, checks: results[e].map { $0! }, notChecked: entries[e].notChecked))
             }
         }
         await withTaskGroup(of: (Int, Int, CheckResult).self) { group in
@@ -70,7 +70,9 @@ public struct QuizRunner: Sendable {
         for (e, c, check) in last {
             store(e, c, await validate(check, processes: processes, harness: harness))
         }
-        return entries.indices.map { EntryResult(id: entries[$0].id, checks: results[$0].map { $0! }) }
+        return entries.indices.map {
+            EntryResult(id: entries[$0].id, checks: results[$0].map { $0! }, notChecked: entries[$0].notChecked)
+        }
     }
 
     /// Whether the check must run alone, after the others: it uses the real pool, or the main actor or a global

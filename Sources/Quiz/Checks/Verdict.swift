@@ -145,11 +145,14 @@ public struct EntryResult: Sendable, Hashable {
     public var id: String
     /// The checks' results, in the bank's order.
     public var checks: [CheckResult]
+    /// The parts of the lesson's answer that no check guards, each with why (the bank's `notChecked`).
+    public var notChecked: [String]
 
-    /// An entry's results.
-    public init(id: String, checks: [CheckResult]) {
+    /// An entry's results; `notChecked` names what of its answer no check guards.
+    public init(id: String, checks: [CheckResult], notChecked: [String] = []) {
         self.id = id
         self.checks = checks
+        self.notChecked = notChecked
     }
 
     /// Contradicted if any check is; else not covered if any is; else unguarded if any is (one check that could not
@@ -170,11 +173,13 @@ public struct EntryResult: Sendable, Hashable {
         return .skipped(reasons.joined(separator: "; "))
     }
 
-    /// The summary's category: a validated entry is `differs` if Linux differs, else `adapted` if an example had to
-    /// be adapted, else `partlySkipped` if a check was skipped, else `validated`; the others are their verdict's.
+    /// The summary's category: a validated entry is `partlyGuarded` if part of its answer is not checked, else
+    /// `differs` if Linux differs, else `adapted` if an example had to be adapted, else `partlySkipped` if a check was
+    /// skipped, else `validated`; the others are their verdict's.
     public var category: String {
         switch verdict {
         case .validated:
+            if !notChecked.isEmpty { return "partlyGuarded" }
             if !differences.isEmpty { return "differs" }
             if checks.contains(where: { $0.adapted != nil }) { return "adapted" }
             if checks.contains(where: { if case .skipped = $0.verdict { true } else { false } }) { return "partlySkipped" }
