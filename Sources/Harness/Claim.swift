@@ -154,6 +154,9 @@ public struct Claim<Outcome: Hashable & Sendable>: Sendable {
     public var body: @Sendable (Pace) async throws -> Outcome
     /// Under what the expectation must fail.
     public var control: Control<Outcome>
+    /// Harness failures that count as the control's miss: how its wrong shape shows, where that is a failure (a
+    /// producer that never stops ends in leftover work). Any other failure of a control run is no evidence.
+    public var controlMissedBy: Set<HarnessFailure.Kind> = []
 
     /// A claim about `body`, which is told its pace (virtual under seeds, real under strict and system) and may
     /// scale its timings by it.
@@ -370,7 +373,7 @@ public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (O
         // Every control run counts by what it shows (`Expectation.evidence`); one a time limit cut twice shows nothing
         // about the control and keeps it from holding (`ControlResult.judging`).
         let (runs, _) = (try? await runsPastTimeLimits(of: body, claim.runs, options: claim.options)) ?? ([], nil)
-        let shown = claim.expectation.evidence(runs)
+        let shown = claim.expectation.evidence(runs, missedBy: claim.controlMissedBy)
         result.control = .judging(name, shown, observed: ClaimResult.distribution(runs, show))
         if case .none(let why)? = result.control { result.noEvidence = why }
         if case .failed? = result.control {

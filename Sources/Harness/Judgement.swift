@@ -37,8 +37,8 @@ public enum Judgement: Sendable, Hashable {
 }
 
 /// The one rule: validated only if the expectation held and the control made it miss; unguarded if it held but no
-/// control exists (with why), none ran, or the control held too (a control run that shows nothing counts as
-/// holding: it is no evidence that the check could fail); contradicted if the expectation did not hold.
+/// control exists (with why), none ran, the control held too, or its runs showed nothing either way (no evidence
+/// that the check could fail); contradicted if the expectation did not hold.
 public func judge(held: Bool, control: ControlResult?) -> Judgement {
     guard held else { return .contradicted }
     switch control {
@@ -51,16 +51,20 @@ public func judge(held: Bool, control: ControlResult?) -> Judgement {
 
 extension ControlResult {
     /// The control named `name`, from what its runs showed: failed with the first miss's evidence if any run that
-    /// shows something missed; otherwise held — as `observed` says, or as its runs' words say (runs that show
-    /// nothing count neither way, and say why).
-    /// A run a time limit cut keeps it from holding: with no miss, the control is no evidence (unguarded with why),
-    /// never "held too".
+    /// shows something missed; otherwise held — as `observed` says, or as its runs' words say — if any run showed
+    /// the check holding. A run a time limit cut keeps it from holding, and runs that all showed nothing (each ended
+    /// before the property the check is about) are no evidence: then the control is unguarded with why, never
+    /// "held too".
     public static func judging(_ name: String, _ runs: [ControlEvidence], observed: String? = nil) -> ControlResult {
         for case .missed(let evidence) in runs {
             return .failed(name: name, evidence: evidence)
         }
         for case .cutByTimeLimit(let why) in runs {
             return .none(why: "no evidence: control \(name) gave none: \(why)")
+        }
+        guard runs.contains(where: { if case .held = $0 { true } else { false } }) else {
+            let why = runs.isEmpty ? "it did not run" : Array(Set(runs.map(\.text))).sorted().joined(separator: "; ")
+            return .none(why: "no evidence: every run of control \(name) ended before showing anything (\(why))")
         }
         return .held(name: name, observed: observed ?? runs.map(\.text).joined(separator: "; "))
     }
@@ -72,10 +76,15 @@ extension Expectation {
     /// runs end in a failure of some kind, only a control that finishes shows the failure comes from what the claim
     /// names; a finished run missed or held; and, among the finished runs, none showing what `some` wants is a
     /// miss of them all.
-    public func evidence(_ runs: [ClaimRun<Outcome>]) -> [ControlEvidence] {
+    /// A failure of a kind in `missedBy` is a miss: the claim names it as what its control's wrong shape shows (a
+    /// producer that never stops ends in leftover work).
+    public func evidence(_ runs: [ClaimRun<Outcome>], missedBy: Set<HarnessFailure.Kind> = []) -> [ControlEvidence] {
         let finished = runs.filter { if case .success = $0.result { true } else { false } }
         var shown: [ControlEvidence] = runs.map { run in
             if case .failure(let failure) = run.result {
+                if missedBy.contains(failure.kind), !failure.hitTimeLimit {
+                    return .missed("under \(run.schedule): \(failure.kind.rawValue), as the claim says its wrong shape ends")
+                }
                 return failure.hitTimeLimit ? .cutByTimeLimit("its run hit its time limit twice (\(failure.summary))")
                     : .noEvidence(failure.kind.rawValue)
             }

@@ -28,6 +28,39 @@ struct ClaimControlTests {
             """)
     }
 
+    @Test("a producer that must stop: its control that never stops ends in leftover work, which the claim names as its miss")
+    func leftoverWorkNamedAsTheControlsMiss() async {
+        @Sendable func produce(stops: Bool) async -> Int {
+            let (stream, continuation) = AsyncStream<Int>.makeStream()
+            let producer = Task {
+                var n = 0
+                while !stops || !Task.isCancelled {
+                    continuation.yield(n)
+                    n += 1
+                    await Task.yield()
+                }
+            }
+            continuation.onTermination = { _ in if stops { producer.cancel() } }
+            var taken = 0
+            for await _ in stream.prefix(3) { taken += 1 }
+            return taken
+        }
+        var claim = Claim("a producer stops when its consumer is done", runs: [.strict], options: RunOptions {
+            $0.drainBudget = 1_000
+        }, expect: Expectation(every: .equals(3)), control: .counterfactual("never stops") { await produce(stops: false) }) {
+            await produce(stops: true)
+        }
+        let unnamed = await check(claim)
+        guard case .none(let why)? = unnamed.control else {
+            Issue.record("a control that only ends in leftover work is no evidence: \(String(describing: unnamed.control))")
+            return
+        }
+        #expect(why.contains("no evidence") && why.contains("leftover work"), "\(why)")
+        claim.controlMissedBy = [.leftovers]
+        let named = await check(claim)
+        #expect(named.validated, "\(String(describing: named.control))")
+    }
+
     @Test("a control on the real pool cut by its time limit is no evidence, rerun once, then unguarded: never \"held too\"")
     func timedOutControlIsNoEvidence() async {
         let quick = RunOptions { $0.timeLimit = .milliseconds(300) }

@@ -22,6 +22,27 @@ struct JudgementTests {
         #expect(missed == .failed(name: "wrong", evidence: "2, expected 1"))
     }
 
+    @Test("a control whose every run showed nothing is no evidence, never \"held too\"")
+    func allNoEvidenceIsNotHeld() {
+        let nothing = ControlResult.judging("wrong", [.noEvidence("leftover work"), .noEvidence("leftover work")])
+        guard case .none(let why) = nothing else {
+            Issue.record("runs that all showed nothing must be no evidence, not \(nothing)")
+            return
+        }
+        #expect(why == "no evidence: every run of control wrong ended before showing anything (leftover work)")
+        #expect(judge(held: true, control: nothing) == .unguarded(why))
+    }
+
+    @Test("a failure the claim names as its wrong shape's is the control's miss; any other is no evidence")
+    func namedFailureIsAMiss() {
+        let expectation = Expectation<Int>(every: .equals(1))
+        let leftover = ClaimRun<Int>(.strict, .failure(HarnessFailure(.leftovers, schedule: .strict, summary: "still running")))
+        let deadlock = ClaimRun<Int>(.strict, .failure(HarnessFailure(.deadlock, schedule: .strict, summary: "stuck")))
+        #expect(expectation.evidence([leftover, deadlock], missedBy: [.leftovers])
+                == [.missed("under strict: leftover work, as the claim says its wrong shape ends"), .noEvidence("deadlock")])
+        #expect(expectation.evidence([leftover]) == [.noEvidence("leftover work")])
+    }
+
     @Test("a claim's control runs: a harness failure is no evidence, a finished run misses or holds")
     func claimRunsAsEvidence() {
         let expectation = Expectation<Int>(every: .equals(1))
