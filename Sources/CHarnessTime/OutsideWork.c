@@ -133,11 +133,17 @@ struct block_layout {
     void (*invoke)(void *block);
 };
 
-/// One piece of work a run handed to Dispatch: the block (copied) or the function, and where it goes.
+/// How an item goes to Dispatch.
+enum { SUBMIT_ASYNC, SUBMIT_BARRIER, SUBMIT_GROUP, SUBMIT_NOTIFY, SUBMIT_AFTER };
+
+/// One piece of work a run handed to Dispatch: the block (copied) or the function, and where and how it goes.
 typedef struct outside_item {
     void *run;
     uint64_t serial;
+    int how;
     void *queue;
+    void *group;
+    uint64_t when;
     void *block;
     function_t function;
     void *context;
@@ -151,7 +157,8 @@ static const char *label_of(void *queue) {
 }
 
 /// Tells the run about a piece of work about to be handed out and wraps it; NULL where it is not followed.
-static outside_item *begin_item(int kind, void *queue, void *block, function_t function, void *context) {
+static outside_item *begin_item(int kind, int how, void *queue, void *group, uint64_t when, void *block,
+                                function_t function, void *context) {
     const harness_outside_callbacks *set = NULL;
     void *run = working_for(&set);
     if (run == NULL) return NULL;
@@ -168,7 +175,10 @@ static outside_item *begin_item(int kind, void *queue, void *block, function_t f
     }
     item->run = run;
     item->serial = serial;
+    item->how = how;
     item->queue = queue;
+    item->group = group;
+    item->when = when;
     item->block = block != NULL ? copy(block) : NULL;
     item->function = function;
     item->context = context;
@@ -209,110 +219,135 @@ static void run_item(void *pointer) {
 void harness_outside_submit(void *pointer) {
     outside_item *item = pointer;
     inside_library++;
-    real_dispatch_async_f_fn()(item->queue, item, run_item);
+    switch (item->how) {
+    case SUBMIT_BARRIER: real_dispatch_barrier_async_f_fn()(item->queue, item, run_item); break;
+    case SUBMIT_GROUP: real_dispatch_group_async_f_fn()(item->group, item->queue, item, run_item); break;
+    case SUBMIT_NOTIFY: real_dispatch_group_notify_f_fn()(item->group, item->queue, item, run_item); break;
+    case SUBMIT_AFTER: real_dispatch_after_f_fn()(item->when, item->queue, item, run_item); break;
+    default: real_dispatch_async_f_fn()(item->queue, item, run_item); break;
+    }
     inside_library--;
+}
+
+/// Hands an item to Dispatch: at once from a thread of the run's outside work; from the harness thread, once the
+/// job that made it has run to its next suspension (the run keeps it meanwhile), so that the work cannot race the
+/// rest of the job that handed it out (a continuation's resume before its await), which would make a seed's
+/// schedule depend on which thread the machine ran first.
+static void offer(outside_item *item) {
+    const harness_outside_callbacks *set = atomic_load_explicit(&callbacks, memory_order_acquire);
+    if (job_run != NULL && set != NULL && set->hold != NULL) {
+        inside_library++;
+        int held = set->hold(item->run, item);
+        inside_library--;
+        if (held) return;
+    }
+    harness_outside_submit(item);
 }
 
 // MARK: Dispatch
 
 void dispatch_async_f(void *queue, void *context, function_t work) {
-    outside_item *item = begin_item(HARNESS_OUTSIDE_DISPATCH, queue, NULL, work, context);
+    outside_item *item = begin_item(HARNESS_OUTSIDE_DISPATCH, SUBMIT_ASYNC, queue, NULL, 0, NULL, work, context);
     if (item == NULL) { real_dispatch_async_f_fn()(queue, context, work); return; }
-    harness_outside_submit(item);
+    offer(item);
 }
 
 void dispatch_async(void *queue, void *block) {
-    outside_item *item = begin_item(HARNESS_OUTSIDE_DISPATCH, queue, block, NULL, NULL);
+    outside_item *item = begin_item(HARNESS_OUTSIDE_DISPATCH, SUBMIT_ASYNC, queue, NULL, 0, block, NULL, NULL);
     if (item == NULL) { real_dispatch_async_fn()(queue, block); return; }
-    harness_outside_submit(item);
+    offer(item);
 }
 
 void dispatch_barrier_async_f(void *queue, void *context, function_t work) {
-    outside_item *item = begin_item(HARNESS_OUTSIDE_DISPATCH, queue, NULL, work, context);
+    outside_item *item = begin_item(HARNESS_OUTSIDE_DISPATCH, SUBMIT_BARRIER, queue, NULL, 0, NULL, work, context);
     if (item == NULL) { real_dispatch_barrier_async_f_fn()(queue, context, work); return; }
-    inside_library++;
-    real_dispatch_barrier_async_f_fn()(queue, item, run_item);
-    inside_library--;
+    offer(item);
 }
 
 void dispatch_barrier_async(void *queue, void *block) {
-    outside_item *item = begin_item(HARNESS_OUTSIDE_DISPATCH, queue, block, NULL, NULL);
+    outside_item *item = begin_item(HARNESS_OUTSIDE_DISPATCH, SUBMIT_BARRIER, queue, NULL, 0, block, NULL, NULL);
     if (item == NULL) { real_dispatch_barrier_async_fn()(queue, block); return; }
-    inside_library++;
-    real_dispatch_barrier_async_f_fn()(queue, item, run_item);
-    inside_library--;
+    offer(item);
 }
 
 void dispatch_group_async_f(void *group, void *queue, void *context, function_t work) {
-    outside_item *item = begin_item(HARNESS_OUTSIDE_DISPATCH, queue, NULL, work, context);
+    outside_item *item = begin_item(HARNESS_OUTSIDE_DISPATCH, SUBMIT_GROUP, queue, group, 0, NULL, work, context);
     if (item == NULL) { real_dispatch_group_async_f_fn()(group, queue, context, work); return; }
-    inside_library++;
-    real_dispatch_group_async_f_fn()(group, queue, item, run_item);
-    inside_library--;
+    offer(item);
 }
 
 void dispatch_group_async(void *group, void *queue, void *block) {
-    outside_item *item = begin_item(HARNESS_OUTSIDE_DISPATCH, queue, block, NULL, NULL);
+    outside_item *item = begin_item(HARNESS_OUTSIDE_DISPATCH, SUBMIT_GROUP, queue, group, 0, block, NULL, NULL);
     if (item == NULL) { real_dispatch_group_async_fn()(group, queue, block); return; }
-    inside_library++;
-    real_dispatch_group_async_f_fn()(group, queue, item, run_item);
-    inside_library--;
+    offer(item);
 }
 
 void dispatch_group_notify_f(void *group, void *queue, void *context, function_t work) {
-    outside_item *item = begin_item(HARNESS_OUTSIDE_NOTIFY, queue, NULL, work, context);
+    outside_item *item = begin_item(HARNESS_OUTSIDE_NOTIFY, SUBMIT_NOTIFY, queue, group, 0, NULL, work, context);
     if (item == NULL) { real_dispatch_group_notify_f_fn()(group, queue, context, work); return; }
-    inside_library++;
-    real_dispatch_group_notify_f_fn()(group, queue, item, run_item);
-    inside_library--;
+    offer(item);
 }
 
 void dispatch_group_notify(void *group, void *queue, void *block) {
-    outside_item *item = begin_item(HARNESS_OUTSIDE_NOTIFY, queue, block, NULL, NULL);
+    outside_item *item = begin_item(HARNESS_OUTSIDE_NOTIFY, SUBMIT_NOTIFY, queue, group, 0, block, NULL, NULL);
     if (item == NULL) { real_dispatch_group_notify_fn()(group, queue, block); return; }
-    inside_library++;
-    real_dispatch_group_notify_f_fn()(group, queue, item, run_item);
-    inside_library--;
+    offer(item);
 }
 
 /// A delayed submission: under a seeded schedule, on a thread that reads the run's time, a timer of the run's
 /// (the deadline was read from the run's clock, so Dispatch's real one would see it in the past); else Dispatch's.
-static void after_item(uint64_t when, outside_item *item) {
+static void after_item(outside_item *item) {
     const harness_outside_callbacks *set = atomic_load_explicit(&callbacks, memory_order_acquire);
     // A deadline on the monotonic clock is positive; a wall-clock one (DispatchWallTime) is negative and real.
-    if (virtual_on && (int64_t)when >= 0) {
+    if (virtual_on && (int64_t)item->when >= 0) {
         inside_library++;
-        int64_t delay = (int64_t)(when - real_dispatch_time_fn()(0, 0));
+        int64_t delay = (int64_t)(item->when - real_dispatch_time_fn()(0, 0));
+        item->how = SUBMIT_ASYNC;  // when its timer fires, it goes to its queue at once
         int taken = set->after(item->run, item->serial, delay < 0 ? 0 : delay, item);
         inside_library--;
         if (taken) return;
+        item->how = SUBMIT_AFTER;
     }
-    inside_library++;
-    real_dispatch_after_f_fn()(when, item->queue, item, run_item);
-    inside_library--;
+    offer(item);
 }
 
 void dispatch_after_f(uint64_t when, void *queue, void *context, function_t work) {
-    outside_item *item = when == ~0ull ? NULL : begin_item(HARNESS_OUTSIDE_AFTER, queue, NULL, work, context);
+    outside_item *item = when == ~0ull ? NULL
+        : begin_item(HARNESS_OUTSIDE_AFTER, SUBMIT_AFTER, queue, NULL, when, NULL, work, context);
     if (item == NULL) { real_dispatch_after_f_fn()(when, queue, context, work); return; }
-    after_item(when, item);
+    after_item(item);
 }
 
 void dispatch_after(uint64_t when, void *queue, void *block) {
-    outside_item *item = when == ~0ull ? NULL : begin_item(HARNESS_OUTSIDE_AFTER, queue, block, NULL, NULL);
+    outside_item *item = when == ~0ull ? NULL
+        : begin_item(HARNESS_OUTSIDE_AFTER, SUBMIT_AFTER, queue, NULL, when, block, NULL, NULL);
     if (item == NULL) { real_dispatch_after_fn()(when, queue, block); return; }
-    after_item(when, item);
+    after_item(item);
 }
 
 // MARK: Threads
 
-/// A thread a run started: what it runs, and for whom.
+/// A thread a run started: what it runs, and for whom; `open` once it may start (see `offer`: a thread the harness
+/// thread starts inside a job waits for the job to run to its next suspension).
 typedef struct thread_item {
     void *run;
     uint64_t serial;
     void *(*start)(void *);
     void *argument;
+    _Atomic int open;
 } thread_item;
+
+/// Where held threads wait for their start.
+static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t gate_opened = PTHREAD_COND_INITIALIZER;
+
+void harness_outside_open_thread(void *pointer) {
+    thread_item *item = pointer;
+    pthread_mutex_lock(&gate_lock);
+    atomic_store_explicit(&item->open, 1, memory_order_release);
+    pthread_cond_broadcast(&gate_opened);
+    pthread_mutex_unlock(&gate_lock);
+}
 
 /// Tells the run its thread ended, however it ends (a return, or pthread_exit).
 static void thread_ended(void *pointer) {
@@ -328,6 +363,11 @@ static void thread_ended(void *pointer) {
 static void *thread_start(void *pointer) {
     thread_item *item = pointer;
     const harness_outside_callbacks *set = atomic_load_explicit(&callbacks, memory_order_acquire);
+    if (!atomic_load_explicit(&item->open, memory_order_acquire)) {
+        pthread_mutex_lock(&gate_lock);
+        while (!atomic_load_explicit(&item->open, memory_order_acquire)) pthread_cond_wait(&gate_opened, &gate_lock);
+        pthread_mutex_unlock(&gate_lock);
+    }
     helper_run = item->run;
     helper_serial = item->serial;
     int64_t now = 0;
@@ -358,7 +398,11 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attributes, void *(*
     item->serial = serial;
     item->start = start;
     item->argument = argument;
+    atomic_init(&item->open, 0);
     inside_library++;
+    if (job_run == NULL || set->hold_thread == NULL || !set->hold_thread(run, item)) {
+        atomic_store_explicit(&item->open, 1, memory_order_release);
+    }
     int result = real_pthread_create_fn()(thread, attributes, thread_start, item);
     inside_library--;
     if (result != 0) {
@@ -424,5 +468,6 @@ void harness_job_run_end(void) {}
 void *harness_helper_run(void) { return 0; }
 uint64_t harness_helper_serial(void) { return 0; }
 void harness_outside_submit(void *item) { (void)item; }
+void harness_outside_open_thread(void *item) { (void)item; }
 
 #endif

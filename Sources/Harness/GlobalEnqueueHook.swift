@@ -23,8 +23,9 @@ enum GlobalEnqueueHook {
         guard let symbol = RuntimeSymbol.address("swift_task_enqueueGlobal_hook") else { return false }
         let slot = symbol.assumingMemoryBound(to: Optional<Hook>.self)
         slot.pointee = { job, original in
-            if let executor = ThreadBinding.run {
-                executor.accept(unsafeBitCast(job, to: UnownedJob.self))
+            let unowned = unsafeBitCast(job, to: UnownedJob.self)
+            if let executor = RunRegistry.shared.destination(of: unowned, from: ThreadBinding.run) {
+                executor.accept(unowned)
             } else {
                 original(job)
             }

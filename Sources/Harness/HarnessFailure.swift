@@ -49,6 +49,8 @@ public struct HarnessFailure: Error, CustomStringConvertible {
     /// Whether a time limit cut the run (`timedOut` by real or thread time, not by its job budget): such a run is
     /// no evidence either way about what the scenario does, only that this machine did not finish it in time.
     public var hitTimeLimit = false
+    /// Whether work of another run in progress came this run's way (`RunQueue`): it is run again alone.
+    var touchedAnotherRun = false
 
     /// A failure of `kind` under `schedule`, explained by `summary`.
     public init(_ kind: Kind, schedule: Schedule?, summary: String) {

@@ -63,6 +63,41 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private var outsideWait = SpareTime.starting()
     /// Whether the last step was a wait for known outside work (so that `outsideWait` goes on counting).
     private var waitingForOutside = false
+    /// Threads other than the harness's on their way into `condition` to bring the run something (a job, news of
+    /// its outside work): while one waits for the lock the harness thread holds, `/proc` shows it waiting for
+    /// another thread, yet it is about to resume the run.
+    private let arriving = Atomic<Int>(0)
+    /// Whether the run is over, readable without the lock (`completed`'s mirror, for threads outside the run).
+    private let over = Atomic<Bool>(false)
+    /// Outside work the job running now handed out, held until it has run to its next suspension (`HeldWork`).
+    private var held: [HeldWork] = []
+    /// Guards `held` (the job runs with `condition` released; the watchdog may let held work go).
+    private let heldLock = NSLock()
+    /// The job the watchdog last saw holding outside work (its number): seen twice, the work goes (watchdog only).
+    let jobSeenHolding = Atomic<Int>(0)
+    /// Whether the run is quiet: nothing of its own to do, nothing it knows of that could resume it (`RunRegistry`).
+    private let quiet = Atomic<Bool>(false)
+    /// How often it has been quiet.
+    private let quietCount = Atomic<Int>(0)
+    /// What other runs were busy when this one was last about to be called a deadlock (`RunRegistry`).
+    private var othersAtQuiet: RunRegistry.Snapshot?
+    /// Whether work of another run in progress came this run's way (a task waiting on an actor both share, resumed
+    /// here), or work of this run went another's: its schedule is not its own, and `run` runs it again alone.
+    private let touchedAnotherRun = Atomic<Bool>(false)
+
+    /// Marks this run and the one whose thread this is, if it is another run's, as touched: a task of this run runs
+    /// there (an actor both share let it go there).
+    private func noteTouchFromAnotherRun() {
+        if let other = ThreadBinding.current, other !== self {
+            touched()
+            other.touched()
+        }
+    }
+
+    /// Marks the run as touched by another (`touchedAnotherRun`).
+    func touched() { touchedAnotherRun.store(true, ordering: .relaxed) }
+    /// Whether another run touched this one.
+    var wasTouched: Bool { touchedAnotherRun.load(ordering: .relaxed) }
     /// Real times at which the last few jobs started, oldest first (harness thread only; used only
     /// where virtual time cannot be shown to the scenario, to guess a sleep's duration).
     private var recentJobStarts = Array(repeating: ContinuousClock.now, count: 4)
@@ -110,10 +145,12 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// the main lane. One made on the harness thread is ready at once; one from outside (a continuation resumed on
     /// another thread, a task enqueued there) waits until the run has nothing else ready (`Scheduler.arrive`).
     func accept(_ job: UnownedJob, isMain: Bool = false) {
-        condition.lock()
         if ThreadBinding.current === self {
+            condition.lock()
             scheduler.enqueue(job, isMain: isMain)
         } else {
+            noteTouchFromAnotherRun()
+            lockState()
             let mine = harness_helper_run() == Unmanaged.passUnretained(self).toOpaque()
             scheduler.arrive(job, isMain: isMain, from: mine ? harness_helper_serial() : .max)
         }
@@ -121,9 +158,23 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Takes the lock. A thread other than the harness's is counted in `arriving` while it waits for it: it is on
+    /// its way to bring the run something, though `/proc` shows it waiting for another thread (the harness thread,
+    /// which holds the lock while it judges).
+    private func lockState() {
+        guard ThreadBinding.current !== self else {
+            condition.lock()
+            return
+        }
+        arriving.add(1, ordering: .sequentiallyConsistent)
+        condition.lock()
+        arriving.subtract(1, ordering: .sequentiallyConsistent)
+    }
+
     /// Sets a timer for `job`, `nanoseconds` from now on the run's clock.
     private func setTimer(_ job: UnownedJob, afterNanoseconds nanoseconds: Int64, guessed: Bool = false) {
-        condition.lock()
+        noteTouchFromAnotherRun()
+        lockState()
         let base = scheduler.virtualTime ? scheduler.now : realNow()
         scheduler.setTimer(job, deadline: base + max(nanoseconds, 0))
         if guessed { guessedTimers += 1 }
@@ -138,7 +189,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// The run's time now: virtual, or real since the start.
     var elapsed: Duration {
-        condition.lock()
+        lockState()
         defer { condition.unlock() }
         return .nanoseconds(scheduler.virtualTime ? scheduler.now : realNow())
     }
@@ -146,7 +197,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Keeps a note for a failure report (the last twenty) and the timeline (`task`: who left it, by name; an
     /// unnamed task by `taskID`, the runtime's id for it, as `task 1`, `task 2`… in the order they first noted).
     func note(_ text: String, task: String? = nil, taskID: UInt64? = nil) {
-        condition.lock()
+        lockState()
         notes.append(text)
         if notes.count > 20 { notes.removeFirst() }
         var name = task ?? "(unnamed)"
@@ -162,7 +213,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Records the scenario's result: from here on the run drains and is judged.
     func scenarioFinished(_ result: Result<any Sendable, any Error>) {
-        condition.lock()
+        lockState()
         self.result = result
         scheduler.scenarioFinished()
         condition.unlock()
@@ -172,6 +223,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// The thread's whole life: ask the scheduler, do what it says, until the run is over.
     func loop() {
+        RunRegistry.shared.begin(self)
+        defer { RunRegistry.shared.end(self) }
         ThreadBinding.bind(self)
         threadCPUAtStart.store(harness_thread_cpu_nanoseconds(), ordering: .relaxed)
         machineBusyAtStart.store(MachineBusy.total() ?? -1, ordering: .relaxed)
@@ -179,8 +232,17 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         condition.lock()
         if !scheduler.virtualTime { clock.count(thread: threadID.load(ordering: .relaxed)) }
         while !abandoned {
-            let step = scheduler.next(realNow: realNow, outsideMayResume: outsideMayResume)
+            var step = scheduler.next(realNow: realNow, outsideMayResume: outsideMayResume)
             if case .waitForOutsideWork(known: true) = step {} else { waitingForOutside = false }
+            var waitingForOthers = false
+            if case .end(.deadlock) = step, !othersHaveSettled() {
+                step = .waitForOutsideWork(known: true)
+                waitingForOthers = true
+            }
+            switch step {
+            case .end(.deadlock), .waitForOutsideWork(known: false): beQuiet(true)
+            default: beQuiet(waitingForOthers)
+            }
             switch step {
             case .run(let entry):
                 run(entry)
@@ -217,10 +279,36 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         return false
     }
 
+    /// Whether every other run that was busy when this one first seemed deadlocked has been quiet or ended since:
+    /// only then may this run be called a deadlock (a task of it may wait on an actor another run holds). False the
+    /// first time it is asked with others busy; resets once the run is busy again. Call under the lock.
+    private func othersHaveSettled() -> Bool {
+        if othersAtQuiet == nil {
+            let snapshot = RunRegistry.shared.othersBusy(besides: self)
+            if snapshot.isEmpty { return true }
+            othersAtQuiet = snapshot
+            return false
+        }
+        return RunRegistry.shared.settled(othersAtQuiet!)
+    }
+
+    /// Marks the run quiet or busy (what other runs wait for, `RunRegistry`).
+    private func beQuiet(_ isQuiet: Bool) {
+        if !isQuiet { othersAtQuiet = nil }
+        if quiet.exchange(isQuiet, ordering: .sequentiallyConsistent) != isQuiet, isQuiet {
+            quietCount.add(1, ordering: .sequentiallyConsistent)
+        }
+    }
+
+    /// Whether the run is quiet now (read by other runs).
+    var isQuiet: Bool { quiet.load(ordering: .sequentiallyConsistent) }
+    /// How often the run has been quiet (read by other runs).
+    var quietTimes: Int { quietCount.load(ordering: .sequentiallyConsistent) }
+
     /// Whether outside work the run handed out may still resume it (reads `/proc` only if there is any). Call under
     /// the lock.
     private func outsideMayResume() -> Bool {
-        !outside.isEmpty && outside.mayStillResume()
+        arriving.load(ordering: .sequentiallyConsistent) > 0 || (!outside.isEmpty && outside.mayStillResume())
     }
 
     /// Waits a slice for outside work the run knows of (anything arriving or changing ends the wait at once); fails
@@ -237,6 +325,10 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             return
         }
         guard outsideWait.lookNow() >= Nanoseconds(options.outsideWorkLimit), !abandoned else { return }
+        if othersAtQuiet != nil, !outsideMayResume() {
+            end(.deadlock, othersStayedBusy: true)
+            return
+        }
         fail(.outsideWorkPending, "outside work still pending after \(HarnessFailure.format(options.outsideWorkLimit)) of " +
              "spare time with nothing of the run's own to do: " + outside.described.joined(separator: "; ") + ". " +
              "The run handed this work out (a Dispatch queue, a thread) and it has neither ended nor resumed the " +
@@ -260,7 +352,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// A piece of outside work was handed out: its serial number, or 0 if the run is over (then it is not followed).
     func outsideBegan(_ kind: OutsideWork.Kind, label: String) -> UInt64 {
-        condition.lock()
+        lockState()
         defer { condition.unlock() }
         guard !completed else { return 0 }
         let serial = outside.begin(kind, label: label)
@@ -271,7 +363,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// It started on `thread`: the run's time for that thread to read (as the monotonic clocks read it), or nil
     /// if the thread keeps real time (a strict run, or one that is over).
     func outsideStarted(_ serial: UInt64, on thread: Int32) -> Int64? {
-        condition.lock()
+        lockState()
         defer { condition.unlock() }
         outside.start(serial, on: thread)
         condition.signal()
@@ -280,7 +372,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// It ended.
     func outsideEnded(_ serial: UInt64) {
-        condition.lock()
+        lockState()
         outside.end(serial)
         condition.signal()
         condition.unlock()
@@ -289,7 +381,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// A delayed Dispatch submission under virtual time: a timer of the run's, `delay` from now. False if the run
     /// is over (Dispatch then takes it as it is).
     func outsideAfter(_ serial: UInt64, delay: Int64, item: UnsafeMutableRawPointer) -> Bool {
-        condition.lock()
+        lockState()
         defer { condition.unlock() }
         guard !completed, scheduler.virtualTime else { return false }
         outside.waitForTimer(serial, item: item)
@@ -301,7 +393,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// A thread of the run's outside work sleeps `nanoseconds` under virtual time: it waits here until the run's
     /// clock has passed them, and gets the run's time then. Nil if the run is over or not virtual (a real sleep).
     func helperSleep(_ serial: UInt64, nanoseconds: Int64) -> Int64? {
-        condition.lock()
+        lockState()
         guard !completed, scheduler.virtualTime, outside.items[serial] != nil else {
             condition.unlock()
             return nil
@@ -314,9 +406,39 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         while !sleepsEnded.contains(serial), !sleepsReleased { sleepers.wait() }
         sleepsEnded.remove(serial)
         sleepers.unlock()
-        condition.lock()
+        lockState()
         defer { condition.unlock() }
+        outside.backFromSleep(serial)
+        condition.signal()
         return clockOrigin + scheduler.now
+    }
+
+    /// Keeps outside work the running job handed out until the job has run to its next suspension; false once the
+    /// run is over (it then goes at once).
+    func hold(_ work: HeldWork) -> Bool {
+        guard !isOver else { return false }
+        heldLock.lock()
+        held.append(work)
+        heldLock.unlock()
+        return true
+    }
+
+    /// Lets held outside work go, in the order it was handed out: at the end of the job that made it, or — from the
+    /// watchdog — while a job waits for what it handed out (a semaphore a Dispatch block signals), which would
+    /// otherwise never come.
+    func releaseHeld() {
+        heldLock.lock()
+        let work = held
+        held.removeAll()
+        heldLock.unlock()
+        for item in work { item.release() }
+    }
+
+    /// Whether outside work is held for the job running now.
+    var holdsWork: Bool {
+        heldLock.lock()
+        defer { heldLock.unlock() }
+        return !held.isEmpty
     }
 
     /// Runs one job with the lock released, showing it virtual time under `seeded`. Called and
@@ -344,6 +466,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             entry.job.runSynchronously(on: asUnownedTaskExecutor())
         }
         harness_job_run_end()
+        releaseHeld()
         if virtualNow >= 0 { harness_virtual_time_end() }
         runningJob.store(0, ordering: .relaxed)
         condition.lock()
@@ -353,7 +476,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     // MARK: Ending
 
     /// Turns the scheduler's ending into the run's result. Call under the lock.
-    private func end(_ ending: RunJudge.Ending) {
+    private func end(_ ending: RunJudge.Ending, othersStayedBusy: Bool = false) {
         switch ending {
         case .finished:
             switch result! {
@@ -362,7 +485,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                 failure.underlying = error
                 finish(.failure(stamped(failure)))
             case .success(let value):
-                finish(.success(RunRecord(value: value, jobs: scheduler.jobsRun,
+                finish(.success(RunRecord(value: value, touchedAnotherRun: wasTouched, jobs: scheduler.jobsRun,
                                           elapsed: .nanoseconds(scheduler.virtualTime ? scheduler.finishedAt : realNow()),
                                           scheduleHash: scheduler.hash.value, leftoverJobs: scheduler.leftoverJobs,
                                           guessedTimers: guessedTimers, choices: scheduler.choices,
@@ -374,7 +497,10 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                  "will ever give it — a continuation never resumed, a stream nobody finishes, a lock held across " +
                  "an await" + (outside.isEmpty ? "" : " (still under way, each waiting for another thread: " +
                  outside.described.joined(separator: "; ") + ")") + ". Only a thread made before the run " +
-                 "started could still bring work; if the scenario waits for one, give it `RunOptions.outsideWorkGrace`.")
+                 "started could still bring work; if the scenario waits for one, give it `RunOptions.outsideWorkGrace`." +
+                 (othersStayedBusy ? " (Other runs of this process stayed busy for " +
+                  "\(HarnessFailure.format(options.outsideWorkLimit)) of spare time meanwhile: if a task of this run waits for " +
+                  "an actor they share with it — a global actor, an actor kept in a static — run it alone.)" : ""))
         case .leftovers(let jobs, stillRunning: false):
             fail(.leftovers, "\(counted(jobs, "job")) \(jobs == 1 ? "was" : "were") still ready or ran after " +
                  "the scenario returned: something started inside it outlived it (a `Task {}` nobody awaited, a " +
@@ -397,6 +523,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Adds the run's counters and notes to a failure. Call under the lock.
     private func stamped(_ failure: HarnessFailure) -> HarnessFailure {
         var failure = failure
+        failure.touchedAnotherRun = wasTouched
         failure.jobs = scheduler.jobsRun
         failure.elapsed = .nanoseconds(scheduler.virtualTime ? scheduler.now : realNow())
         failure.notes = notes
@@ -411,6 +538,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private func finish(_ result: Result<RunRecord, HarnessFailure>) {
         guard !completed else { return }
         completed = true
+        over.store(true, ordering: .releasing)
         abandoned = true
         condition.signal()
         // Outside work waiting for the run's timers goes on in real time: delayed submissions to Dispatch now,
@@ -428,7 +556,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Fails the run from the watchdog's thread, unless it is already over (then it does nothing).
     func failFromOutside(_ kind: HarnessFailure.Kind, _ summary: String, hitTimeLimit: Bool = false) {
-        condition.lock()
+        condition.lock()  // the watchdog's thread brings the run nothing: not counted in `arriving`
         defer { condition.unlock() }
         // Under virtual time a job that never ends may be waiting for the clock, which stands still inside it.
         let said = kind == .blockedThread && scheduler.virtualTime ? summary + standingClock : summary
@@ -444,12 +572,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             "SuspendingClock.now to pass a deadline spins forever. Sleep until the deadline instead (Task.sleep(until:))."
     }
 
-    /// Whether the run is over.
-    var isOver: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return completed
-    }
+    /// Whether the run is over (read without the lock: threads outside the run ask it on their way in).
+    var isOver: Bool { over.load(ordering: .acquiring) }
 
     /// The start of the oldest of the last few jobs (harness thread only): no sleep's deadline can
     /// have been computed before it.
@@ -516,6 +640,8 @@ extension OneThreadExecutor: SchedulingExecutor {
 struct RunRecord: Sendable {
     /// What the scenario returned.
     var value: any Sendable
+    /// Whether work of another run in progress came this run's way, or this run's went another's.
+    var touchedAnotherRun = false
     /// Jobs run.
     var jobs: Int
     /// Run time when the scenario returned (virtual under `seeded`).

@@ -32,6 +32,9 @@ struct OutsideWork {
         case running(thread: Int32)
         /// Its thread sleeps until a timer of the run's fires (a sleep under virtual time).
         case sleeping(thread: Int32)
+        /// Its thread's sleep ended; the thread has not yet said it is back (it may still be waiting for a lock of
+        /// the run's on its way out: busy whatever `/proc` says).
+        case waking(thread: Int32)
     }
 
     /// One piece of outside work.
@@ -91,6 +94,12 @@ struct OutsideWork {
     /// The timer of its thread's sleep fired: the thread runs again.
     mutating func wake(_ serial: UInt64) {
         guard case .sleeping(let thread)? = items[serial]?.state else { return }
+        items[serial]?.state = .waking(thread: thread)
+    }
+
+    /// A woken thread is back from its sleep.
+    mutating func backFromSleep(_ serial: UInt64) {
+        guard case .waking(let thread)? = items[serial]?.state else { return }
         items[serial]?.state = .running(thread: thread)
     }
 
@@ -104,7 +113,7 @@ struct OutsideWork {
                 submit.append(record)
                 items[serial]?.state = .queued
             case .sleeping(let thread):
-                items[serial]?.state = .running(thread: thread)
+                items[serial]?.state = .waking(thread: thread)
             default: break
             }
         }
@@ -117,7 +126,7 @@ struct OutsideWork {
     func mayStillResume() -> Bool {
         items.values.contains { item in
             switch item.state {
-            case .queued: true
+            case .queued, .waking: true
             case .running(let thread): !ThreadState.waitsForAnotherThread(thread)
             case .waitingForTimer, .sleeping: false
             }
@@ -144,18 +153,35 @@ struct OutsideWork {
                 state = "running on thread \(thread)" +
                     (ThreadState.waitsForAnotherThread(thread) ? ", waiting for another thread to wake it" : "")
             case .sleeping(let thread): state = "asleep on thread \(thread)"
+            case .waking(let thread): state = "waking on thread \(thread)"
             }
             return "\(what) (\(state))"
         }
     }
 }
 
+/// Outside work the harness thread handed out inside a job, held until the job has run to its next suspension.
+enum HeldWork {
+    /// A Dispatch submission (`OutsideWork.c`'s item).
+    case dispatch(UnsafeMutableRawPointer)
+    /// A thread waiting to start.
+    case thread(UnsafeMutableRawPointer)
+
+    /// Lets it go: the submission to Dispatch, the thread to its start.
+    func release() {
+        switch self {
+        case .dispatch(let item): harness_outside_submit(item)
+        case .thread(let item): harness_outside_open_thread(item)
+        }
+    }
+}
+
 /// Whether a thread of this process waits, with no timeout, for another thread to wake it (Linux: `/proc`).
 enum ThreadState {
-    /// True if thread `thread` sleeps in a futex wait without a timeout (a lock, a condition, a semaphore, a
-    /// `DispatchSemaphore.wait()`, a `join`), the one kind of wait only another thread can end. False if it runs, is
-    /// ready to, sleeps with a timeout, waits for the disk or for input, or cannot be read (it may have ended: then
-    /// its work told the run already).
+    /// True if thread `thread` sleeps on a condition, a semaphore (`DispatchSemaphore.wait()`) or a join with no
+    /// timeout, the kind of wait only another thread can end. False if it runs, is ready to, waits for a mutex (its
+    /// holder will let go), sleeps with a timeout, waits for the disk or for input, or cannot be read (it may have
+    /// ended: then its work told the run already).
     static func waitsForAnotherThread(_ thread: Int32) -> Bool {
         #if os(Linux)
         guard let stat = try? String(contentsOfFile: "/proc/self/task/\(thread)/stat", encoding: .utf8),
@@ -169,9 +195,10 @@ enum ThreadState {
         switch number {
         case 202:  // futex(uaddr, op, val, timeout, …)
             guard let op = argument(1), let timeout = argument(3) else { return false }
-            let command = op & 0x7F  // without FUTEX_PRIVATE_FLAG and FUTEX_CLOCK_REALTIME
-            // FUTEX_WAIT, FUTEX_LOCK_PI, FUTEX_WAIT_BITSET, FUTEX_WAIT_REQUEUE_PI, FUTEX_LOCK_PI2
-            return [0, 6, 9, 11, 13].contains(command) && timeout == 0
+            // FUTEX_WAIT_BITSET (without FUTEX_PRIVATE_FLAG and FUTEX_CLOCK_REALTIME) and no timeout: how glibc waits
+            // on a condition, a semaphore (`DispatchSemaphore.wait()`) and a join. A mutex's wait (FUTEX_WAIT, the PI
+            // locks) ends when its holder lets go, which a running thread soon does: not counted as waiting here.
+            return op & 0x7F == 9 && timeout == 0
         case 449:  // futex_waitv(waiters, count, flags, timeout, clock)
             return argument(3) == 0
         case 34, 130:  // pause, rt_sigsuspend: only a signal ends them
@@ -220,6 +247,14 @@ enum OutsideWorkCallbacks {
                 guard let virtualNow = executor.helperSleep(serial, nanoseconds: nanoseconds) else { return 0 }
                 now?.pointee = virtualNow
                 return 1
+            },
+            hold: { run, item in
+                let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
+                return executor.hold(.dispatch(item!)) ? 1 : 0
+            },
+            hold_thread: { run, item in
+                let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
+                return executor.hold(.thread(item!)) ? 1 : 0
             }))
         harness_outside_set_callbacks(callbacks)
         return true

@@ -23,32 +23,35 @@ final class ProcessDefaultExecutor: TaskExecutor, SchedulingExecutor, @unchecked
 
     /// A job ready now: to the run this thread works for, else to the platform.
     func enqueue(_ job: consuming ExecutorJob) {
-        if let run = ThreadBinding.run {
-            run.accept(UnownedJob(job))
+        let unowned = UnownedJob(job)
+        if let run = RunRegistry.shared.destination(ofOwnJob: unowned, from: ThreadBinding.run) {
+            run.accept(unowned)
         } else {
-            platform.enqueue(job)
+            platform.enqueue(ExecutorJob(unowned))
         }
     }
 
     /// A job due after `delay` (`Task.sleep(nanoseconds:)`, the runtime's delayed enqueue).
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
-        if let run = ThreadBinding.current {
-            run.enqueue(job, after: delay, tolerance: tolerance, clock: clock)
+        let unowned = UnownedJob(job)
+        if let run = RunRegistry.shared.destination(ofOwnJob: unowned, from: ThreadBinding.run) {
+            run.enqueue(ExecutorJob(unowned), after: delay, tolerance: tolerance, clock: clock)
         } else if let platformScheduling {
-            platformScheduling.enqueue(job, after: delay, tolerance: tolerance, clock: clock)
+            platformScheduling.enqueue(ExecutorJob(unowned), after: delay, tolerance: tolerance, clock: clock)
         } else {
-            platform.enqueue(job)
+            platform.enqueue(ExecutorJob(unowned))
         }
     }
 
     /// A job due at `instant` (`Task.sleep(for:)`, `Task.sleep(until:)`).
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
-        if let run = ThreadBinding.current {
-            run.enqueue(job, at: instant, tolerance: tolerance, clock: clock)
+        let unowned = UnownedJob(job)
+        if let run = RunRegistry.shared.destination(ofOwnJob: unowned, from: ThreadBinding.run) {
+            run.enqueue(ExecutorJob(unowned), at: instant, tolerance: tolerance, clock: clock)
         } else if let platformScheduling {
-            platformScheduling.enqueue(job, at: instant, tolerance: tolerance, clock: clock)
+            platformScheduling.enqueue(ExecutorJob(unowned), at: instant, tolerance: tolerance, clock: clock)
         } else {
-            platform.enqueue(job)
+            platform.enqueue(ExecutorJob(unowned))
         }
     }
 

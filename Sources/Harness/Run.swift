@@ -72,10 +72,22 @@ public func run<Value: Sendable>(
         options.blockedThreadLimit = max(options.blockedThreadLimit, options.timeLimit)
     }
     let record: RunRecord
-    do {
-        record = try await effective == .system
+    let attempt = { @Sendable [options, effective] () async throws -> RunRecord in
+        try await effective == .system
             ? runOnSystem(options: options, body)
             : runOnOneThread(effective, options: options, body)
+    }
+    do {
+        // Beside other runs; a run that shared an actor with one in progress is run again alone (`RunQueue`).
+        var first: RunRecord?
+        do {
+            first = try await RunQueue.shared.together(attempt)
+        } catch let failure as HarnessFailure where failure.touchedAnotherRun {}
+        if let first, !first.touchedAnotherRun {
+            record = first
+        } else {
+            record = try await RunQueue.shared.alone(attempt)
+        }
     } catch let failure as HarnessFailure {
         // A replay cut short by a failure is counted as fitting if it made the string's choices up to where it was cut.
         if substituted, case .replay(let replayed) = effective, failure.kind != .badSetting {
@@ -128,7 +140,7 @@ private func runOnOneThread(
             // The scenario's own task prefers the executor, so it and its children run there; its notes say "scenario".
             let scenario = Task(name: "scenario", executorPreference: executor) {
                 do {
-                    let value = try await body()
+                    let value = try await RunRegistry.$madeIn.withValue(ObjectIdentifier(executor)) { try await body() }
                     executor.scenarioFinished(.success(value))
                 } catch {
                     executor.scenarioFinished(.failure(error))
@@ -154,11 +166,19 @@ private func runOnSystem(
     let started = ContinuousClock.now
     let once = Once()
     let box = ExecutorBox()
+    // Busy until it ends, for runs on harness threads that wait for other runs before calling a deadlock.
+    RunRegistry.shared.system(true)
+    defer { RunRegistry.shared.system(false) }
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<RunRecord, any Error>) in
             let task = Task.detached {
                 let result: Result<any Sendable, any Error>
-                do { result = .success(try await SystemRunStart.$instant.withValue(started) { try await body() }) }
+                // A detached task copies no task-locals: it says itself that it runs inside a run's turn.
+                do {
+                    result = .success(try await RunQueue.$holdsTurn.withValue(true) {
+                        try await SystemRunStart.$instant.withValue(started) { try await body() }
+                    })
+                }
                 catch { result = .failure(error) }
                 guard once.claim() else { return }
                 let elapsed = started.duration(to: .now)

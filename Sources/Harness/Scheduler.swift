@@ -77,7 +77,8 @@ struct Scheduler<Job> {
     /// The jobs waiting for a deadline.
     private(set) var timers = TimerHeap<Timer>()
     /// A job that came from outside the harness thread (a continuation resumed there, a task enqueued there), kept
-    /// until the run has nothing else ready, so that when real time brought it does not change the schedule.
+    /// until the next choice, and ordered there by what sent it: under virtual time the next choice waits until no
+    /// outside work can still send one, so when real time brought it does not change the schedule.
     private struct Arrival {
         /// The serial number of the outside work that sent it (`OutsideWork`), or `.max` for work the run never
         /// handed out: arrivals join the ready jobs in this order, then in the order they came.
@@ -227,9 +228,12 @@ struct Scheduler<Job> {
                     return .fireOutside(serial)
                 }
             }
-            // Arrivals join when nothing else is ready (or a busy loop waits for them): a point of the run's own.
-            if !inbox.isEmpty, ready.isEmpty || streak > Self.freeStreak { deliverArrivals() }
-            outsideBusy = ready.isEmpty && timers.count == 0 && !finished && outsideMayResume()
+            // Under virtual time outside work takes no time and runs between jobs: the next job waits until none of
+            // it can still resume the run, so what it sent is all in, whenever the machine really ran it.
+            let settling: Bool? = virtualTime && !finished ? outsideMayResume() : nil
+            if settling == true { return .waitForOutsideWork(known: true) }
+            if !inbox.isEmpty { deliverArrivals() }
+            outsideBusy = ready.isEmpty && timers.count == 0 && !finished && (settling ?? outsideMayResume())
             if let ending = RunJudge.ending(of: state, limits: limits) { return .end(ending) }
             if !ready.isEmpty {
                 let entry = pick()
@@ -242,9 +246,6 @@ struct Scheduler<Job> {
             streak = 0
             if let deadline = timers.earliestDeadline {
                 guard virtualTime else { return .waitForTimer(deadline: deadline) }
-                // Outside work takes no virtual time: the clock moves on only once none of it can still resume
-                // the run before the timer (what it does meanwhile would otherwise land at a time of chance).
-                if !finished, outsideMayResume() { return .waitForOutsideWork(known: true) }
                 now = max(now, deadline)
                 hash.mix(UInt64(bitPattern: now))
                 continue

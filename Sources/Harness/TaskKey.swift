@@ -9,6 +9,11 @@ extension OneThreadExecutor {
         }
     }
 
+    /// The runtime's id of the task `job` is, or 0 for a job that is not a task (an actor's processing job).
+    static func taskID(of job: UnownedJob) -> UInt64 {
+        UInt64(unsafeBitCast(job, to: UnsafeRawPointer.self).load(fromByteOffset: 36, as: UInt32.self))
+    }
+
     /// The runtime's id of `task` (the same field of the same header as `taskKey` reads): who left a note.
     static func taskID(_ task: UnsafeCurrentTask) -> UInt64 {
         let address = unsafeBitCast(task, to: UnsafeRawPointer.self)

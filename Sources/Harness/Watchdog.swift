@@ -78,6 +78,11 @@ final class Watchdog: @unchecked Sendable {
                                            cpuAtStart: cpuAtStart >= 0 ? cpuAtStart : nil,
                                            busyAtStart: busyAtStart >= 0 ? busyAtStart : nil)
         let options = executor.options
+        // A job that waits, a look later, for outside work it handed out (a semaphore a Dispatch block signals) would
+        // wait for ever while that work is held for the job's end: let it go.
+        if sameJob != 0, executor.holdsWork {
+            if executor.jobSeenHolding.exchange(sameJob, ordering: .relaxed) == sameJob { executor.releaseHeld() }
+        }
         if jobHeld > Nanoseconds(options.blockedThreadLimit) {
             executor.failFromOutside(.blockedThread, "one job held the strict pool's only thread for " +
                 "\(HarnessFailure.format(.nanoseconds(jobHeld))) in \(executor.schedule) (running, or asleep in the " +

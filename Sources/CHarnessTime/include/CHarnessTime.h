@@ -71,6 +71,12 @@ typedef struct harness_outside_callbacks {
     /// A thread working for the run sleeps `nanoseconds`: returns 1 once the run's clock has passed them (and the
     /// run's time in `now`), 0 to leave the sleep to the system.
     int (*sleep)(void *run, uint64_t serial, int64_t nanoseconds, int64_t *now);
+    /// The harness thread, inside a job, hands `item` to Dispatch: returns 1 if the run keeps it until the job has
+    /// run to its next suspension (it then calls `harness_outside_submit(item)`), 0 to submit it now.
+    int (*hold)(void *run, void *item);
+    /// The same for a thread the harness thread starts inside a job: returns 1 if it is to wait for
+    /// `harness_outside_open_thread(item)` before it runs.
+    int (*hold_thread)(void *run, void *item);
 } harness_outside_callbacks;
 
 /// Sets the callbacks (once; they live for the process).
@@ -84,9 +90,11 @@ void harness_job_run_end(void);
 void *harness_helper_run(void);
 uint64_t harness_helper_serial(void);
 
-/// Hands a delayed item to Dispatch now (its run's timer fired).
+/// Hands an item to Dispatch now (its run's timer fired, or the job that made it ended).
 void harness_outside_submit(void *item);
 
+/// Lets a thread the run held start.
+void harness_outside_open_thread(void *item);
 
 // The process's scratch folder (ScratchFolder.c).
 

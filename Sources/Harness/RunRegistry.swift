@@ -1,0 +1,169 @@
+import Foundation
+import Synchronization
+
+/// The runs in progress in this process, and the unstructured tasks each one made: what keeps runs that share an
+/// actor from taking each other's work.
+///
+/// Swift Testing runs tests in parallel, so runs are in progress at once, and they share whatever the process
+/// shares: a global actor, an actor kept in a static. A task of run B that hops to such an actor while a task of run A
+/// holds it waits in the actor's queue, and the runtime runs it where A lets the actor go — on A's thread. Two things
+/// follow, and this is where both are kept apart:
+/// - Such a task is B's: an unstructured task belongs to the run whose thread first enqueued it, and a job of it
+///   enqueued anywhere else — its yield, its sleep, its resumption — goes back to B (`destination(of:from:)`).
+/// - While its task waits in that queue, B has nothing ready and nothing it knows of that could resume it, yet it is
+///   not deadlocked: A will let the actor go. So B calls a quiet moment a deadlock only once every other run that was
+///   busy then has been quiet or ended since (`othersBusy` and `settled`).
+///
+/// `@unchecked Sendable`: its state is only touched under `lock`.
+final class RunRegistry: @unchecked Sendable {
+    /// The process's registry.
+    static let shared = RunRegistry()
+
+    /// A run in progress, as the registry sees it.
+    private struct Entry {
+        /// The run's executor (nil for a `system` run, which has none).
+        weak var executor: OneThreadExecutor?
+        /// The unstructured tasks it made, by the runtime's task id.
+        var tasks: [UInt64] = []
+        /// The jobs that are no task's (an actor's processing job, which lives in the actor) it enqueued, by address.
+        var actorJobs: [UInt] = []
+    }
+
+    /// Guards the state below.
+    private let lock = NSLock()
+    /// The runs in progress on a harness thread.
+    private var runs: [ObjectIdentifier: Entry] = [:]
+    /// The `system` runs in progress: busy until they end (the real pool shows nothing of its state).
+    private var systemRuns = 0
+    /// How many `system` runs have ended.
+    private var systemEnds = 0
+    /// Each unstructured task a run made: the run's id.
+    private var owners: [UInt64: ObjectIdentifier] = [:]
+    /// Each actor's processing job a run enqueued (by address): the runs that did. Two runs in progress that both
+    /// enqueue one share its actor.
+    private var actorUsers: [UInt: Set<ObjectIdentifier>] = [:]
+    /// Whether any run is in progress (read without the lock on every global enqueue of the process).
+    private let anyRun = Atomic<Int>(0)
+
+    /// A run on a harness thread begins.
+    func begin(_ executor: OneThreadExecutor) {
+        lock.lock()
+        runs[ObjectIdentifier(executor)] = Entry(executor: executor)
+        lock.unlock()
+        anyRun.add(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// A run on a harness thread ended: its tasks are nobody's now.
+    func end(_ executor: OneThreadExecutor) {
+        lock.lock()
+        if let entry = runs.removeValue(forKey: ObjectIdentifier(executor)) {
+            for task in entry.tasks { owners[task] = nil }
+            for job in entry.actorJobs {
+                actorUsers[job]?.remove(ObjectIdentifier(executor))
+                if actorUsers[job]?.isEmpty == true { actorUsers[job] = nil }
+            }
+        }
+        lock.unlock()
+        anyRun.subtract(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// A `system` run begins (true) or ends (false).
+    func system(_ begins: Bool) {
+        lock.lock()
+        systemRuns += begins ? 1 : -1
+        if !begins { systemEnds += 1 }
+        lock.unlock()
+        anyRun.add(begins ? 1 : -1, ordering: .sequentiallyConsistent)
+    }
+
+    /// The run the current task was made in, if it is in progress: every task of a run but a detached one carries
+    /// it (a task-local the scenario's task sets), so a task that yields or sleeps on another run's thread, after an
+    /// actor both share ran it there, still says whose it is.
+    @TaskLocal static var madeIn: ObjectIdentifier?
+
+    /// The live run `id` names, if any.
+    func run(_ id: ObjectIdentifier) -> OneThreadExecutor? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let run = runs[id]?.executor, !run.isOver else { return nil }
+        return run
+    }
+
+    /// Where a job the current task enqueues for itself (its yield, its sleep) goes: to the run it was made in, if
+    /// that is another run in progress than `here`'s (both are then touched); else where `destination(of:from:)` says.
+    func destination(ofOwnJob job: UnownedJob, from here: OneThreadExecutor?) -> OneThreadExecutor? {
+        guard anyRun.load(ordering: .relaxed) > 0 else { return here }
+        if let id = Self.madeIn, id != here.map(ObjectIdentifier.init), let owner = run(id) {
+            owner.touched()
+            here?.touched()
+            return owner
+        }
+        return destination(of: job, from: here)
+    }
+
+    /// Where a job enqueued on this thread goes: to the run the job's task belongs to, if it is another run in
+    /// progress; else to `here` (the run this thread works for, if any), which a new unstructured task of `here`
+    /// then belongs to.
+    func destination(of job: UnownedJob, from here: OneThreadExecutor?) -> OneThreadExecutor? {
+        guard anyRun.load(ordering: .relaxed) > 0 else { return here }
+        let task = OneThreadExecutor.taskID(of: job)
+        lock.lock()
+        defer { lock.unlock() }
+        guard task != 0 else {
+            if let here { noteActorJob(job, of: here) }
+            return here
+        }
+        if let owner = owners[task], let run = runs[owner]?.executor, run !== here, !run.isOver {
+            run.touched()
+            here?.touched()
+            return run
+        }
+        if let here, owners[task] == nil, runs[ObjectIdentifier(here)] != nil {
+            owners[task] = ObjectIdentifier(here)
+            runs[ObjectIdentifier(here)]!.tasks.append(task)
+        }
+        return here
+    }
+
+    /// Notes that `here` enqueued an actor's processing job; if another run in progress did too, the two share the
+    /// actor, and both are touched. Call under the lock.
+    private func noteActorJob(_ job: UnownedJob, of here: OneThreadExecutor) {
+        let address = UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self))
+        let me = ObjectIdentifier(here)
+        guard runs[me] != nil else { return }
+        var users = actorUsers[address] ?? []
+        guard !users.contains(me) else { return }
+        for other in users { runs[other]?.executor?.touched() }
+        if !users.isEmpty { here.touched() }
+        users.insert(me)
+        actorUsers[address] = users
+        runs[me]!.actorJobs.append(address)
+    }
+
+    /// What was busy at one moment: the other runs, each with how often it had been quiet then, and the `system`
+    /// runs in progress with how many had ended.
+    struct Snapshot {
+        /// The other runs busy then.
+        fileprivate var runs: [(run: OneThreadExecutor, quiet: Int)]
+        /// `system` runs in progress then, and `system` runs ended by then.
+        fileprivate var system: (inProgress: Int, ended: Int)
+        /// Whether nothing else was busy.
+        var isEmpty: Bool { runs.isEmpty && system.inProgress == 0 }
+    }
+
+    /// The other runs busy now: what `settled` compares against.
+    func othersBusy(besides executor: OneThreadExecutor) -> Snapshot {
+        lock.lock()
+        defer { lock.unlock() }
+        let busy = runs.values.compactMap(\.executor).filter { $0 !== executor && !$0.isOver && !$0.isQuiet }
+        return Snapshot(runs: busy.map { ($0, $0.quietTimes) }, system: (systemRuns, systemEnds))
+    }
+
+    /// Whether every run busy at the snapshot has been quiet or ended since, and as many `system` runs have ended as
+    /// were in progress then.
+    func settled(_ snapshot: Snapshot) -> Bool {
+        let ends = lock.withLock { systemEnds }
+        return ends - snapshot.system.ended >= snapshot.system.inProgress
+            && snapshot.runs.allSatisfy { $0.run.isOver || $0.run.quietTimes != $0.quiet }
+    }
+}
