@@ -78,7 +78,7 @@ public func record(_ failure: HarnessFailure, claim: String? = nil, sourceLocati
     // If the string fits no run of the whole process, it replayed nothing: the process ends with an error then.
     let misfit = failure.isScheduleMisfit
     if misfit { TestProcess.exitsIfNothingFitted() }
-    Issue.record(Comment(rawValue: text + "\nreplay: \(replayLines(for: failure))"),
+    report(Comment(rawValue: text + "\nreplay: \(replayLines(for: failure))"),
                  severity: misfit ? .warning : .error, sourceLocation: sourceLocation)
 }
 
@@ -133,7 +133,7 @@ public func exploreRecordingIssues<Outcome: Hashable & Sendable>(
         record(failure, claim: claim, sourceLocation: sourceLocation)
     }
     if failures.count > 5 {
-        Issue.record("…and \(failures.count - 5) more failing seeds of \(exploration.runs.count).",
+        report("…and \(failures.count - 5) more failing seeds of \(exploration.runs.count).",
                      sourceLocation: sourceLocation)
     }
     return exploration
@@ -168,7 +168,7 @@ public func expectEverySeed<Outcome>(
     for (run, outcome) in bad.dropFirst().prefix(2) {
         text += "\nAlso \(name(of: run)) → \(abbreviated(outcome))\n  replay: \(replayText(for: run))"
     }
-    Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+    report(Comment(rawValue: text), sourceLocation: sourceLocation)
 }
 
 /// The replay command of one run of an exploration: its interleaving and its seed, or only the seed
@@ -198,7 +198,7 @@ public func expectSomeSeed<Outcome>(
     _ holds: (Outcome) -> Bool
 ) {
     guard exploration.seeds(where: holds).isEmpty else { return }
-    Issue.record("""
+    report("""
         Never happened in \(counted(exploration.runs.count, "seed")) (\(exploration)). The claim: \(claim).
         Rerun a wider slice: HARNESS_SEEDS=0..<10000 \(replayCommand(for: nil))
         """, sourceLocation: sourceLocation)
@@ -219,7 +219,7 @@ public func expectFailure<Value: Sendable>(
     TestProcess.start()
     do {
         let run = try await run(schedule, options: options, body)
-        Issue.record("""
+        report("""
             \(claim) — expected \(kind.rawValue) under \(run.ranAs), but the scenario finished with \(abbreviated(run.value))
             replay: \(replayCommand(for: schedule))
             """, sourceLocation: sourceLocation)
@@ -227,7 +227,7 @@ public func expectFailure<Value: Sendable>(
     } catch where error.kind == kind {
         return error
     } catch {
-        Issue.record("""
+        report("""
             \(claim) — expected \(kind.rawValue), got: \(error)
             replay: \(replayCommand(for: schedule))
             """, sourceLocation: sourceLocation)
@@ -259,14 +259,14 @@ public func record<Outcome>(_ result: ClaimResult<Outcome>, shrunk: ShrunkCounte
                             sourceLocation: SourceLocation = #_sourceLocation) {
     TestProcess.start()
     if let bad = result.badSetting {
-        Issue.record("\(result.statement) — nothing ran: \(bad)", sourceLocation: sourceLocation)
+        report("\(result.statement) — nothing ran: \(bad)", sourceLocation: sourceLocation)
         return
     }
     if let misfit = result.misfit {
         // Another case's string (a filter selects every case): said, as a warning; the process ends in an error
         // only if the string fitted no run at all.
         TestProcess.exitsIfNothingFitted()
-        Issue.record(Comment(rawValue: "\(result.statement) — its seeded runs were not replayed: \(misfit)"),
+        report(Comment(rawValue: "\(result.statement) — its seeded runs were not replayed: \(misfit)"),
                      severity: .warning, sourceLocation: sourceLocation)
     }
     if !result.counterexamples.isEmpty {
@@ -288,7 +288,7 @@ public func record<Outcome>(_ result: ClaimResult<Outcome>, shrunk: ShrunkCounte
                 As first found:\(timeline.isEmpty ? " (no notes)" : timeline.dropFirst("\nHow the run went:".count))
                 """
         }
-        Issue.record(Comment(rawValue: """
+        report(Comment(rawValue: """
             \(miss)
             \(result.statement) (expected \(result.expectation))
             every run: \(result.observed())\(timeline)
@@ -296,16 +296,16 @@ public func record<Outcome>(_ result: ClaimResult<Outcome>, shrunk: ShrunkCounte
             """), sourceLocation: sourceLocation)
     }
     if result.counterexamples.count > 5 {
-        Issue.record("…and \(result.counterexamples.count - 5) more of \(result.runs.count) runs.", sourceLocation: sourceLocation)
+        report("…and \(result.counterexamples.count - 5) more of \(result.runs.count) runs.", sourceLocation: sourceLocation)
     }
     if let why = result.noEvidence {
         // A time limit cut a run twice: not a failure of the claim (a timeout is never a catch), and not a pass with
         // evidence either; said, as a warning.
-        Issue.record(Comment(rawValue: "\(result.statement) — unguarded, \(why)"), severity: .warning,
+        report(Comment(rawValue: "\(result.statement) — unguarded, \(why)"), severity: .warning,
                      sourceLocation: sourceLocation)
     }
     if case .held = result.control {
-        Issue.record("\(result.statement) — \(result.control!)", sourceLocation: sourceLocation)
+        report("\(result.statement) — \(result.control!)", sourceLocation: sourceLocation)
     }
 }
 
@@ -356,7 +356,7 @@ public func expectEveryRun<Outcome>(
         text += first.timeline.render(maxRows: 12, ending: "the run returned \(found)") + "\n"
         text += "  replay: \(replayText(for: first))"
     }
-    Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+    report(Comment(rawValue: text), sourceLocation: sourceLocation)
 }
 
 /// The line that leads a shrunk counterexample: what it returned, its preemptions, and where it came from. Shrunk

@@ -110,25 +110,22 @@ func setOnlyHarnessVariable(_ name: String, _ value: String) {
     setenv(name, value, 1)
 }
 
-/// What a green run prints under the misfit warnings these tests' children record on purpose (each child's issues
-/// are its test's).
-let misfitOnPurpose: Comment = "provoked on purpose: the child played a pasted string that does not fit its run, which this test is about"
-
-/// Whether `issue` is the misfit warning a child records on purpose, and nothing else.
-func isMisfit(_ issue: Issue) -> Bool {
-    issue.severity == .warning && issue.comments.contains { $0.rawValue.contains("does not fit this scenario") }
+/// In an exit test's child: runs `body`, capturing the issues the adapter records (a child's issues are its test's,
+/// and a green run prints none), and ends the child with status 4 unless the misfit warning is among them — the
+/// pasted string does not fit the run, which these tests are about — and nothing else is.
+func expectingOnlyTheMisfit(_ body: () async -> Void) async {
+    let issues = await capturingIssues { await body() }
+    if issues.isEmpty || !issues.allSatisfy({ $0.contains("does not fit this scenario") }) { exit(4) }
 }
 
 @Suite("A HARNESS_SCHEDULE string that fits no run of the process is an error, not a green run", scaledTimeLimit(minutes: 1))
 struct ScheduleFitsNothingProcessTests {
     @Test("a test process whose every run misfits the pasted string ends with status 65, and says so naming the string")
     func nothingFittedEndsInError() async throws {
-        await withKnownIssue(misfitOnPurpose) {
-            await #expect(processExitsWith: .exitCode(65)) {
-                setOnlyHarnessVariable("HARNESS_SCHEDULE", "s1-:3")
-                _ = await runRecordingIssues(.seeded(0xd1ff)) { await racingAppends() }
-            }
-        } matching: { isMisfit($0) }
+        await #expect(processExitsWith: .exitCode(65)) {
+            setOnlyHarnessVariable("HARNESS_SCHEDULE", "s1-:3")
+            await expectingOnlyTheMisfit { _ = await runRecordingIssues(.seeded(0xd1ff)) { await racingAppends() } }
+        }
         let said = ReplayTally.complaint(string: "s1-:3", counts: (fitted: 0, misfits: 2)) ?? ""
         #expect(said.contains("bad setting HARNESS_SCHEDULE='s1-:3'") && said.contains("fitted none of the 2 runs"), "\(said)")
         #expect(ReplayTally.complaint(string: "s1-:3", counts: (fitted: 1, misfits: 2)) == nil)
@@ -137,16 +134,16 @@ struct ScheduleFitsNothingProcessTests {
 
     @Test("a claim whose seeded runs do not fit the pasted string warns (they replayed nothing) and judges nothing")
     func claimMisfitOnlyWarns() async throws {
-        await withKnownIssue(misfitOnPurpose) {
-            await #expect(processExitsWith: .exitCode(65)) {
-                setOnlyHarnessVariable("HARNESS_SCHEDULE", "s1-:3")
+        await #expect(processExitsWith: .exitCode(65)) {
+            setOnlyHarnessVariable("HARNESS_SCHEDULE", "s1-:3")
+            await expectingOnlyTheMisfit {
                 let result = await verify(Claim("each of five tasks appends twice", runs: [.strict, .seeded(5)],
                                                 expect: Expectation(every: .that("ten entries") { $0.count == 10 }),
                                                 control: .counterfactual("one entry") { [1] }) { await racingAppends() })
                 // Strict ran and held; the seeded run was another's string: left out, and no control was judged.
                 if result.misfit == nil || result.runs.count != 1 || result.control != nil { exit(3) }
             }
-        } matching: { isMisfit($0) }
+        }
     }
 
     @Test("where the string fits one run and misfits another (another case of the test), the process ends well")
@@ -155,12 +152,12 @@ struct ScheduleFitsNothingProcessTests {
         let pours = try await run(.seeded(0x5eed)) { await yieldingPours(2) }
         #expect(!text.hasSuffix(":\(pours.interleaving.choices.count)"),
                 "the two scenarios have as many choice points (\(text)): pick another for the misfit")
-        await withKnownIssue(misfitOnPurpose) {
-            await #expect(processExitsWith: .success) { [text = text as String] in
-                setOnlyHarnessVariable("HARNESS_SCHEDULE", text)
+        await #expect(processExitsWith: .success) { [text = text as String] in
+            setOnlyHarnessVariable("HARNESS_SCHEDULE", text)
+            await expectingOnlyTheMisfit {
                 _ = await runRecordingIssues(.seeded(0xd1ff)) { await yieldingPours(2) }
                 _ = await runRecordingIssues(.seeded(0xd1ff)) { await racingAppends() }
             }
-        } matching: { isMisfit($0) }
+        }
     }
 }

@@ -34,14 +34,15 @@ struct CompileCacheTests {
     }
 
     @Test("A changed snippet, argument or compiler finds nothing", arguments: [
-        ("swift 6.3.1", ["-typecheck", "A.swift"], "let x = 1\nlet y = 2\n"),
-        ("swift 6.3.1", ["-swift-version", "5", "-typecheck", "A.swift"], "let x = 1\nlet x = 2\n"),
-        ("swift 6.4", ["-typecheck", "A.swift"], "let x = 1\nlet x = 2\n"),
+        // One line each: a case's arguments are printed in its test's name.
+        ("swift 6.3.1", ["-typecheck", "A.swift"], "let x = 1; let y = 2"),
+        ("swift 6.3.1", ["-swift-version", "5", "-typecheck", "A.swift"], "let x = 1; let x = 2"),
+        ("swift 6.4", ["-typecheck", "A.swift"], "let x = 1; let x = 2"),
     ])
     func anyChangeMisses(compiler: String, arguments: [String], source: String) {
         withFreshCache { cache in
             cache.store(CompileCache.key(compiler: "swift 6.3.1", arguments: ["-typecheck", "A.swift"], file: "A.swift",
-                                         source: "let x = 1\nlet x = 2\n"), failed)
+                                         source: "let x = 1; let x = 2"), failed)
             #expect(cache.lookup(CompileCache.key(compiler: compiler, arguments: arguments, file: "A.swift",
                                                   source: source)) == nil)
         }
