@@ -33,7 +33,8 @@ struct RunClockTests {
                 // Set after the 90 ms timer, 100 ms of real time later: runnable all along, but given no CPU.
                 mark("before the stall")
                 let stalled = waitForACPU(for: .milliseconds(100), beside: spinners)
-                spinners.stop()
+                // The spinner stops after the run: stopping it takes a lock it holds as it spins, and the time this
+                // thread would sleep on that lock is time the clock counts.
                 mark("after it")
                 try? await Task.sleep(for: .milliseconds(10))
                 await log.append(stalled ? 10 : -10)
