@@ -89,10 +89,12 @@ extension HarnessObservation {
             }
         }
         observation.runs[.strict] = strict
-        observation.runs[.seeded] = try await explore(program.name, seeds: seeds, body).runs.map(HarnessRun.init)
-        observation.runs[.rerun] = try await explore(program.name, seeds: seeds, body).runs.map(HarnessRun.init)
+        observation.runs[.seeded] = try await explore(program.name, seeds: seeds, strategy: .random, body)
+            .runs.map(HarnessRun.init)
+        observation.runs[.rerun] = try await explore(program.name, seeds: seeds, strategy: .random, body)
+            .runs.map(HarnessRun.init)
         observation.runs[.pct] = try await explore(program.name, seeds: seeds,
-                                                   strategy: .pct(depth: SearchStrategy.defaultPCTDepth), body)
+                                                   strategy: .pct(depth: Search.defaultPCTDepth), body)
             .runs.map(HarnessRun.init)
         return observation
     }

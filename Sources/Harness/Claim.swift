@@ -76,7 +76,7 @@ public struct Expectation<Outcome: Sendable>: Sendable, CustomStringConvertible 
             }
         }
         if let some, fails == nil {
-            let seeded = runs.filter { $0.schedule.seed != nil }
+            let seeded = runs.filter { $0.schedule.isVirtualTime }
             let pool = seeded.isEmpty ? runs : seeded
             let shown = pool.contains { run in
                 if case .success(let outcome) = run.result { return some.miss(outcome) == nil }
@@ -96,9 +96,9 @@ public enum Pace: Sendable, Hashable {
     /// Under strict and system: time is real, and a loaded machine stretches it.
     case real
 
-    /// `virtual` under `.seeded(n)`, `real` otherwise.
-    init<Outcome>(_ runs: Claim<Outcome>.Runs) {
-        if case .seeded = runs { self = .virtual } else { self = .real }
+    /// `virtual` under `.seeds(n)`, `real` otherwise.
+    init(_ runs: Runs) {
+        self = runs.isSeeded ? .virtual : .real
     }
 
     /// The value for this pace: `pace.pick(virtual: .seconds(5), real: .milliseconds(200))`.
@@ -123,24 +123,8 @@ public enum Control<Outcome: Sendable>: Sendable {
 
 /// A claim: a scenario, where it runs, what must hold, and the control under which it must not.
 public struct Claim<Outcome: Hashable & Sendable>: Sendable {
-    /// Where a claim's scenario runs.
-    public enum Runs: Sendable, Hashable, CustomStringConvertible {
-        /// Once on the harness's one thread, first in first out.
-        case strict
-        /// Once on the real global executor.
-        case system
-        /// Under this many seeds (the harness's `HARNESS_SEED(S)` variables apply).
-        case seeded(Int)
-
-        /// `strict`, `system` or `200 seeds`: how a report names where a claim ran.
-        public var description: String {
-            switch self {
-            case .strict: "strict"
-            case .system: "system"
-            case .seeded(let count): "\(count) seeds"
-            }
-        }
-    }
+    /// Where a claim's scenario runs (`Harness.Runs`).
+    public typealias Runs = Harness.Runs
 
     /// What the lesson claims, in words: the first thing a failure says.
     public var statement: String
@@ -160,7 +144,7 @@ public struct Claim<Outcome: Hashable & Sendable>: Sendable {
 
     /// A claim about `body`, which is told its pace (virtual under seeds, real under strict and system) and may
     /// scale its timings by it.
-    public init(_ statement: String, runs: [Runs] = [.strict, .seeded(200)], options: RunOptions = RunOptions(),
+    public init(_ statement: String, runs: [Runs] = [.strict, .seeds(200)], options: RunOptions = RunOptions(),
                 expect expectation: Expectation<Outcome>, control: Control<Outcome>,
                 paced body: @escaping @Sendable (Pace) async throws -> Outcome) {
         self.statement = statement
@@ -172,7 +156,7 @@ public struct Claim<Outcome: Hashable & Sendable>: Sendable {
     }
 
     /// A claim about `body`, whose timings are the same at any pace.
-    public init(_ statement: String, runs: [Runs] = [.strict, .seeded(200)], options: RunOptions = RunOptions(),
+    public init(_ statement: String, runs: [Runs] = [.strict, .seeds(200)], options: RunOptions = RunOptions(),
                 expect expectation: Expectation<Outcome>, control: Control<Outcome>,
                 _ body: @escaping @Sendable () async throws -> Outcome) {
         self.init(statement, runs: runs, options: options, expect: expectation, control: control,
@@ -335,8 +319,8 @@ public struct ClaimResult<Outcome: Hashable & Sendable>: Sendable {
             case .failure(let failure): failure.kind.rawValue
             }
         }
-        var parts = runs.filter { $0.schedule.seed == nil }.map { "\(text($0.result)) (\($0.schedule))" }
-        let ranked = mostFrequentFirst(runs.filter { $0.schedule.seed != nil }) { text($0.result) }
+        var parts = runs.filter { !$0.schedule.isVirtualTime }.map { "\(text($0.result)) (\($0.schedule))" }
+        let ranked = mostFrequentFirst(runs.filter { $0.schedule.isVirtualTime }) { text($0.result) }
         let shown = ranked.prefix(4).map { "\($0.key) → \($0.items.count) seed\($0.items.count == 1 ? "" : "s")" }
         if !shown.isEmpty { parts.append(shown.joined(separator: "; ") + (ranked.count > 4 ? "; …" : "")) }
         return parts.joined(separator: "; ")
@@ -395,13 +379,13 @@ public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (O
 /// (`HarnessFailure.hitTimeLimit`) shows only that the machine did not finish it in time (a loaded machine, a real
 /// pool held by other work), not what the scenario does. One cut twice stays cut, and is said in the reason.
 func runsPastTimeLimits<Outcome: Hashable & Sendable>(
-    of paced: @escaping @Sendable (Pace) async throws -> Outcome, _ schedules: [Claim<Outcome>.Runs], options: RunOptions
+    of paced: @escaping @Sendable (Pace) async throws -> Outcome, _ schedules: [Runs], options: RunOptions
 ) async throws(HarnessFailure) -> (runs: [ClaimRun<Outcome>], noEvidence: String?) {
     var all = try await runs(of: paced, schedules, options: options)
     var reasons: [String] = []
     for index in all.indices.reversed() {
         guard case .failure(let failure) = all[index].result, failure.hitTimeLimit,
-              let asked: Claim<Outcome>.Runs = all[index].schedule == .system ? .system
+              let asked: Runs = all[index].schedule == .system ? .system
                 : all[index].schedule == .strict ? .strict : nil else { continue }
         let again = try await runs(of: paced, [asked], options: options)
         if let rerun = again.first { all[index] = rerun }
@@ -422,7 +406,7 @@ extension Result {
 
 /// Every run of `body` under `schedules`, each told its pace; throws only for a malformed `HARNESS_*` setting.
 func runs<Outcome: Hashable & Sendable>(of paced: @escaping @Sendable (Pace) async throws -> Outcome,
-                                        _ schedules: [Claim<Outcome>.Runs],
+                                        _ schedules: [Runs],
                                         options: RunOptions) async throws(HarnessFailure) -> [ClaimRun<Outcome>] {
     var runs: [ClaimRun<Outcome>] = []
     for schedule in schedules {
@@ -439,13 +423,10 @@ func runs<Outcome: Hashable & Sendable>(of paced: @escaping @Sendable (Pace) asy
             } catch {
                 runs.append(ClaimRun(asked, .failure(error), timeline: error.timeline))
             }
-        case .seeded(let count):
-            let exploration = try await explore("claim", seeds: count, options: options, body)
-            // An exhaustive step or a replayed string stays counted as one of the seeded runs; its
-            // interleaving is what replays it.
+        case .seeds(let count, let search):
+            let exploration = try await explore("claim", seeds: count, strategy: search, options: options, body)
             runs += exploration.runs.map { run in
-                ClaimRun(run.schedule.seed != nil ? run.schedule : .seeded(run.seed), run.result,
-                         interleaving: run.interleaving, timeline: run.timeline)
+                ClaimRun(run.schedule, run.result, interleaving: run.interleaving, timeline: run.timeline)
             }
         }
     }

@@ -23,7 +23,7 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
     /// Every run, in seed order.
     public var runs: [SeededRun<Outcome>]
     /// How the schedules were picked.
-    public var strategy: SearchStrategy = .random
+    public var strategy: Search = .portfolio
     /// For `exhaustive`: every schedule (within the bound, if any) was run.
     public var exhausted = false
     /// For `exhaustive`: whether the preemption bound left some schedules out.
@@ -89,7 +89,7 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
 
 /// Runs `body` once per schedule that `strategy` picks, and collects what each run returned.
 ///
-/// `random` (the default) and `pct` run one seed per run: `0..<seeds` by default, times
+/// `portfolio` (the default), `random` and `pct` run one seed per run: `0..<seeds` by default, times
 /// `HARNESS_ITERATIONS`; `HARNESS_SEEDS=a..<b` runs exactly that slice of the seed space (to
 /// shard a soak), and `HARNESS_SEED=0x…` only that seed; they are produced one at a time, at most
 /// `Settings.maxSeeds`. `exhaustive` runs every schedule, up to `seeds` runs. `HARNESS_STRATEGY`
@@ -99,12 +99,12 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
 public func explore<Outcome: Hashable & Sendable>(
     _ label: String,
     seeds count: Int = 200,
-    strategy: SearchStrategy? = nil,
+    strategy: Search? = nil,
     options: RunOptions = RunOptions(),
     _ body: @escaping @Sendable () async throws -> Outcome
 ) async throws(HarnessFailure) -> Exploration<Outcome> {
     let settings = try Settings.checked()
-    let strategy = strategy ?? settings.exploration.strategy ?? .random
+    let strategy = strategy ?? settings.exploration.strategy ?? .portfolio
     var exploration = Exploration<Outcome>(label: label, runs: [], strategy: strategy)
     exploration.rerun = { schedule in await tracedRun(seed: 0, schedule, options: options, body) }
     if let replayed = settings.exploration.schedule {
@@ -117,20 +117,7 @@ public func explore<Outcome: Hashable & Sendable>(
         exploration.runs = [run]
         return exploration
     }
-    switch strategy {
-    case .random:
-        for seed in settings.seedsToExplore(defaultCount: count) {
-            exploration.runs.append(await seededRun(seed: seed, .seeded(seed), options: options, body))
-            if Task.isCancelled { break }
-        }
-    case .pct(let depth):
-        let horizon = await pctHorizon(options: options, body)
-        for seed in settings.seedsToExplore(defaultCount: count) {
-            exploration.runs.append(await seededRun(seed: seed, .pct(seed: seed, depth: depth, horizon: horizon),
-                                                    options: options, body))
-            if Task.isCancelled { break }
-        }
-    case .exhaustive(let bound):
+    if case .exhaustive(let bound) = strategy {
         var prefix: [UInt32]? = []
         while let next = prefix, exploration.runs.count < max(count, 1) * settings.iterations, !Task.isCancelled {
             let (run, trace) = await tracedRun(number: UInt64(exploration.runs.count), next, options: options, body)
@@ -140,8 +127,38 @@ public func explore<Outcome: Hashable & Sendable>(
             exploration.bounded = exploration.bounded || step.pruned
         }
         exploration.exhausted = prefix == nil
+        return exploration
+    }
+    // PCT's horizon costs a run: measured once, the first time a seed needs it.
+    var horizon: Int? = nil
+    for seed in settings.seedsToExplore(defaultCount: count) {
+        var schedule = strategy.schedule(seed: seed, horizon: 0)
+        if case .pct = schedule {
+            if horizon == nil { horizon = await pctHorizon(options: options, body) }
+            schedule = strategy.schedule(seed: seed, horizon: horizon!)
+        }
+        exploration.runs.append(await seededRun(seed: seed, schedule, options: options, body))
+        if Task.isCancelled { break }
     }
     return exploration
+}
+
+extension Search {
+    /// The schedule seed `seed` runs under (`horizon`: PCT's, see `pctHorizon`); `exhaustive` has none by seed.
+    ///
+    /// The portfolio runs even seeds as the random walk and odd ones as PCT at depth 2 with its change point drawn
+    /// among twice the calm run's choice points, so that half its PCT runs keep their priorities all the way (PCT
+    /// at depth 1, which finds "one task runs whole first") and half change once inside the run (depth 2: "the other
+    /// comes in between"); the random walk finds the bugs that need a switch at one particular step. A function of
+    /// the seed alone, so `HARNESS_SEED` replays a portfolio's run by itself. The bench's time-to-bug table shows
+    /// what each costs.
+    package func schedule(seed: UInt64, horizon: Int) -> Schedule {
+        switch self {
+        case .portfolio: seed % 2 == 0 ? .seeded(seed) : .pct(seed: seed, depth: 2, horizon: 2 * horizon)
+        case .random, .exhaustive: .seeded(seed)
+        case .pct(let depth): .pct(seed: seed, depth: depth, horizon: horizon)
+        }
+    }
 }
 
 /// PCT's horizon for a scenario: the choice points of its run that never preempts (a run of

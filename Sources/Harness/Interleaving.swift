@@ -12,21 +12,43 @@ import Foundation
 /// this tells the one that printed it (`s1-.*616*4:1210`) from another case of the same test.
 /// `!` after it says the run was cut short there by a failure (a deadlock, a blocked thread, a time
 /// limit, leftover work, an error): `s1-3a0:3!` replays the choices up to the cut, and a replay that
-/// is cut after as many choice points is the same run.
+/// is cut after as many choice points is the same run. `/debug` or `/release` at the very end names the build
+/// that printed it: the optimizer merges hops a debug build runs as jobs, so the same choices are another
+/// schedule in the other build, and `HARNESS_SCHEDULE` refuses a string from the other build, saying so.
 public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
+    /// A build configuration, as a replay string names it.
+    public enum Build: String, Sendable, Hashable {
+        /// `swift build`, `swift test`: unoptimized.
+        case debug
+        /// `-c release`: optimized, where hops to one actor in a loop merge.
+        case release
+
+        #if DEBUG
+        /// The build this harness was compiled in: debug.
+        public static let current = Build.debug
+        #else
+        /// The build this harness was compiled in: release.
+        public static let current = Build.release
+        #endif
+    }
+
+
     /// The choices, one per point where more than one job was ready.
     public var choices: [UInt32]
     /// How many choice points the run that printed it had in all, if known.
     public var points: Int?
     /// Whether the run that printed it was cut short by a failure after its `points` choice points.
     public var cut: Bool
+    /// The build whose run made these choices; nil for a string that does not say (written before builds were named).
+    public var build: Build?
 
     /// The interleaving that makes `choices`, in a run of `points` choice points if known, which a failure
-    /// cut short there if `cut`.
+    /// cut short there if `cut`, in this build.
     public init(_ choices: [UInt32], points: Int? = nil, cut: Bool = false) {
         self.choices = choices
         self.points = points
         self.cut = cut && points != nil
+        build = .current
     }
 
     /// Whether a run that followed these choices took each of them: none named a candidate that
@@ -77,12 +99,19 @@ public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
             }
             index += run
         }
-        return points.map { text + ":\($0)" + (cut ? "!" : "") } ?? text
+        if let points { text += ":\(points)" + (cut ? "!" : "") }
+        return build.map { text + "/\($0.rawValue)" } ?? text
     }
 
     /// Reads a replay string; nil if it is malformed.
     public init?(parsing text: String) {
         var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        var build: Build? = nil
+        if let slash = body.lastIndex(of: "/") {
+            guard let named = Build(rawValue: String(body[body.index(after: slash)...])) else { return nil }
+            build = named
+            body = body[..<slash]
+        }
         var points: Int? = nil
         let cut = body.hasSuffix("!") && body.contains(":")
         if cut { body = body.dropLast() }
@@ -124,5 +153,6 @@ public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
         self.choices = choices
         self.points = points
         self.cut = cut
+        self.build = build
     }
 }

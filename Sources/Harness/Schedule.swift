@@ -38,6 +38,15 @@ public enum Schedule: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether a run under it is on the harness's thread in virtual time, picked by a search (seeded, PCT or
+    /// replayed), rather than a single run (strict, system): what reports count as seeded runs.
+    public var isVirtualTime: Bool {
+        switch self {
+        case .strict, .system: false
+        case .seeded, .pct, .replay: true
+        }
+    }
+
     /// The seed of a seeded schedule, or nil.
     public var seed: UInt64? {
         switch self {

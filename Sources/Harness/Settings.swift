@@ -31,6 +31,8 @@ public struct Settings: Sendable, Equatable {
     public var strictPool: Bool = false
     /// The exploration strategy's variables.
     public var exploration = ExplorationSettings()
+    /// The `HARNESS_*` variables the environment set, sorted: what a `Scope` may not override.
+    public var environmentVariables: [String] = []
 
     /// The variables this harness reads; any other `HARNESS_*` variable is a typo and an error.
     public static let knownVariables = ["HARNESS_ITERATIONS", "HARNESS_SEEDS", "HARNESS_SEED"]
@@ -56,6 +58,7 @@ public struct Settings: Sendable, Equatable {
                 throw SettingsError(variable: name, value: environment[name] ?? "",
                                     expected: "one of \(Self.knownVariables.joined(separator: ", ")) (is it misspelt?)")
             }
+            environmentVariables.append(name)
         }
         if let text = environment["HARNESS_ITERATIONS"] {
             guard let n = Int(text.trimmingCharacters(in: .whitespaces)), n > 0, n <= Self.maxIterations else {
@@ -130,20 +133,77 @@ public struct Settings: Sendable, Equatable {
         return low...high
     }
 
-    /// The settings of this process, or a `badSetting` failure naming the variable, its value and what
-    /// was expected. The harness is a library: it never ends the process. Stopping once per process
-    /// (exit status 2, one line) is the adapter's choice (`HarnessTesting`) or an executable's.
+    /// The settings of this process under the calling task's `Scope` (a test's `.harness(…)` trait), or a
+    /// `badSetting` failure naming the variable, its value and what was expected. The harness is a library: it
+    /// never ends the process. Stopping once per process (exit status 2, one line) is the adapter's choice
+    /// (`HarnessTesting`) or an executable's.
     static func checked() throws(HarnessFailure) -> Settings {
         switch current {
-        case .success(let read): return read
+        case .success(let read): return Scope.current.map(read.under) ?? read
         case .failure(let error):
             throw HarnessFailure(.badSetting, schedule: nil, summary: "\(error) — nothing was run")
         }
     }
 
+    /// These settings with what `scope` asks wherever the environment asks nothing: a variable set in the
+    /// environment overrides the scope's same setting.
+    public func under(_ scope: Scope) -> Settings {
+        var settings = self
+        let set = Set(environmentVariables)
+        if !set.contains("HARNESS_ITERATIONS"), let iterations = scope.iterations { settings.iterations = iterations }
+        // A seed or a slice from the environment replaces the scope's seed and slice together: they are one choice.
+        if set.isDisjoint(with: ["HARNESS_SEED", "HARNESS_SEEDS", "HARNESS_SCHEDULE"]) {
+            if let seeds = scope.seeds { settings.seeds = seeds }
+            if let seed = scope.seed { settings.seed = seed }
+        }
+        if !set.contains("HARNESS_STRATEGY"), !set.contains("HARNESS_SCHEDULE"), let search = scope.search {
+            settings.exploration.strategy = search
+        }
+        if !set.contains("HARNESS_SHRINK"), let shrinks = scope.shrinks { settings.exploration.shrinks = shrinks }
+        return settings
+    }
+
     /// The settings of this process, read once: the environment does not change under a test run.
     public static let current: Result<Settings, SettingsError> = Result { () throws(SettingsError) in
         try Settings(environment: ProcessInfo.processInfo.environment)
+    }
+}
+
+extension Settings {
+    /// What a test or a suite asks of the harness in code (`HarnessTesting`'s `.harness(…)` trait): the
+    /// `HARNESS_*` settings for the runs of the task that sets it and its children, each overridden by its
+    /// variable when the environment sets one. Nil fields ask nothing.
+    public struct Scope: Sendable, Equatable {
+        /// The search of seeded runs that name none (`HARNESS_STRATEGY`).
+        public var search: Search?
+        /// The factor for seed counts (`HARNESS_ITERATIONS`), 1 to `Settings.maxIterations`.
+        public var iterations: Int?
+        /// The seeds to explore instead of each explorer's `0..<count` (`HARNESS_SEEDS`).
+        public var seeds: ClosedRange<UInt64>?
+        /// The one seed every explorer runs (`HARNESS_SEED`).
+        public var seed: UInt64?
+        /// Whether a counterexample is shrunk (`HARNESS_SHRINK`).
+        public var shrinks: Bool?
+
+        /// A scope that asks for what is given.
+        public init(search: Search? = nil, iterations: Int? = nil, seeds: ClosedRange<UInt64>? = nil, seed: UInt64? = nil,
+                    shrinks: Bool? = nil) {
+            self.search = search
+            self.iterations = iterations
+            self.seeds = seeds
+            self.seed = seed
+            self.shrinks = shrinks
+        }
+
+        /// This scope with what `inner` asks on top: a test's trait over its suite's.
+        public func refined(by inner: Scope) -> Scope {
+            Scope(search: inner.search ?? search, iterations: inner.iterations ?? iterations,
+                  seeds: inner.seed != nil ? nil : inner.seeds ?? seeds,
+                  seed: inner.seeds != nil ? nil : inner.seed ?? seed, shrinks: inner.shrinks ?? shrinks)
+        }
+
+        /// The scope of the calling task, if a trait set one.
+        @TaskLocal public static var current: Scope?
     }
 }
 
@@ -187,7 +247,7 @@ public struct Seeds: Sequence, Sendable, Equatable {
 
 /// | variable | meaning |
 /// | --- | --- |
-/// | `HARNESS_STRATEGY=random\|pct\|exhaustive\|exhaustive:k` | how explorers pick schedules (default random) |
+/// | `HARNESS_STRATEGY=portfolio\|random\|pct\|exhaustive\|exhaustive:k` | how seeded runs pick schedules where the test names no search (default portfolio) |
 /// | `HARNESS_PCT_DEPTH=<1…10>` | PCT's depth (default 3) |
 /// | `HARNESS_SCHEDULE='s1-…'` | replay one printed interleaving: every explorer, and every seeded or PCT run, plays only it |
 /// | `HARNESS_SHRINK=on\|off` | whether a counterexample is shrunk before it is reported (default on) |
@@ -204,9 +264,9 @@ extension Settings {
             exploration.pctDepth = depth
         }
         if let text = environment["HARNESS_STRATEGY"] {
-            guard let strategy = SearchStrategy.parse(text, pctDepth: exploration.pctDepth) else {
+            guard let strategy = Search.parse(text, pctDepth: exploration.pctDepth) else {
                 throw SettingsError(variable: "HARNESS_STRATEGY", value: text,
-                                    expected: "random, pct, exhaustive, or exhaustive:k for at most k preemptions (0 to 100)")
+                                    expected: "portfolio, random, pct, exhaustive, or exhaustive:k for at most k preemptions (0 to 100)")
             }
             exploration.strategy = strategy
         } else if environment["HARNESS_PCT_DEPTH"] != nil {
@@ -217,6 +277,13 @@ extension Settings {
             guard let interleaving = Interleaving(parsing: text) else {
                 throw SettingsError(variable: "HARNESS_SCHEDULE", value: text,
                                     expected: "a replay string as a failure prints it, like s1-10*3*2_104_")
+            }
+            if let build = interleaving.build, build != .current {
+                throw SettingsError(variable: "HARNESS_SCHEDULE", value: text, expected:
+                    "a string printed by a \(Interleaving.Build.current) build: this one was printed by a \(build) build, "
+                    + "where the optimizer \(build == .release ? "merges" : "keeps") hops this build "
+                    + "\(build == .release ? "keeps" : "merges"), so its choices would play another schedule here — "
+                    + "replay it in the build that printed it (\(build == .release ? "swift test -c release" : "swift test"))")
             }
             exploration.schedule = interleaving
             // The interleaving decides every seeded run alone: a seed, a slice or a strategy beside it would
@@ -240,10 +307,10 @@ extension Settings {
 
 /// What the exploration variables asked for.
 public struct ExplorationSettings: Sendable, Equatable {
-    /// The strategy explorers use when the test names none; nil for the default, random.
-    public var strategy: SearchStrategy? = nil
+    /// The strategy explorers use when the test names none; nil for the default, the portfolio.
+    public var strategy: Search? = nil
     /// PCT's depth.
-    public var pctDepth = SearchStrategy.defaultPCTDepth
+    public var pctDepth = Search.defaultPCTDepth
     /// One interleaving to replay instead of exploring.
     public var schedule: Interleaving? = nil
     /// Whether a counterexample is shrunk before it is reported: off where only the first failure

@@ -113,7 +113,7 @@ extension Claim {
     /// if the miss has no interleaving, the expectation no `every`, or the replay no longer misses.
     public func shrink(_ miss: Counterexample, budget: Int = 300) async -> ShrunkCounterexample<Outcome>? {
         guard let every = expectation.every, expectation.fails == nil, let interleaving = miss.interleaving,
-              miss.schedule?.seed != nil else { return nil }
+              miss.schedule?.isVirtualTime == true else { return nil }
         let body = self.body, options = self.options
         var exploration = Exploration<Outcome>(label: "claim", runs: [])
         exploration.rerun = { schedule in await tracedRun(seed: 0, schedule, options: options) { try await body(.virtual) } }

@@ -50,8 +50,9 @@ func medianAndWorst(_ counts: [Int]?, limit: Int) -> String {
 }
 
 /// Prints the time-to-bug table: runs until the first failure, median and worst over `starts`
-/// starting points, under random and PCT at depths 1 to 3, and whether PCT at the bug's depth met
-/// the target (no more runs than random, median and worst, and a median of at most 5).
+/// starting points, under random, PCT at depths 1 to 3 and the default portfolio; whether PCT at the bug's depth met
+/// its target (no more runs than random, median and worst, and a median of at most 5), and whether the portfolio
+/// met its own (within 2× of the best of the four, median and worst).
 func printTimeToBug(starts: Int) async throws {
     let twoRequests: @Sendable (Int) -> Bool = { $0 > 1 }
     let shapes = [
@@ -65,25 +66,45 @@ func printTimeToBug(starts: Int) async throws {
                  body: { try await askAtOnce(10, .awaitingDiskActor).requests }, fails: twoRequests),
         BugShape(name: "(not a lesson's) flag set after 10 yields, read at once", depth: 1,
                  body: { await lateFlag(yields: 10) }, fails: { $0 == 1 }),
+        BugShape(name: "(not a lesson's) flag up from yield 5 to 10, read at once", depth: 2,
+                 body: { await flagWindow(before: 5, during: 5) }, fails: { $0 == 1 }),
+        BugShape(name: "(not a lesson's) flag up from yield 10 to 20, read at once", depth: 2,
+                 body: { await flagWindow(before: 10, during: 10) }, fails: { $0 == 1 }),
     ]
     let limit = 1_000
     print("")
     print("Time to bug: runs until the first failing run, median / worst over \(starts) starting seeds")
     print("(the lessons' wrong shapes from Sources/Subjects/*/Mistakes; the breakages' rows: scripts/time-to-bug)")
-    print(pad("wrong shape", 56) + pad("depth", 7) + pad("random", 14) + pad("pct depth 1", 14) + pad("pct depth 2", 14)
-          + pad("pct depth 3", 14) + "pct at its depth ≤ random, median ≤ 5")
+    print(pad("wrong shape", 60) + pad("depth", 7) + pad("random", 14) + pad("pct depth 1", 14) + pad("pct depth 2", 14)
+          + pad("pct depth 3", 14) + pad("portfolio", 14) + pad("pct ≤ random", 14) + "portfolio ≤ 2× best")
     for shape in shapes {
         let horizon = try await run(.replay(Interleaving([])), shape.body).choices.count
         let random = try await timeToBug(shape, starts: starts, limit: limit) { .seeded($0) }
-        var row = pad(shape.name, 56) + pad("\(shape.depth)", 7) + pad(medianAndWorst(random, limit: limit), 14)
+        var row = pad(shape.name, 60) + pad("\(shape.depth)", 7) + pad(medianAndWorst(random, limit: limit), 14)
         var atDepth: [Int]? = nil
+        var singles = [random]
         for depth in 1...3 {
             let pct = try await timeToBug(shape, starts: starts, limit: limit) { .pct(seed: $0, depth: depth, horizon: horizon) }
             if depth == shape.depth { atDepth = pct }
+            singles.append(pct)
             row += pad(medianAndWorst(pct, limit: limit), 14)
         }
-        print(row + (meetsTarget(pct: atDepth, random: random) ? "yes" : "no"))
+        let portfolio = try await timeToBug(shape, starts: starts, limit: limit) {
+            Search.portfolio.schedule(seed: $0, horizon: horizon)
+        }
+        row += pad(medianAndWorst(portfolio, limit: limit), 14)
+        row += pad(meetsTarget(pct: atDepth, random: random) ? "yes" : "no", 14)
+        print(row + (withinTwice(portfolio, of: singles) ? "yes" : "no"))
     }
+}
+
+/// Whether `portfolio` needed at most twice the runs of the best of `singles`, median and worst (each judged apart).
+func withinTwice(_ portfolio: [Int]?, of singles: [[Int]?]) -> Bool {
+    let found = singles.compactMap { $0 }
+    guard let portfolio else { return found.isEmpty }
+    guard !found.isEmpty else { return true }
+    let bestMedian = found.map { $0[$0.count / 2] }.min()!, bestWorst = found.map { $0.last! }.min()!
+    return portfolio[portfolio.count / 2] <= 2 * bestMedian && portfolio.last! <= 2 * bestWorst
 }
 
 /// Whether PCT needed no more runs than random (median and worst) and a median of at most 5.
@@ -150,10 +171,32 @@ func printExhaustive(budget: Int) async throws {
     }
 }
 
+/// One task yields `before` times, raises a flag, yields `during` times and lowers it; another reads it once: 1 if
+/// it saw the flag up. The bug needs the reader to come in the middle of the other's run: two ordering constraints
+/// (after the raise, before the lowering), which PCT at depth 2 takes with one change point and a random walk only
+/// by chance at each of the first `before` choices.
+@Sendable func flagWindow(before: Int, during: Int) async -> Int {
+    let flag = Flag()
+    return await withTaskGroup(of: Int.self) { group in
+        group.addTask {
+            for _ in 0..<before { await Task.yield() }
+            await flag.set()
+            for _ in 0..<during { await Task.yield() }
+            await flag.lower()
+            return 0
+        }
+        group.addTask { await flag.isSet ? 1 : 0 }
+        return await group.reduce(0, +)
+    }
+}
+
 /// A flag behind an actor.
 actor Flag {
     /// Whether it was set.
     private(set) var isSet = false
     /// Sets it.
     func set() { isSet = true }
+    /// Lowers it.
+    func lower() { isSet = false }
 }
+

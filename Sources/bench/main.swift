@@ -1,5 +1,6 @@
 // `swift run -c release bench`: what the harness costs, measured side by side with the real
 // executor in one run, on the same workloads. The machine is shared and noisy: read the ratios.
+// `--quick`: fewer runs and rounds; `--time-to-bug`: only the time-to-bug table (it counts runs, not seconds).
 import Foundation
 import Harness
 import Subjects
@@ -90,6 +91,10 @@ if case .failure(let error) = Settings.current {
     FileHandle.standardError.write(Data("bench: \(error)\n".utf8))
     exit(2)
 }
+for argument in CommandLine.arguments.dropFirst() where !["--quick", "--time-to-bug"].contains(argument) {
+    FileHandle.standardError.write(Data("bench: unknown argument '\(argument)' (it takes --quick and --time-to-bug)\n".utf8))
+    exit(2)
+}
 let quick = CommandLine.arguments.contains("--quick")
 let pourRuns = quick ? 50 : 1_000
 let rounds = quick ? 1 : 3
@@ -113,6 +118,11 @@ func measure(_ times: Int, _ body: @escaping @Sendable () async -> Int) async th
         systemTimes.append(try await seconds { _ = try await repeated(times, seeded: false, body) })
     }
     return (median(seededTimes), median(systemTimes), jobs)
+}
+
+if CommandLine.arguments.contains("--time-to-bug") {
+    try await printTimeToBug(starts: quick ? 5 : 20)
+    exit(0)
 }
 
 let hops = try await measure(1, actorHops)

@@ -23,7 +23,8 @@ struct CutReplayTests {
             failure = error
         }
         let printed = try #require(failure.interleaving, "a seeded run's failure can be replayed")
-        #expect(printed.description.hasSuffix(":\(failure.choices.count)!"), "the cut is marked: \(printed)")
+        #expect(printed.description.hasSuffix(":\(failure.choices.count)!/\(Interleaving.Build.current)"),
+                "the cut is marked, then the build: \(printed)")
         let parsed = try #require(Interleaving(parsing: printed.description))
         #expect(parsed == printed)
         do {

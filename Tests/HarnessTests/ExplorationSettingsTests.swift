@@ -5,13 +5,13 @@ import Testing
 @Suite("HARNESS_STRATEGY, HARNESS_PCT_DEPTH, HARNESS_SCHEDULE, HARNESS_SHRINK: read strictly", scaledTimeLimit(minutes: 1))
 struct ExplorationSettingsTests {
     @Test("HARNESS_STRATEGY names the strategy, with PCT's depth beside it", arguments: [
-        (["HARNESS_STRATEGY": "random"], SearchStrategy.random),
+        (["HARNESS_STRATEGY": "random"], Search.random),
         (["HARNESS_STRATEGY": "pct"], .pct(depth: 3)),
         (["HARNESS_STRATEGY": "PCT", "HARNESS_PCT_DEPTH": "5"], .pct(depth: 5)),
         (["HARNESS_STRATEGY": "exhaustive"], .exhaustive(preemptionBound: nil)),
         (["HARNESS_STRATEGY": "exhaustive:2"], .exhaustive(preemptionBound: 2)),
     ])
-    func strategy(environment: [String: String], expected: SearchStrategy) throws {
+    func strategy(environment: [String: String], expected: Search) throws {
         #expect(try Settings(environment: environment).exploration.strategy == expected)
     }
 

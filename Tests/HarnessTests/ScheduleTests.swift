@@ -34,7 +34,7 @@ struct ScheduleTests {
     func replay() async throws {
         let exploration = try #require(await exploreRecordingIssues("interleavings", seeds: 20) { await racingAppends() })
         for seeded in exploration.runs.prefix(5) {
-            let again = try #require(await runRecordingIssues(.seeded(seeded.seed)) { await racingAppends() })
+            let again = try #require(await runRecordingIssues(seeded.schedule) { await racingAppends() })
             #expect(again.scheduleHash == seeded.scheduleHash, "seed \(Seed.format(seeded.seed)) replayed another schedule")
             #expect(again.value == (try? seeded.result.get()), "seed \(Seed.format(seeded.seed)) replayed another outcome")
         }

@@ -119,7 +119,25 @@ struct StrategyTests {
     func interleavingKeepsItsPoints(points: Int) {
         let interleaving = Interleaving([ReplayPicker.calm, 2, 0].prefix(min(points, 3)).map { $0 }, points: points)
         let text = interleaving.description
-        #expect(text.hasSuffix(":\(points)") && Interleaving(parsing: text) == interleaving, "\(text)")
+        #expect(text.hasSuffix(":\(points)/\(Interleaving.Build.current)") && Interleaving(parsing: text) == interleaving, "\(text)")
+    }
+
+    @Test("a replay string names the build that printed it, and one of the other build is a bad setting that says so")
+    func interleavingNamesItsBuild() throws {
+        let other: Interleaving.Build = Interleaving.Build.current == .debug ? .release : .debug
+        let text = "s1-1*4*0011:8/\(other)"
+        #expect(Interleaving(parsing: text)?.build == other)
+        #expect(Interleaving(parsing: "s1-1*4*0011:8")?.build == nil, "a string that names no build")
+        #expect(Interleaving(parsing: "s1-1:8/fast") == nil)
+        #expect(throws: SettingsError.self) { try Settings(environment: ["HARNESS_SCHEDULE": text]) }
+        do {
+            _ = try Settings(environment: ["HARNESS_SCHEDULE": text])
+        } catch {
+            #expect(error.description.contains("printed by a \(other) build") && error.description.contains(text),
+                    "\(error)")
+        }
+        let here = try Settings(environment: ["HARNESS_SCHEDULE": "s1-1:8/\(Interleaving.Build.current)"])
+        #expect(here.exploration.schedule?.choices == [1])
     }
 
     @Test("a malformed replay string is rejected",

@@ -79,11 +79,11 @@ public struct RuntimeValidator: Sendable {
             expectation = Expectation(every: condition(expect),
                                       some: check.expectSome.isEmpty ? nil : condition(check.expectSome))
         }
-        let runs: [Claim<Observation>.Runs] = check.schedules.map { schedule in
+        let runs: [Runs] = check.schedules.map { schedule in
             switch schedule {
             case .strict: .strict
             case .system: .system
-            case .seeded: .seeded(check.seeds)
+            case .seeded: .seeds(check.seeds, search: .random)
             }
         }
         let arguments = ScenarioArguments(defaults: scenario.parameters, given: check.arguments)
@@ -153,7 +153,7 @@ public struct RunSummary: Sendable, Hashable {
     /// Single runs one by one; seeded runs grouped by what they gave, most frequent first.
     static func of(_ runs: [ClaimRun<Observation>], names: [String]) -> [RunSummary] {
         func summary(_ run: ClaimRun<Observation>, seeds: Int?) -> RunSummary {
-            let schedule = run.schedule.seed == nil ? "\(run.schedule)" : "seeded"
+            let schedule = !run.schedule.isVirtualTime ? "\(run.schedule)" : "seeded"
             var summary = switch run.result {
             case .success(let observation):
                 RunSummary(schedule: schedule, seeds: seeds, values: observation.filter { names.contains($0.key) })
@@ -164,7 +164,7 @@ public struct RunSummary: Sendable, Hashable {
             return summary
         }
         let single = runs.filter { $0.schedule.seed == nil }.map { summary($0, seeds: nil) }
-        let seeded = mostFrequentFirst(runs.filter { $0.schedule.seed != nil }.map { summary($0, seeds: nil) }) { $0 }
+        let seeded = mostFrequentFirst(runs.filter { $0.schedule.isVirtualTime }.map { summary($0, seeds: nil) }) { $0 }
         return single + seeded.map { group in
             var one = group.key
             one.seeds = group.items.count
