@@ -8,62 +8,6 @@ import Testing
 /// The real schedules a stress test runs under as `@Test(arguments:)`; seeds go through `explore`.
 public let realSchedules: [Schedule] = [.strict, .system]
 
-/// The command that reruns only the current test under `schedule`:
-/// `HARNESS_SEED=0x… swift test --filter 'ReentrancyTests.JarTests/pourIsExact'`.
-public func replayCommand(for schedule: Schedule?) -> String {
-    var filter = "<test name>"
-    if let id = Test.current?.id {
-        let name = id.nameComponents.map { $0.split(separator: "(").first.map(String.init) ?? $0 }
-        filter = ([id.moduleName] + [name.joined(separator: "/")]).joined(separator: ".")
-    }
-    let prefix: String
-    switch schedule {
-    case .seeded(let seed): prefix = "HARNESS_SEED=\(Seed.format(seed)) "
-    case .pct(let seed, let depth, _):
-        prefix = "HARNESS_STRATEGY=pct HARNESS_PCT_DEPTH=\(depth) HARNESS_SEED=\(Seed.format(seed)) "
-    case .replay(let interleaving): prefix = "HARNESS_SCHEDULE='\(interleaving)' "
-    case .system: prefix = "LIBDISPATCH_COOPERATIVE_POOL_STRICT=0 "
-    default: prefix = ""
-    }
-    return "\(prefix)swift test --filter '\(filter)'"
-}
-
-/// The replay lines for a run under `schedule` that made `choices`: the interleaving itself first
-/// (it replays in any process, whatever found it), then the seed's command if it had one.
-public func replayLines(for schedule: Schedule?, choices: [UInt32]) -> String {
-    replayLines(for: schedule, interleaving: Interleaving(choices, points: choices.count))
-}
-
-/// The replay lines for a run under `schedule` that made `interleaving` (one cut short by a failure says so:
-/// `s1-…:n!`): the interleaving first, then the seed's command if it had one.
-public func replayLines(for schedule: Schedule?, interleaving: Interleaving) -> String {
-    guard let schedule, schedule.seed != nil || !interleaving.choices.isEmpty else { return replayCommand(for: schedule) }
-    if case .replay = schedule { return replayCommand(for: schedule) }
-    var lines = replayCommand(for: .replay(interleaving))
-    if schedule.seed != nil { lines += "\n  or: " + replayCommand(for: schedule) }
-    return lines
-}
-
-/// The replay lines for `failure`: its choices up to the cut (`s1-…:n!`, which a replay cut short at the same place
-/// fits), or, where a run cannot be replayed, what reruns it and why that is all.
-func replayLines(for failure: HarnessFailure) -> String {
-    if failure.isScheduleMisfit { return replayCommand(for: failure.schedule) }
-    switch failure.schedule {
-    case .system?:
-        return replayCommand(for: .system) + " (reruns it: the real pool has no schedule to replay)"
-    case .strict?:
-        return replayCommand(for: .strict) + " (the strict pool runs first in, first out: every run is this run)"
-    default:
-        guard let interleaving = failure.interleaving else { return replayCommand(for: failure.schedule) }
-        var lines = replayLines(for: failure.schedule, interleaving: interleaving)
-        if failure.kind == .blockedThread || failure.hitTimeLimit {
-            lines += "\n  (a \(failure.kind.rawValue) depends on real time as well as on the schedule: a replay that "
-                + "finishes says so)"
-        }
-        return lines
-    }
-}
-
 /// Records `failure` as an issue at `sourceLocation`: what the run showed first, then `claim` (the
 /// lesson's point), then how the tasks interleaved up to the failure, then the replay command.
 public func record(_ failure: HarnessFailure, claim: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -171,19 +115,6 @@ public func expectEverySeed<Outcome>(
     report(Comment(rawValue: text), sourceLocation: sourceLocation)
 }
 
-/// The replay command of one run of an exploration: its interleaving and its seed, or only the seed
-/// when the interleaving is too long to paste (over 200 characters).
-func replayText<Outcome>(for run: SeededRun<Outcome>) -> String {
-    replayText(for: run.schedule, run.interleaving)
-}
-
-/// The replay command of a run under `schedule` that made `interleaving`, as `replayText(for:)` words it.
-func replayText(for schedule: Schedule, _ interleaving: Interleaving) -> String {
-    let text = interleaving.description
-    guard text.count > 200, schedule.seed != nil else { return replayLines(for: schedule, interleaving: interleaving) }
-    return "\(replayCommand(for: schedule)) (its interleaving is \(text.count) characters long)"
-}
-
 /// `seed 0x…` for a seeded run, else its schedule: how a report names one run of an exploration.
 func name<Outcome>(of run: SeededRun<Outcome>) -> String {
     if case .seeded(let seed) = run.schedule { return "seed \(Seed.format(seed))" }
@@ -232,80 +163,6 @@ public func expectFailure<Value: Sendable>(
             replay: \(replayCommand(for: schedule))
             """, sourceLocation: sourceLocation)
         return nil
-    }
-}
-
-/// Checks `claim` and records what it found as issues: each counterexample (up to five) with the command that
-/// replays it, then a control that held — the test could not have failed — as an issue of its own.
-@discardableResult
-public func verify<Outcome>(_ claim: Claim<Outcome>, sourceLocation: SourceLocation = #_sourceLocation) async
-    -> ClaimResult<Outcome>
-{
-    TestProcess.start()
-    let result = await check(claim)
-    // The first counterexample a seeded run showed, made small: what the student reads first.
-    var shrunk: ShrunkCounterexample<Outcome>? = nil
-    if let miss = result.counterexamples.first(where: { $0.interleaving != nil && $0.schedule?.seed != nil }),
-       let choices = miss.interleaving?.choices.count, choices <= maxChoicePointsToShrink {
-        shrunk = await claim.shrink(miss)
-    }
-    record(result, shrunk: shrunk, sourceLocation: sourceLocation)
-    return result
-}
-
-/// Renders a claim's result as Swift Testing issues: nothing if it held and its control failed it. `shrunk`, if
-/// given, is the first seeded counterexample made small: its timeline and replay lead that counterexample's issue.
-public func record<Outcome>(_ result: ClaimResult<Outcome>, shrunk: ShrunkCounterexample<Outcome>? = nil,
-                            sourceLocation: SourceLocation = #_sourceLocation) {
-    TestProcess.start()
-    if let bad = result.badSetting {
-        report("\(result.statement) — nothing ran: \(bad)", sourceLocation: sourceLocation)
-        return
-    }
-    if let misfit = result.misfit {
-        // Another case's string (a filter selects every case): said, as a warning; the process ends in an error
-        // only if the string fitted no run at all.
-        TestProcess.exitsIfNothingFitted()
-        report(Comment(rawValue: "\(result.statement) — its seeded runs were not replayed: \(misfit)"),
-                     severity: .warning, sourceLocation: sourceLocation)
-    }
-    if !result.counterexamples.isEmpty {
-        print("◇ \(result.statement): \(result.observed())")
-    }
-    for miss in result.counterexamples.prefix(5) {
-        let replay = miss.schedule.map { schedule in miss.interleaving.map { replayText(for: schedule, $0) } ?? replayCommand(for: schedule) }
-            ?? "HARNESS_SEEDS=0..<10000 \(replayCommand(for: nil))"
-        var timeline = miss.timeline.entries.isEmpty ? ""
-            : "\nHow the run went:\n" + miss.timeline.render(maxRows: 16, ending: miss.what)
-        if let shrunk, case .success(let outcome) = shrunk.result, miss == result.counterexamples.first(where: {
-            $0.interleaving != nil && $0.schedule?.seed != nil
-        }) {
-            timeline = """
-
-                \(smallestLine(shrunk, outcome: outcome, replayed: miss.schedule?.isReplay == true))
-                \(shrunk.timeline.render(ending: "the run returned \(abbreviated(outcome))"))
-                  replay: \(replayCommand(for: .replay(shrunk.interleaving)))
-                As first found:\(timeline.isEmpty ? " (no notes)" : timeline.dropFirst("\nHow the run went:".count))
-                """
-        }
-        report(Comment(rawValue: """
-            \(miss)
-            \(result.statement) (expected \(result.expectation))
-            every run: \(result.observed())\(timeline)
-            replay: \(replay)
-            """), sourceLocation: sourceLocation)
-    }
-    if result.counterexamples.count > 5 {
-        report("…and \(result.counterexamples.count - 5) more of \(result.runs.count) runs.", sourceLocation: sourceLocation)
-    }
-    if let why = result.noEvidence {
-        // A time limit cut a run twice: not a failure of the claim (a timeout is never a catch), and not a pass with
-        // evidence either; said, as a warning.
-        report(Comment(rawValue: "\(result.statement) — unguarded, \(why)"), severity: .warning,
-                     sourceLocation: sourceLocation)
-    }
-    if case .held = result.control {
-        report("\(result.statement) — \(result.control!)", sourceLocation: sourceLocation)
     }
 }
 
@@ -369,10 +226,6 @@ func smallestLine<Outcome>(_ shrunk: ShrunkCounterexample<Outcome>, outcome: Out
     return "Smallest counterexample found: \(abbreviated(outcome)), with \(counted(shrunk.preemptions, "preemption")) "
         + "(\(origin)\(shrunk.stoppedAtBudget ? ", stopped at its budget" : "")):"
 }
-
-/// The most choices a counterexample may have made for `expectEveryRun` to shrink it: past it
-/// each replay takes long enough that a budget of runs would cost a test many seconds.
-let maxChoicePointsToShrink = 5_000
 
 extension Schedule {
     /// Whether this is a replayed interleaving (a HARNESS_SCHEDULE string, or one asked for by name).

@@ -12,14 +12,14 @@ final class IssueCapture: Sendable {
 
 /// Runs `body` and returns the text of every issue the adapter's functions would have recorded in it (its comment,
 /// as a failing test would print it), in order, recording none. Issues a test records itself are not captured.
-public func capturingIssues(_ body: () throws -> Void) rethrows -> [String] {
+package func capturingIssues(_ body: () throws -> Void) rethrows -> [String] {
     let capture = IssueCapture()
     try IssueCapture.$current.withValue(capture) { try body() }
     return capture.texts.withLock { $0 }
 }
 
 /// The same, for an `async` body.
-public func capturingIssues(_ body: () async throws -> Void) async rethrows -> [String] {
+package func capturingIssues(_ body: () async throws -> Void) async rethrows -> [String] {
     let capture = IssueCapture()
     try await IssueCapture.$current.withValue(capture) { try await body() }
     return capture.texts.withLock { $0 }

@@ -1,6 +1,6 @@
 import Foundation
 import Harness
-import HarnessTesting
+@testable import HarnessTesting
 import Synchronization
 import Testing
 
@@ -48,28 +48,38 @@ struct AdapterTests {
         }, "\(issues)")
     }
 
-    @Test("verify(Claim) shows a seeded counterexample shrunk, with its timeline and replay string, before the one as found")
-    func claimShowsTheShrunkTimelineFirst() async {
-        let claim = Claim("ada always writes first", runs: [.seeded(20)],
+    @Test("verify(Claim) records one issue for a claim that missed on many seeds: observed first, the claim, the shrunk counterexample with its timeline and replay string, the one as found, then every run once")
+    func claimIsOneIssue() async {
+        let claim = Claim("ada always writes first", runs: [.seeds(20)],
                           expect: Expectation(every: .that("ada first") { $0.first == "ada" }),
                           control: .none(why: "a test of the adapter's message")) { await notedRace() }
         let issues = await capturingIssues { await verify(claim) }
-        let shrunkFirst = issues.filter { text in
-            // Every counterexample is an issue; the first alone is shrunk.
-            if let observed = text.range(of: "[\"bea\", \"ada\"]"), let smallest = text.range(of: "Smallest counterexample found"),
-               let replay = text.range(of: "replay: HARNESS_SCHEDULE='s1-"), let first = text.range(of: "As first found"),
-               observed.lowerBound < smallest.lowerBound, smallest.lowerBound < replay.lowerBound,
-               replay.lowerBound < first.lowerBound, text[smallest.lowerBound..<first.lowerBound].contains("✘  the run returned") {
-                return true
-            }
-            return false
-        }.count
-        // Each issue is a counterexample of the claim, or "…and N more of 20 runs" (of this claim's share of a
-        // HARNESS_SEEDS slice).
-        #expect(!issues.isEmpty && issues.allSatisfy { text in
-            text.contains("ada always writes first") || text.range(of: #"more of \d+ runs"#, options: .regularExpression) != nil
-        }, "\(issues)")
-        #expect(shrunkFirst == 1, "one issue, the first counterexample's, shows it shrunk before it as found")
+        #expect(issues.count == 1, "one claim, one issue: \(issues.count) were recorded")
+        let text = issues.first ?? ""
+        let order = ["[\"bea\", \"ada\"]", "The claim: ada always writes first", "Smallest counterexample found",
+                     "✘  the run returned", "replay: HARNESS_SCHEDULE='s1-", "As first found", "Every run ("]
+        let places = order.map { text.range(of: $0)?.lowerBound }
+        #expect(!places.contains(nil) && zip(places, places.dropFirst()).allSatisfy { $0! < $1! },
+                "in this order: \(order)\n\(text)")
+        #expect(text.components(separatedBy: "→").count - 1 == 2, "the distribution once (two outcomes): \(text)")
+    }
+
+    @Test("a failing claim's attachments are the timeline it shows first and the line that replays it")
+    func attachmentsAreTheShownTimelineAndReplay() async throws {
+        let claim = Claim("ada always writes first", runs: [.seeds(20)],
+                          expect: Expectation(every: .that("ada first") { $0.first == "ada" }),
+                          control: .none(why: "a test of the adapter's message")) { await notedRace() }
+        let result = await check(claim)
+        let miss = try #require(ClaimReport.shrinkable(result))
+        let shrunk = try #require(await claim.shrink(miss))
+        let report = ClaimReport(result, shrunk: shrunk)
+        let text = try #require(report.issues.first?.text)
+        #expect(report.attachments.map(\.name) == ["timeline.txt", "replay.txt"])
+        for (name, attached) in report.attachments {
+            #expect(!attached.isEmpty && text.contains(attached), "\(name) is what the issue shows first:\n\(attached)\n\(text)")
+        }
+        #expect(report.attachments.first?.text.contains("✘  the run returned") == true)
+        #expect(report.attachments.last?.text.hasPrefix("HARNESS_SCHEDULE='s1-") == true)
     }
 
     @Test("expectSomeSeed says how many seeds it tried when a bug never showed")

@@ -1,0 +1,77 @@
+import Harness
+import HarnessTesting
+import Testing
+
+/// Whether the environment sets any of `names`: then it, not the trait, decides (and these tests have nothing to see).
+func environmentSets(_ names: String...) -> Bool {
+    guard case .success(let settings) = Settings.current else { return true }
+    return !Set(names).isDisjoint(with: settings.environmentVariables)
+}
+
+/// The PCT depth of `schedule`, or nil if it is not PCT.
+func pctDepth(_ schedule: Schedule) -> Int? {
+    if case .pct(_, let depth, _) = schedule { return depth }
+    return nil
+}
+
+/// A claim about the racing appends that always holds: these tests look at where its runs went.
+func anyOrder(_ runs: [Runs]) -> Claim<[Int]> {
+    Claim("five tasks append twice each", runs: runs, expect: Expectation(every: .that("ten entries") { $0.count == 10 }),
+          control: .none(why: "a test of where the runs went")) { await racingAppends() }
+}
+
+@Suite("A .harness(…) trait sets the search and the seeds of its tests' claims", .harness(search: .pct(depth: 2)),
+       .enabled(if: !environmentSets("HARNESS_STRATEGY", "HARNESS_SCHEDULE", "HARNESS_SEED", "HARNESS_SEEDS",
+                                      "HARNESS_ITERATIONS"), "a HARNESS_* variable overrides the traits these tests set"),
+       scaledTimeLimit(minutes: 1))
+struct HarnessTraitTests {
+    @Test("a suite's search applies to a claim whose seeded runs name none")
+    func suiteSearch() async {
+        let result = await verify(anyOrder([.seeds(6)]))
+        #expect(result.runs.count == 6 && result.runs.allSatisfy { pctDepth($0.schedule) == 2 },
+                "\(result.runs.map(\.schedule))")
+    }
+
+    @Test("a claim that names its search keeps it")
+    func namedSearchStands() async {
+        let result = await verify(anyOrder([.seeds(6, search: .random)]))
+        #expect(result.runs.allSatisfy { if case .seeded = $0.schedule { true } else { false } },
+                "\(result.runs.map(\.schedule))")
+    }
+
+    @Test("a test's trait refines its suite's: more seeds, the suite's search", .harness(iterations: 3))
+    func testRefinesSuite() async {
+        let result = await verify(anyOrder([.strict, .seeds(4)]))
+        #expect(result.runs.count == 1 + 12 && result.runs.dropFirst().allSatisfy { pctDepth($0.schedule) == 2 },
+                "\(result.runs.map(\.schedule))")
+    }
+
+    @Test("one seed: every seeded run of the claim is that seed", .harness(search: .random, seed: 0x2a))
+    func oneSeed() async {
+        let result = await verify(anyOrder([.seeds(50)]))
+        #expect(result.runs.map(\.schedule) == [.seeded(0x2a)])
+    }
+}
+
+@Suite("The environment overrides a trait's same setting, and only that one")
+struct HarnessTraitEnvironmentTests {
+    @Test("HARNESS_STRATEGY overrides the trait's search; its iterations stand")
+    func environmentWins() throws {
+        let settings = try Settings(environment: ["HARNESS_STRATEGY": "random"])
+            .under(Settings.Scope(search: .pct(depth: 2), iterations: 4))
+        #expect(settings.exploration.strategy == .random)
+        #expect(settings.iterations == 4)
+    }
+
+    @Test("HARNESS_SEED replaces a trait's seed and its slice together")
+    func seedFromTheEnvironment() throws {
+        let settings = try Settings(environment: ["HARNESS_SEED": "7"]).under(Settings.Scope(seeds: 100...199))
+        #expect(settings.seedsToExplore(defaultCount: 200) == Seeds(7...7))
+    }
+
+    @Test("a test's trait over its suite's: the test's seed replaces the suite's slice")
+    func refinedScope() {
+        let scope = Settings.Scope(search: .random, seeds: 0...99).refined(by: Settings.Scope(seed: 3))
+        #expect(scope == Settings.Scope(search: .random, seed: 3))
+    }
+}
