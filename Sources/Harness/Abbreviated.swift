@@ -1,7 +1,7 @@
 /// `value` as a report line shows it: whole when it is short, else its first `limit` characters, an ellipsis
 /// and how much was left out — `[1, 2, 3, … (100 elements, 394 characters)]`-style, so a 100-element array
 /// outcome does not make a line of several kilobytes. The one place reports bound what they print of a value.
-public func abbreviated(_ value: Any, limit: Int = 120) -> String {
+package func abbreviated(_ value: Any, limit: Int = 120) -> String {
     let text = "\(value)"
     guard text.count > limit else { return text }
     let size = if let collection = value as? any Collection {

@@ -1,17 +1,17 @@
 /// A scenario was given a value it cannot run with — a count below its minimum, a shape its type does not have; the
 /// message names the scenario (or the type), the parameter and the value. Scenarios and the quiz's arguments share it.
-public struct BadScenarioInput: Error, Equatable, CustomStringConvertible {
+package struct BadScenarioInput: Error, Equatable, CustomStringConvertible {
     /// The scenario or type that refused it, such as "concurrentPours" or "PourShape".
-    public let scenario: String
+    package let scenario: String
     /// The parameter, such as "n" or "shape".
-    public let parameter: String
+    package let parameter: String
     /// The value it was given, as written.
-    public let value: String
+    package let value: String
     /// What it must be, such as "at least 1".
-    public let expected: String
+    package let expected: String
 
     /// The refusal of `value` for `parameter` of `scenario`, which must be `expected`.
-    public init(scenario: String, parameter: String, value: String, expected: String) {
+    package init(scenario: String, parameter: String, value: String, expected: String) {
         self.scenario = scenario
         self.parameter = parameter
         self.value = value
@@ -19,7 +19,7 @@ public struct BadScenarioInput: Error, Equatable, CustomStringConvertible {
     }
 
     /// The message: "concurrentPours: n must be at least 1, got -3".
-    public var description: String {
+    package var description: String {
         "\(scenario): \(parameter) must be \(expected), got \(value)"
     }
 }

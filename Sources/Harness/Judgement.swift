@@ -4,7 +4,7 @@
 // `ControlResult.judging` for the control, `Expectation.evidence` for which runs of a claim's control count.
 
 /// What one run of a control showed about the check it guards.
-public enum ControlEvidence: Sendable, Hashable {
+package enum ControlEvidence: Sendable, Hashable {
     /// The check missed under the control, as it must: what showed it.
     case missed(String)
     /// The check held under the control too: what was observed.
@@ -18,7 +18,7 @@ public enum ControlEvidence: Sendable, Hashable {
     case cutByTimeLimit(String)
 
     /// The words, whichever it is.
-    public var text: String {
+    package var text: String {
         switch self {
         case .missed(let text), .held(let text), .noEvidence(let text), .cutByTimeLimit(let text): text
         }
@@ -27,7 +27,7 @@ public enum ControlEvidence: Sendable, Hashable {
 
 /// The verdict on a check, before any kind-specific wording: the lesson's answer held here and its control made
 /// it fail (validated), held with nothing to show it could have failed (unguarded, with why), or did not hold.
-public enum Judgement: Sendable, Hashable {
+package enum Judgement: Sendable, Hashable {
     /// The expectation held, and its control made it miss: the check could have failed, and did not.
     case validated
     /// The expectation held, but nothing shows it could have failed: why (no control, none ran, or it held too).
@@ -39,7 +39,7 @@ public enum Judgement: Sendable, Hashable {
 /// The one rule: validated only if the expectation held and the control made it miss; unguarded if it held but no
 /// control exists (with why), none ran, the control held too, or its runs showed nothing either way (no evidence
 /// that the check could fail); contradicted if the expectation did not hold.
-public func judge(held: Bool, control: ControlResult?) -> Judgement {
+package func judge(held: Bool, control: ControlResult?) -> Judgement {
     guard held else { return .contradicted }
     switch control {
     case .failed?: return .validated
@@ -55,7 +55,7 @@ extension ControlResult {
     /// the check holding. A run a time limit cut keeps it from holding, and runs that all showed nothing (each ended
     /// before the property the check is about) are no evidence: then the control is unguarded with why, never
     /// "held too".
-    public static func judging(_ name: String, _ runs: [ControlEvidence], observed: String? = nil) -> ControlResult {
+    package static func judging(_ name: String, _ runs: [ControlEvidence], observed: String? = nil) -> ControlResult {
         for case .missed(let evidence) in runs {
             return .failed(name: name, evidence: evidence)
         }
@@ -78,7 +78,7 @@ extension Expectation {
     /// miss of them all.
     /// A failure of a kind in `missedBy` is a miss: the claim names it as what its control's wrong shape shows (a
     /// producer that never stops ends in leftover work).
-    public func evidence(_ runs: [ClaimRun<Outcome>], missedBy: Set<HarnessFailure.Kind> = []) -> [ControlEvidence] {
+    package func evidence(_ runs: [ClaimRun<Outcome>], missedBy: Set<HarnessFailure.Kind> = []) -> [ControlEvidence] {
         let finished = runs.filter { if case .success = $0.result { true } else { false } }
         var shown: [ControlEvidence] = runs.map { run in
             if case .failure(let failure) = run.result {
@@ -100,7 +100,7 @@ extension Expectation {
 
 /// `items` grouped by `key`, most frequent first (ties in order of first appearance): how a distribution of seeded
 /// runs is shown everywhere (the claim's line, the quiz's JSON, an exploration's summary).
-public func mostFrequentFirst<Item, Key: Hashable>(_ items: [Item], by key: (Item) -> Key) -> [(key: Key, items: [Item])] {
+package func mostFrequentFirst<Item, Key: Hashable>(_ items: [Item], by key: (Item) -> Key) -> [(key: Key, items: [Item])] {
     var order: [Key] = []
     var groups: [Key: [Item]] = [:]
     for item in items {

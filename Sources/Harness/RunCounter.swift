@@ -4,7 +4,7 @@ import Synchronization
 /// How many scenario runs this process made, by schedule, so that a test process can end by saying how many
 /// seeded schedules it really explored. The harness only counts; `HarnessTesting` prints `summary` as a test
 /// process ends (a library registers no exit handlers of its own).
-public enum RunCounter {
+package enum RunCounter {
     /// Runs under `seeded`.
     static let seeded = Atomic<Int>(0)
     /// Runs under `strict` (including `system` sent there by the strict-pool variable).
@@ -25,12 +25,12 @@ public enum RunCounter {
     }
 
     /// The counts so far: (seeded, strict, system).
-    public static var counts: (seeded: Int, strict: Int, system: Int) {
+    package static var counts: (seeded: Int, strict: Int, system: Int) {
         (seeded.load(ordering: .relaxed), strict.load(ordering: .relaxed), system.load(ordering: .relaxed))
     }
 
     /// The counts as one line: `harness: 12 scenario runs in this process (10 seeded, 1 strict, 1 system)`.
-    public static var summary: String {
+    package static var summary: String {
         let (seeded, strict, system) = counts
         return "harness: \(seeded + strict + system) scenario runs in this process " +
             "(\(seeded) seeded, \(strict) strict, \(system) system)"

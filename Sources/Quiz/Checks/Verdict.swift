@@ -47,7 +47,7 @@ public enum Verdict: Sendable, Hashable, CustomStringConvertible {
 
 extension Verdict {
     /// The harness's judgement in the quiz's words.
-    public init(_ judgement: Judgement) {
+    package init(_ judgement: Judgement) {
         switch judgement {
         case .validated: self = .validated
         case .unguarded(let why): self = .unguarded(why)
