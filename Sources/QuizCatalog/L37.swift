@@ -38,10 +38,11 @@ struct Visits: ScenarioInput {
     var shape: AtOnceShape
 }
 
-/// When the parent task is cancelled, and what it started.
-struct CancelledAfter<Shape: ScenarioShape>: ScenarioInput {
-    var cancelAfterMs: Int
-    var shape: Shape
+/// How many bees, how many drops each, into which jar.
+struct JarPours: ScenarioInput {
+    var bees: Int
+    var dropsEach: Int
+    var shape: ProtectionShape
 }
 
 extension Catalog {
@@ -51,13 +52,13 @@ extension Catalog {
                                    "afterOnMainQueue", "isolationAfter"], .awaitRequest),
         hive("hive.awaitSleep", ["hummed"], .awaitSleep),
         hive("hive.mainActorComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .mainActorComputation),
-        hive("hive.concurrentComputation", ["hummed", "countedOn", "backOn"], .concurrentComputation),
+        hive("hive.concurrentComputation", ["hummed", "countedOn", "backOn", "groundOnMainQueue"], .concurrentComputation),
         hive("hive.concurrentCallsMainActor", ["hummed", "groundOnMainThread", "groundOnMainQueue"],
              .concurrentCallsMainActor),
         hive("hive.nonsendingComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .nonsendingComputation),
         hive("hive.plainNonisolatedComputation", ["hummed", "ranOn", "ranOnMainQueue"], .plainNonisolatedComputation),
         hive("hive.executorPreference", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .executorPreference),
-        .observing("hive.flyByHand", ["sugar", "byHand", "sameNectar"], shape: FlightShape.hopsBack, options: .realMainActor) { await hiveFlyByHand($0.shape) },
+        .observing("hive.flyByHand", ["sugar", "byHand", "hummedWhileOut"], shape: FlightShape.hopsBack, options: .realMainActor) { await hiveFlyByHand($0.shape) },
         .observing("hive.concurrentByHand", ["concurrentOn", "byHandOn", "sameGrains", "backOn"], shape: PollenCountShape.detached, options: .realMainActor) {
             await hiveConcurrentByHand($0.shape)
         },
@@ -83,14 +84,23 @@ extension Catalog {
         },
         .observing("tasks.detachedInheritsNothing", ["taskIsolation", "taskTaskLocal", "taskPriorityIsCallers",
                                                      "detachedIsolation", "detachedTaskLocal", "detachedPriorityIsCallers",
-                                                     "value"], shape: SwapShape.lesson) { arguments in
+                                                     "value", "taskOnMainQueue", "detachedOnMainQueue"],
+                   shape: SwapShape.lesson) { arguments in
             await detachedInheritsNothing(arguments.shape)
         },
-        .observing("tasks.taskValue", ["type", "size", "value", "copyCancelReachesTask"], shape: TaskCopyShape.cancelACopy) {
+        .observing("tasks.taskValue", ["type", "size", "value", "copyCancelReachesTask", "copyIsSameAddress"],
+                   shape: TaskCopyShape.cancelACopy) {
             await taskValue($0.shape)
         },
         .observing("tasks.groupFinishOrder", ["added", "back", "allFinishedBeforeReturn"],
                    shape: CollectShape.taskGroup) { await groupFinishOrder($0.shape) },
+        .single("tasks.groupWaitsForAll", "allFinishedBeforeReturn", shape: GroupWaitShape.groupChildren) {
+            .bool(await groupReturnsAfterEveryChild($0.shape))
+        },
+        .observing("bees.threeOut", ["results", "elapsedMs"], shape: BeesShape.asyncLet) { await threeBeesOut($0.shape) },
+        .observing("bees.calledHome", ["results", "elapsedMs"], shape: BeesShape.asyncLet) {
+            await threeBeesCalledHome(shape: $0.shape)
+        },
         .observing("tasks.threeAtOnce", ["results", "peakInFlight", "elapsedMs"],
                    Visits(ms: 300, names: "Ada,Bea,Cia", suffix: " back", shape: .atOnce)) { arguments in
             await threeAtOnce(ms: arguments.ms, names: arguments.names, suffix: arguments.suffix, arguments.shape)
@@ -103,7 +113,8 @@ extension Catalog {
             await isCancelledLoop($0.shape)
         },
         .observing("mainActor.runFromConcurrent", ["direct", "run"], shape: ReportShape.onTheMainActor, options: .realMainActor) { await runFromConcurrent($0.shape) },
-        .observing("gcd.serialQueueThreads", ["distinctThreads", "oneAtATime", "syncRanOnCallingThread"], shape: SerialQueueShape.serial) {
+        .observing("gcd.serialQueueThreads", ["distinctThreads", "oneAtATime", "syncRanOnCallingThread", "threadsForTwoSyncs"],
+                   shape: SerialQueueShape.serial) {
             await serialQueueThreads($0.shape)
         },
         .observing("gcd.cooperativePoolLabels", ["gcdGlobal", "detached", "samePool", "flag4"], shape: PoolLabelShape.task,
@@ -118,11 +129,10 @@ extension Catalog {
             return ["drops": .int(drops), "lost": .int(2 * bees - drops)]
         },
         // On the real pool, never the strict one: on one thread the plain class could not lose a drop either.
-        QuizScenario("jar.protection", observes: ["drops", "lost"], defaults: Bees(bees: 500, shape: ProtectionShape.actor),
+        QuizScenario("jar.protection", observes: ["drops", "lost"], defaults: JarPours(bees: 500, dropsEach: 1, shape: .actor),
                      options: RunOptions { $0.honoursStrictPoolVariable = false }) { arguments in
-            let bees = arguments.bees
-            let drops = try await protectedPours(bees, arguments.shape)
-            return ["drops": .int(drops), "lost": .int(bees - drops)]
+            let drops = try await protectedPours(arguments.bees, arguments.shape, dropsEach: arguments.dropsEach)
+            return ["drops": .int(drops), "lost": .int(arguments.bees * arguments.dropsEach - drops)]
         },
         .single("jar.pourSlowly", "drops", Bees(bees: 100, shape: PourShape.slowly)) { arguments in
             .int(try await pours(arguments.bees, arguments.shape))
@@ -137,16 +147,14 @@ extension Catalog {
                     "concurrentQueue": .string(swapped ? main : pool)]
         },
         QuizScenario("cancellation.whoHears", observes: ["asyncLet", "detached", "concurrentSeesCancel"],
-                     defaults: CancelledAfter(cancelAfterMs: 100, shape: ChildrenShape.unstructuredTasks)) { arguments in
-            let outcome = await concurrentVersusDetached(cancelAfter: .milliseconds(arguments.cancelAfterMs),
-                                                         shape: arguments.shape)
+                     defaults: Shaped(shape: HearingShape.lesson)) { arguments in
+            let outcome = await concurrentVersusDetached(shape: arguments.shape)
             return ["asyncLet": .string(ending(outcome.asyncLet)), "detached": .string(ending(outcome.detached)),
                     "concurrentSeesCancel": .bool(outcome.concurrentSawCancellation)]
         },
         QuizScenario("cancellation.asyncLetTaskDetached", observes: ["asyncLet", "task", "detached"],
-                     defaults: CancelledAfter(cancelAfterMs: 100, shape: ChildrenShape.unstructuredTasks)) { arguments in
-            let outcome = await whoHearsCancellation(cancelAfter: .milliseconds(arguments.cancelAfterMs),
-                                                     shape: arguments.shape)
+                     defaults: Shaped(shape: ChildrenShape.unstructuredTasks)) { arguments in
+            let outcome = await whoHearsCancellation(shape: arguments.shape)
             return ["asyncLet": .string(ending(outcome.asyncLetChild)), "task": .string(ending(outcome.unstructuredTask)),
                     "detached": .string(ending(outcome.detachedTask))]
         },

@@ -72,7 +72,7 @@ extension Catalog {
             .string(await ownQueueLabel($0.shape))
         },
         QuizScenario("actors.interleave", observes: ["events", "interleaved"],
-                     shape: AtOnceShape.atOnce) { arguments in
+                     shape: CallShape.awaitInside) { arguments in
             let events = await twoCalls(arguments.shape)
             let lastBegin = events.lastIndex { $0.hasSuffix("begins") } ?? .max
             let firstEnd = events.firstIndex { $0.hasSuffix("ends") } ?? .min
@@ -134,8 +134,8 @@ extension Catalog {
                                      answerTakes: .milliseconds(1)).requests)
         }.sharingTheProcess(),
         QuizScenario("cancellation.innerTaskVersusChild", observes: ["asyncLetChildCancelled", "innerTaskCancelled"],
-                     defaults: CancelAfter(cancelAfterMs: 100)) { arguments in
-            let outcome = await whoHearsCancellation(cancelAfter: .milliseconds(arguments.cancelAfterMs))
+                     shape: ChildrenShape.unstructuredTasks) { arguments in
+            let outcome = await whoHearsCancellation(shape: arguments.shape)
             return ["asyncLetChildCancelled": .bool(ending(outcome.asyncLetChild) == "cancelled"),
                     "innerTaskCancelled": .bool(ending(outcome.unstructuredTask) == "cancelled")]
         },

@@ -5,12 +5,12 @@ import Testing
 
 /// Lesson 37's three bees, a second, three and a half and six at their flowers, called home at two and a half, in
 /// virtual time under seeds. Seeds only: which bee is still out when the call comes is a race in time, and on the
-/// real strict pool a loaded machine once delivered the call after Bea was back (CI beside a soak). `callHome`
-/// false, the control: called home after the last is back.
-func threeBees(callHome: Bool = true, _ pace: Pace) async -> [String] {
+/// real strict pool a loaded machine once delivered the call after Bea was back (CI beside a soak). `shape`
+/// `.unstructuredTasks`, the control: the bees sent as `Task { }`s, which no cancel of the trip reaches.
+func threeBees(_ pace: Pace, _ shape: BeesShape = .asyncLet) async -> [String] {
     let scale = pace.pick(virtual: 1.0, real: 0.1)
     return await threeBeesCalledHome(ada: .seconds(1) * scale, bea: .milliseconds(3500) * scale,
-                                     cia: .seconds(6) * scale, callHomeAfter: .seconds(callHome ? 2.5 : 7) * scale)
+                                     cia: .seconds(6) * scale, callHomeAfter: .seconds(2.5) * scale, shape: shape).results
 }
 
 @Suite("L37 step 5: three bees sent with async let", scaledTimeLimit(minutes: 1))
@@ -23,7 +23,7 @@ struct BeesTests {
             runs: [.seeded(200)],
             expect: Expectation(every: .equals(["Ada back from the 🌻", "Bea called home from the 🌸",
                                                 "Cia called home from the 🌷"])),
-            control: .counterfactual("called home after the last bee is back") { await threeBees(callHome: false, $0) },
+            control: .counterfactual("the bees sent as Task { }s") { await threeBees($0, .unstructuredTasks) },
             paced: { await threeBees($0) }))
     }
 }

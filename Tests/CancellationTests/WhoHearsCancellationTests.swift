@@ -16,8 +16,8 @@ struct WhoHearsCancellationTests {
             "only the async let child is structured: cancelling the parent reaches it, and neither Task {} nor "
                 + "Task.detached, which are nobody's children",
             expect: Expectation(every: .equals(Self.onlyTheChild)),
-            control: .counterfactual("the parent cancelled after the naps") {
-                await whoHearsCancellation(cancelAfter: .seconds(1))
+            control: .counterfactual("async let children where the Task {} and the Task.detached are") {
+                await whoHearsCancellation(shape: .asyncLets)
             }) {
                 await whoHearsCancellation()
             })
@@ -30,8 +30,8 @@ struct WhoHearsCancellationTests {
                 + "of the caller's cancellation",
             expect: Expectation(every: .equals(ConcurrentVersusDetached(
                 asyncLet: "async let: cancelled", detached: "detached: finished", concurrentSawCancellation: true))),
-            control: .counterfactual("the parent cancelled after the naps") {
-                await concurrentVersusDetached(cancelAfter: .seconds(1))
+            control: .counterfactual("the @concurrent function's look made in a Task.detached") {
+                await concurrentVersusDetached(shape: .concurrentAsDetached)
             }) {
                 await concurrentVersusDetached()
             })

@@ -9,6 +9,60 @@ import Synchronization
 /// What a serial queue's blocks ran on.
 public struct SerialQueueThreads: Sendable, Hashable {
     public var distinctThreads: Int, oneAtATime: Bool, syncRanOnCallingThread: Bool
+    /// How many threads ran two `sync` blocks, sent to the queue from two threads of their own, one after the other.
+    public var threadsForTwoSyncs: Int
+}
+
+/// The picture of a serial queue as a thread: one thread of its own that runs every block it is given, in order —
+/// the control of "a queue is not a thread". Its `sync` hands the block to that thread and waits.
+final class OneThreadQueue: Sendable {
+    /// The blocks waiting for the thread.
+    private let blocks = Shared<[@Sendable () -> Void]>([])
+    /// One signal per block.
+    private let arrived = DispatchSemaphore(value: 0)
+
+    /// Starts the thread; it runs blocks until `stop()`.
+    init() {
+        Thread.detachNewThread { [blocks, arrived] in
+            while true {
+                arrived.wait()
+                var next: (@Sendable () -> Void)?
+                blocks.update { next = $0.isEmpty ? nil : $0.removeFirst() }
+                guard let next else { return }
+                next()
+            }
+        }
+    }
+
+    /// Ends the thread, once the blocks before are run.
+    func stop() {
+        arrived.signal()
+    }
+
+    /// Runs `block` on the thread and returns its result.
+    func sync<T: Sendable>(_ block: @escaping @Sendable () -> T) -> T {
+        let result = Shared<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        blocks.update { $0.append { result.update { $0 = block() }; done.signal() } }
+        arrived.signal()
+        done.wait()
+        return result.value!
+    }
+}
+
+/// How many threads ran two `sync` blocks sent from two threads of their own, one after the other, to `sync`.
+func threadsForTwoSyncs(_ sync: @escaping @Sendable (@escaping @Sendable () -> UInt64) -> UInt64) -> Int {
+    let ranOn = Shared<[UInt64]>([])
+    for _ in 0..<2 {
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let thread = sync { threadNumber() }
+            ranOn.update { $0.append(thread) }
+            done.signal()
+        }
+        done.wait()
+    }
+    return Set(ranOn.value).count
 }
 
 /// L37 Q10, the Q&A seed: six blocks sent at once to one private serial queue — one at a time, on whatever threads
@@ -44,8 +98,16 @@ nonisolated(nonsending) public func serialQueueThreads(
         } else {
             syncThread = queue.sync { threadNumber() }
         }
+        let twoSyncs: Int
+        if shape == .threadOfItsOwn {
+            let runner = OneThreadQueue()
+            twoSyncs = threadsForTwoSyncs { block in runner.sync(block) }
+            runner.stop()
+        } else {
+            twoSyncs = threadsForTwoSyncs { block in queue.sync(execute: block) }
+        }
         return SerialQueueThreads(distinctThreads: Set(threads.value).count, oneAtATime: flight.mostAtOnce == 1,
-                                  syncRanOnCallingThread: syncThread == caller)
+                                  syncRanOnCallingThread: syncThread == caller, threadsForTwoSyncs: twoSyncs)
     }
 }
 
@@ -68,14 +130,16 @@ func flag4QueueLabel() -> String {
 }
 
 /// L37 Q13: GCD's global queue is not the pool Swift concurrency runs on.
-/// `.gcdBlock`, the quiz's control: the second block is a GCD block too, not a task.
+/// `shape`, the quiz's controls: `.gcdBlock`, the second block is a GCD block too, not a task; `.firstFromATask`, the
+/// first is a task too, not a GCD block.
 nonisolated(nonsending) public func cooperativePoolLabels(_ shape: PoolLabelShape = .task) async -> PoolLabels {
     let gcdBlock = shape == .gcdBlock
-    let gcd = await withCheckedContinuation { continuation in
-        DispatchQueue.global(qos: .userInitiated).async {
-            continuation.resume(returning: currentQueueLabel())
+    let gcd = shape == .firstFromATask ? await Task.detached(priority: .userInitiated) { currentQueueLabel() }.value
+        : await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(returning: currentQueueLabel())
+            }
         }
-    }
     let detached = gcdBlock ? await withCheckedContinuation { continuation in
         DispatchQueue.global(qos: .userInitiated).async {
             continuation.resume(returning: currentQueueLabel())
@@ -88,8 +152,10 @@ nonisolated(nonsending) public func cooperativePoolLabels(_ shape: PoolLabelShap
 public enum PoolLabelShape: String, CaseIterable, Sendable, Decodable {
     /// A detached task, on the pool (the lesson).
     case task
-    /// A GCD block too, the control.
+    /// A GCD block too, a control.
     case gcdBlock
+    /// Both tasks: the first asked from a detached task instead of a GCD block, a control.
+    case firstFromATask
 }
 
 /// Which queue L37 Q10's blocks go to, and how its last block is called.
@@ -100,4 +166,7 @@ public enum SerialQueueShape: String, CaseIterable, Sendable, Decodable {
     case concurrent
     /// The last block sent with `async` and waited for, in place of `sync`: it runs on a GCD thread, not the caller's.
     case asyncAndWait
+    /// The two `sync` blocks from two threads sent to a thread of its own (`OneThreadQueue`), the picture of a queue
+    /// as a thread: both run on that one thread.
+    case threadOfItsOwn
 }

@@ -47,3 +47,35 @@ public enum CollectShape: String, CaseIterable, Sendable, Decodable {
     /// As tasks awaited in the order they were made, the control.
     case tasksInOrderMade
 }
+
+/// L37 card 10's "the group does not return until every child has finished": Ada, Bea and Cia nap 30, 10 and 20 ms;
+/// the body takes the first one back and returns at once. Whether all three had finished when the call returned —
+/// the group waits for the two the body left. `.unstructuredTasks`, the control: the three made as `Task { }`s in the
+/// body, which nothing waits for.
+nonisolated(nonsending) public func groupReturnsAfterEveryChild(_ shape: GroupWaitShape = .groupChildren) async -> Bool {
+    let bees = [("Ada", 30), ("Bea", 10), ("Cia", 20)]
+    let finished = Shared(0)
+    @Sendable nonisolated(nonsending) func nap(_ ms: Int) async {
+        try? await Task.sleep(for: .milliseconds(ms))
+        finished.update { $0 += 1 }
+    }
+    await withTaskGroup(of: Void.self) { group in
+        switch shape {
+        case .groupChildren:
+            for (_, ms) in bees { group.addTask { await nap(ms) } }
+            await group.next()
+        case .unstructuredTasks:
+            let tasks = bees.map { _, ms in Task { await nap(ms) } }
+            await tasks[1].value    // Bea's, the first back; Ada and Cia go on after the group returns
+        }
+    }
+    return finished.value == bees.count
+}
+
+/// Whose the three naps are.
+public enum GroupWaitShape: String, CaseIterable, Sendable, Decodable {
+    /// The group's children (the lesson).
+    case groupChildren
+    /// `Task { }`s made in the body, the control: nobody's children.
+    case unstructuredTasks
+}

@@ -114,19 +114,31 @@ public struct HiveErrand: Sendable, Hashable {
     public var ranOn: String?
 }
 
-/// Runs `errand` from the main actor while the hive hums, and reports how often it hummed meanwhile.
-@MainActor func measure(_ errand: @MainActor (HumCount) async -> Grind?) async -> HiveErrand {
+/// Where the code after an errand's wait ran, when that code is not the errand's caller's (a completion handler's).
+struct After: Sendable {
+    var onMainThread: Bool, onMainQueue: Bool
+}
+
+/// Runs `errand` from the main actor while the hive hums, and reports how often it hummed meanwhile. The code after
+/// the errand's wait is the caller's own, unless the errand says where its "after" ran (a completion handler).
+@MainActor func measure(_ errand: @MainActor (HumCount) async -> (Grind?, After?)) async -> HiveErrand {
     let hum = Hum()
     await hum.start()
     let before = hum.count
     let beforeThread = onMainThread(), beforeQueue = onMainQueue()
-    let grind = await errand(hum.counter)
+    let (grind, handler) = await errand(hum.counter)
     let hummed = grind?.hummedWhileGrinding ?? hum.count - before
+    let after = handler ?? After(onMainThread: onMainThread(), onMainQueue: onMainQueue())
     let result = HiveErrand(hummed: hummed, grind: grind, beforeOnMainThread: beforeThread,
-                            afterOnMainThread: onMainThread(), beforeOnMainQueue: beforeQueue,
-                            afterOnMainQueue: onMainQueue(), isolationAfter: whereAmI())
+                            afterOnMainThread: after.onMainThread, beforeOnMainQueue: beforeQueue,
+                            afterOnMainQueue: after.onMainQueue, isolationAfter: whereAmI())
     await hum.stop()
     return result
+}
+
+/// `measure` for an errand whose code after its wait is the caller's.
+@MainActor func measure(_ errand: @MainActor (HumCount) async -> Grind?) async -> HiveErrand {
+    await measure { hum -> (Grind?, After?) in (await errand(hum), nil) }
 }
 
 /// L37 Q1 (and card 1): a request awaited on the main actor. The main actor hums on.
@@ -137,10 +149,42 @@ public struct HiveErrand: Sendable, Hashable {
     }
 }
 
+/// The same request waited for by blocking: the main actor's thread waits on a semaphore until the answer comes, as
+/// GCD code that "waits for the network" does. Nothing else runs on the main actor meanwhile: the hive cannot hum.
+@MainActor public func hiveBlockingRequest() async -> HiveErrand {
+    await measure { _ in
+        let answered = DispatchSemaphore(value: 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { answered.signal() }
+        answered.wait()
+        return nil
+    }
+}
+
+/// The same request with a completion handler, GCD's way: the code "after the request" is the handler's, and runs on
+/// the GCD thread the answer arrived on — the main actor is free meanwhile, but nothing brings the rest back to it.
+@MainActor public func hiveCallbackRequest() async -> HiveErrand {
+    await measure { _ -> (Grind?, After?) in
+        let after = await withCheckedContinuation { (continuation: CheckedContinuation<After, Never>) in
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) {
+                continuation.resume(returning: After(onMainThread: onMainThread(), onMainQueue: onMainQueue()))
+            }
+        }
+        return (nil, after)
+    }
+}
+
 /// L37 card 11: a Task.sleep awaited on the main actor. The main actor hums on.
 @MainActor public func hiveAwaitSleep() async -> HiveErrand {
     await measure { _ in
         try? await Task.sleep(for: .milliseconds(100))
+        return nil
+    }
+}
+
+/// The same wait as a blocking sleep: the main actor's thread sleeps 100 ms in place, so the hive cannot hum.
+@MainActor public func hiveBlockingSleep() async -> HiveErrand {
+    await measure { _ in
+        usleep(100_000)
         return nil
     }
 }
@@ -223,11 +267,27 @@ nonisolated func heavyPlain(_ hum: HumCount) async -> (Grind, String) {
     }
 }
 
+/// The same preference around nonisolated code: a plain nonisolated async function, which no actor claims, so it
+/// runs where the task's preference says — off the main actor, which hums meanwhile.
+@MainActor public func hiveExecutorPreferenceNonisolated() async -> HiveErrand {
+    await measure { hum in
+        await withTaskExecutorPreference(globalConcurrentExecutor) { await heavyPlain(hum).0 }
+    }
+}
+
 /// Every errand the hive is measured against: the lesson's shapes, each the others' control (an errand that awaits
 /// beside one that holds the main actor: the hum count must tell them apart).
 public enum HiveShape: String, CaseIterable, Sendable, Decodable {
     case awaitRequest, awaitSleep, mainActorComputation, concurrentComputation, concurrentCallsMainActor
     case nonsendingComputation, plainNonisolatedComputation, executorPreference
+    /// The request waited for by blocking the main actor's thread, where `awaitRequest` awaits it.
+    case blockingRequest
+    /// The request with a completion handler that runs the rest where the answer arrived, with no hop back.
+    case callbackRequest
+    /// A blocking sleep in place of `awaitSleep`'s `Task.sleep`.
+    case blockingSleep
+    /// `executorPreference`'s preference around nonisolated code instead of main-actor code.
+    case executorPreferenceNonisolated
 
     /// Runs this errand from the main actor while the hive hums.
     @MainActor public func run() async -> HiveErrand {
@@ -240,6 +300,10 @@ public enum HiveShape: String, CaseIterable, Sendable, Decodable {
         case .nonsendingComputation: await hiveNonsendingComputation()
         case .plainNonisolatedComputation: await hivePlainNonisolatedComputation()
         case .executorPreference: await hiveExecutorPreference()
+        case .blockingRequest: await hiveBlockingRequest()
+        case .callbackRequest: await hiveCallbackRequest()
+        case .blockingSleep: await hiveBlockingSleep()
+        case .executorPreferenceNonisolated: await hiveExecutorPreferenceNonisolated()
         }
     }
 }

@@ -7,18 +7,19 @@ public struct CancelledLoop: Sendable, Hashable {
 /// `Task.yield()` gives other tasks turns meanwhile (on one thread, without it nothing else would ever run). `stopped`
 /// is whether the loop ended before a cap of ten thousand laps (by the cancellation, not the cap);
 /// `otherTurnsWhileLooping` counts, of the caller's three turns after the loop began, those in which it had not ended.
-/// `.neverChecksNorYields`, the control: a loop that neither looks at cancellation nor yields, ended only by the cap.
+/// `shape`, the controls, each without one of the two: `.yieldsButNeverChecks` (ended only by the cap) and
+/// `.checksButNeverYields` (on one thread nothing else runs while it loops).
 nonisolated(nonsending) public func isCancelledLoop(
     _ shape: CancelledLoopShape = .checksAndYields
 ) async -> CancelledLoop {
-    let neverChecksNorYields = shape == .neverChecksNorYields
+    let checks = shape != .yieldsButNeverChecks, yields = shape != .checksButNeverYields
     let cap = 10_000
     let laps = Shared(0)
     let loop = Task {
-        while neverChecksNorYields || !Task.isCancelled {
+        while !checks || !Task.isCancelled {
             laps.update { $0 += 1 }
             if laps.value >= cap { break }
-            if !neverChecksNorYields { await Task.yield() }
+            if yields { await Task.yield() }
         }
     }
     while laps.value == 0 { await Task.yield() }
@@ -36,6 +37,8 @@ nonisolated(nonsending) public func isCancelledLoop(
 public enum CancelledLoopShape: String, CaseIterable, Sendable, Decodable {
     /// It looks at `Task.isCancelled` and yields (the lesson).
     case checksAndYields
-    /// Neither, the control: only a cap ends it.
-    case neverChecksNorYields
+    /// It yields but never looks at `Task.isCancelled`: only the cap ends it.
+    case yieldsButNeverChecks
+    /// It looks at `Task.isCancelled` but never yields: a loop with no await, which never suspends.
+    case checksButNeverYields
 }

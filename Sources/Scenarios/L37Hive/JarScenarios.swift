@@ -52,8 +52,12 @@ public func slowPoursOneAfterAnother(_ n: Int) async throws -> Int {
 /// one `pourAtOnce`, so that the controls measure with the same code as the claims.
 public func pours(_ n: Int, _ shape: PourShape) async throws -> Int {
     switch shape {
-    case .pour: try await pourAtOnce(n, "pours") { await $0.pour() }
-    case .slowly: try await pourAtOnce(n, "pours") { await $0.pourSlowly() }
+    case .pour: return try await pourAtOnce(n, "pours") { await $0.pour() }
+    case .slowly: return try await pourAtOnce(n, "pours") { await $0.pourSlowly() }
+    case .oneDropInOneStretch: return try await pourAtOnce(n, "pours") { await $0.pourOneDrop() }
+    case .yielding:
+        try BadScenarioInput.require(n, atLeast: 1, "n", in: "pours")
+        return await yieldingPours(n)
     }
 }
 
@@ -74,4 +78,8 @@ public enum PourShape: String, CaseIterable, Sendable, Decodable {
     case pour
     /// `pourSlowly()`: read, await 10 ms, write (step 7).
     case slowly
+    /// `pourOneDrop()`: `pourSlowly()`'s one drop, read and written with no await between (its cure).
+    case oneDropInOneStretch
+    /// `YieldingJar.pour()`: `pour()`'s two drops, the first with an await between its read and its write.
+    case yielding
 }

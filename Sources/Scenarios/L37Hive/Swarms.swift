@@ -84,26 +84,50 @@ func queueOfAGCDBlock() async -> String {
     }
 }
 
+/// The jar on an executor of its own (a thread named "hive.jar"), for the `.jarOnItsOwnThread` control.
+actor JarOnItsOwnThread {
+    /// What runs the jar's code.
+    private let executor = ThreadExecutor(name: "hive.jar")
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+
+    /// The label of the queue running the jar: none, on a thread of its own.
+    func queueOfTheJar() -> String {
+        currentQueueLabel()
+    }
+}
+
 /// Step 11: which queue runs main-actor code, @concurrent code, the jar and a GCD block, asked from the main actor.
-/// `.allFromGCD`, the quiz's control: every question asked from a GCD block instead.
+/// `shape`, the quiz's controls: `.allFromGCD`, every question asked from a GCD block; `.allFromThePool`, every one
+/// from a `@concurrent` function; `.jarOnItsOwnThread`, the jar on an executor of its own.
 @MainActor public func whoRunsWhat(_ shape: WhoRunsWhatShape = .eachInItsPlace) async -> WhoRunsWhat {
-    let allFromGCD = shape == .allFromGCD
-    if allFromGCD {
+    switch shape {
+    case .allFromGCD:
         return WhoRunsWhat(mainActor: await queueOfAGCDBlock(), concurrent: await queueOfAGCDBlock(),
                            jar: await queueOfAGCDBlock(), gcdGlobal: await queueOfAGCDBlock())
+    case .allFromThePool:
+        return WhoRunsWhat(mainActor: await queueOfThePool(), concurrent: await queueOfThePool(),
+                           jar: await queueOfThePool(), gcdGlobal: await queueOfThePool())
+    case .eachInItsPlace, .jarOnItsOwnThread:
+        let main = currentQueueLabel()
+        let pool = await queueOfThePool()
+        let inTheJar = shape == .jarOnItsOwnThread ? await JarOnItsOwnThread().queueOfTheJar() : await Jar().queueOfTheJar()
+        return WhoRunsWhat(mainActor: main, concurrent: pool, jar: inTheJar, gcdGlobal: await queueOfAGCDBlock())
     }
-    let main = currentQueueLabel()
-    let pool = await queueOfThePool()
-    let inTheJar = await Jar().queueOfTheJar()
-    return WhoRunsWhat(mainActor: main, concurrent: pool, jar: inTheJar, gcdGlobal: await queueOfAGCDBlock())
 }
 
 /// Where each queue question is asked.
 public enum WhoRunsWhatShape: String, CaseIterable, Sendable, Decodable {
     /// Each from its own kind of code: main actor, `@concurrent`, the jar, a GCD block (the lesson).
     case eachInItsPlace
-    /// Every one from a GCD block, the control.
+    /// Every one from a GCD block, a control.
     case allFromGCD
+    /// Every one from a `@concurrent` function, a control.
+    case allFromThePool
+    /// Each in its place, but the jar on an executor of its own, a control.
+    case jarOnItsOwnThread
 }
 
 /// Where a swarm's bees fly.

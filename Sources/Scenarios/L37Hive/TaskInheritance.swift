@@ -11,6 +11,8 @@ public struct Inheritance: Sendable, Hashable {
     public var taskIsolation: String, taskTaskLocal: String, taskPriorityIsCallers: Bool
     public var detachedIsolation: String, detachedTaskLocal: String, detachedPriorityIsCallers: Bool
     public var value: Int
+    /// Whether each body ran on the main queue: where it ran, observed, beside the isolation `#isolation` names.
+    public var taskOnMainQueue: Bool, detachedOnMainQueue: Bool
 }
 
 /// Makes a Task { } and a Task.detached from main-actor code, and asks each what it got.
@@ -20,13 +22,14 @@ public struct Inheritance: Sendable, Hashable {
 @MainActor func makeBoth(_ shape: SwapShape) async -> Inheritance {
     let swapped = shape == .swapped
     let callers = Task.basePriority
-    let task = swapped ? await Task.detached { (whereAmI(), Hive.name ?? "none", Task.basePriority) }.value
-        : await Task { (whereAmI(), Hive.name ?? "none", Task.basePriority) }.value
-    let detached = swapped ? await Task { (whereAmI(), Hive.name ?? "none", Task.basePriority, 42) }.value
-        : await Task.detached { (whereAmI(), Hive.name ?? "none", Task.basePriority, 42) }.value
+    let task = swapped ? await Task.detached { (whereAmI(), Hive.name ?? "none", Task.basePriority, onMainQueue()) }.value
+        : await Task { (whereAmI(), Hive.name ?? "none", Task.basePriority, onMainQueue()) }.value
+    let detached = swapped ? await Task { (whereAmI(), Hive.name ?? "none", Task.basePriority, 42, onMainQueue()) }.value
+        : await Task.detached { (whereAmI(), Hive.name ?? "none", Task.basePriority, 42, onMainQueue()) }.value
     return Inheritance(taskIsolation: task.0, taskTaskLocal: task.1, taskPriorityIsCallers: task.2 == callers,
                        detachedIsolation: detached.0, detachedTaskLocal: detached.1,
-                       detachedPriorityIsCallers: detached.2 == callers, value: detached.3)
+                       detachedPriorityIsCallers: detached.2 == callers, value: detached.3,
+                       taskOnMainQueue: task.3, detachedOnMainQueue: detached.4)
 }
 
 /// L37 card 8, the Q&A seed, the architecture seed: Task { } inherits actor, priority and task-local values;

@@ -1,6 +1,8 @@
 /// The Task value: its type, its size, its value, and whether a copy reaches the same task.
 public struct TaskValue: Sendable, Hashable {
     public var type: String, size: Int, value: Int, copyCancelReachesTask: Bool
+    /// Whether the copy holds the same bits as the sleeper's value: the address of one task object.
+    public var copyIsSameAddress: Bool
 }
 
 /// L37 card 9: `Task { 42 }` is a pointer — eight bytes — and cancelling a copy cancels the task. `.cancelAnotherTask`,
@@ -14,8 +16,9 @@ nonisolated(nonsending) public func taskValue(_ shape: TaskCopyShape = .cancelAC
     }
     let copy = cancelAnotherTask ? Task { try? await Task.sleep(for: .seconds(1)); return Task.isCancelled } : sleeper
     copy.cancel()
+    let sameAddress = unsafeBitCast(copy, to: UInt.self) == unsafeBitCast(sleeper, to: UInt.self)
     return TaskValue(type: "\(type(of: task))", size: MemoryLayout.size(ofValue: task), value: await task.value,
-                     copyCancelReachesTask: await sleeper.value)
+                     copyCancelReachesTask: await sleeper.value, copyIsSameAddress: sameAddress)
 }
 
 /// What is cancelled.

@@ -21,11 +21,25 @@ public func twoCallsOneAfterAnother() async -> [String] {
     return await log.entries
 }
 
-/// The trick card's two calls in `shape`: at once, or the second after the first returned.
+/// The trick card's two calls at once into one `CallLog`, each a method with an await inside (the lesson), or with no
+/// await inside (the control): only an await lets the actor take the other call in the middle of one.
 @concurrent
-public func twoCalls(_ shape: AtOnceShape) async -> [String] {
+public func twoCalls(_ shape: CallShape) async -> [String] {
     switch shape {
-    case .atOnce: await twoCallsAtOnce()
-    case .oneAfterAnother: await twoCallsOneAfterAnother()
+    case .awaitInside: return await twoCallsAtOnce()
+    case .noAwaitInside:
+        let log = CallLog()
+        async let first: Void = log.callInOneStretch("first")
+        async let second: Void = log.callInOneStretch("second")
+        _ = await (first, second)
+        return await log.entries
     }
+}
+
+/// What the actor's method does between its two lines.
+public enum CallShape: String, CaseIterable, Sendable, Decodable {
+    /// It awaits a sleep (the lesson's `CallLog.call`).
+    case awaitInside
+    /// It holds its thread for the same time, with no await (`CallLog.callInOneStretch`).
+    case noAwaitInside
 }

@@ -9,6 +9,14 @@ extension BadScenarioInput {
         }
     }
 
+    /// Throws unless `value` is in `range`.
+    static func require(_ value: Int, in range: ClosedRange<Int>, _ parameter: String, in scenario: String) throws {
+        guard range.contains(value) else {
+            throw BadScenarioInput(scenario: scenario, parameter: parameter, value: "\(value)",
+                                   expected: "\(range.lowerBound) to \(range.upperBound)")
+        }
+    }
+
     /// Throws unless `value` is zero or more.
     static func require(_ value: Duration, notNegative parameter: String, in scenario: String) throws {
         guard value >= .zero else {

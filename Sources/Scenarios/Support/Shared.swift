@@ -20,4 +20,13 @@ public final class Shared<Value: Sendable>: Sendable {
     public func update(_ change: (inout Value) -> Void) {
         storage.withLock { change(&$0) }
     }
+
+    /// Changes the value under the lock, and returns it as the change left it: one step, so that two threads each
+    /// see their own result.
+    public func updated(_ change: (inout Value) -> Void) -> Value {
+        storage.withLock {
+            change(&$0)
+            return $0
+        }
+    }
 }

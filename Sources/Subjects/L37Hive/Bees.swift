@@ -24,4 +24,21 @@ public enum Bees {
         async let ciaTrip = visit("Cia", "🌷", for: cia)
         return await [adaTrip, beaTrip, ciaTrip]
     }
+
+    /// `sendThree`, written out (the lesson's "async let, written out"): a task group with three children, each started
+    /// at once, all awaited at the end, all cancelled with the task that runs it.
+    nonisolated(nonsending) public static func sendThreeByHand(
+        ada: Duration = .milliseconds(1000), bea: Duration = .milliseconds(3500), cia: Duration = .milliseconds(6000)
+    ) async -> [String] {
+        await withTaskGroup(of: (Int, String).self) { group in
+            group.addTask { (0, await visit("Ada", "🌻", for: ada)) }
+            group.addTask { (1, await visit("Bea", "🌸", for: bea)) }
+            group.addTask { (2, await visit("Cia", "🌷", for: cia)) }
+            var results = ["", "", ""]
+            for await (i, result) in group {
+                results[i] = result
+            }
+            return results
+        }
+    }
 }

@@ -17,4 +17,14 @@ public actor GuardedJar {
         usleep(200)
         drops = seen + 1
     }
+
+    /// Two drops, each read, held 200 µs and written: lesson 37's two increments with no await between. As an actor
+    /// nothing comes between them, so both count.
+    public func pourTwo() {
+        for _ in 0..<2 {
+            let seen = drops
+            usleep(200)
+            drops = seen + 1
+        }
+    }
 }

@@ -30,6 +30,13 @@ public actor Jar {
         drops = 0
     }
 
+    /// `pourSlowly()` without its wait: look at the jar and put one drop on top of what you saw, in one stretch. No
+    /// await between the read and the write, so no other bee comes between them — the lesson's cure for the slow pour.
+    public func pourOneDrop() {
+        let seen = drops
+        drops = seen + 1
+    }
+
     /// Where the jar's own code runs: "the jar is on Jar".
     public func whereIsTheJar() -> String {
         "the jar is on \(whereAmI())"

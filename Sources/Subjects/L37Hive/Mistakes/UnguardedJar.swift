@@ -17,4 +17,14 @@ public final class UnguardedJar: @unchecked Sendable {
         usleep(200)
         drops = seen + 1
     }
+
+    /// The same two drops as `GuardedJar.pourTwo()`, unguarded: a bee on the other thread can come between any read
+    /// and its write.
+    public func pourTwo() {
+        for _ in 0..<2 {
+            let seen = drops
+            usleep(200)
+            drops = seen + 1
+        }
+    }
 }
