@@ -59,6 +59,48 @@ struct BankContentTests {
         }
     }
 
+    /// A note written for its check says what in that check's code could have failed and how its control shows
+    /// it; a sentence two notes share word for word was written for neither (a template with names filled in).
+    @Test("No two audit notes share a run of more than eight words: each is written for its check")
+    func auditNotesAreWrittenForTheirCheck() throws {
+        let bank = try QuizTestBank.loaded.get()
+        var notes: [(tag: String, text: String)] = []
+        for entry in bank.entries {
+            for (index, check) in entry.checks.enumerated() {
+                if let audit = check.audit { notes.append(("\(entry.id)#\(index + 1)", audit)) }
+            }
+        }
+        let all = AuditNotes.sharedRuns(notes, longerThan: 8)
+        let repeating = Set(all.flatMap { [$0.first, $0.second] })
+        for tag in AuditNotes.notYetRewritten.subtracting(repeating).sorted() {
+            Issue.record("\(tag) is listed as not yet rewritten but repeats no other note: take it off the list")
+        }
+        // One issue per note that repeats an earlier one: the first it repeats, and how many others.
+        let shared = all.filter {
+            !(AuditNotes.notYetRewritten.contains($0.first) && AuditNotes.notYetRewritten.contains($0.second))
+        }
+        for second in Set(shared.map(\.second)).sorted() {
+            let pairs = shared.filter { $0.second == second }
+            let first = pairs[0]
+            Issue.record("""
+                \(second) repeats \(first.words.split(separator: " ").count) words of \(first.first)\
+                \(pairs.count > 1 ? " (and shares runs with \(pairs.count - 1) more)" : ""): "\(first.words)" — write \
+                each audit for its own check: what in its code could have made it fail, what its control changes and \
+                why that is the claim's point, which part of the answer it does not guard
+                """)
+        }
+    }
+
+    @Test("Shared runs of words are found whatever the case, punctuation or names filled in between them")
+    func sharedRunsAreFound() {
+        let template = [("A#1", "Could fail if drops came out otherwise when jar.pour ran in the harness's model only."),
+                        ("B#1", "Could fail if laps came out otherwise when cancellation.loop ran in the harness's model only (one thread)."),
+                        ("C#1", "The jar counts its drops at run time; only the await lets a bee write over another's read.")]
+        let found = AuditNotes.sharedRuns(template, longerThan: 4)
+        #expect(found.map { "\($0.first) \($0.second) \($0.words)" } == ["A#1 B#1 ran in the harness's model only"])
+        #expect(AuditNotes.sharedRuns(template, longerThan: 8).isEmpty, "no run of nine words is shared here")
+    }
+
     @Test("Every snippet file is used by an entry, and every crash and runtime name resolves")
     func nothingDangles() throws {
         let bank = try QuizTestBank.loaded.get()
@@ -78,5 +120,84 @@ struct BankContentTests {
         }
         bank.entries.flatMap(\.checks).forEach(collect)
         #expect(Set(files).subtracting(used).isEmpty, "snippets no entry uses: \(Set(files).subtracting(used).sorted())")
+    }
+}
+
+/// Runs of words that two audit notes share.
+enum AuditNotes {
+    /// The checks whose audit is still the old template with names filled in, to be written for their check one by
+    /// one: two of these may share a run of words, a note written anew may share none. Each is taken off as it is
+    /// rewritten; the list only shrinks.
+    static let notYetRewritten: Set<String> = [
+        "AR-01#1", "AR-01#2", "AR-03#1", "AR-04#1", "AR-05#1", "AR-05#2", "AR-06#1", "AR-08#1", "AR-08#2", "AR-09#1",
+        "AR-09#2", "AR-11#1", "AR-13#1", "AR-14#1", "L38-AQ01#1", "L38-AQ01#2", "L38-AQ01#3", "L38-AQ02#1",
+        "L38-AQ03#1", "L38-AQ04#1", "L38-AQ04#2", "L38-AQ05#1", "L38-AQ06#1", "L38-AQ07#1", "L38-AQ07#2",
+        "L38-AQ08#1", "L38-AQ08#2", "L38-AQ08#3", "L38-AQ09#1", "L38-AQ10#1", "L38-AQ10#2", "L38-AQ11#1",
+        "L38-AQ11#2", "L38-AQ11#3", "L38-AQ12#1", "L38-AQ13#1", "L38-AQ14#1", "L38-AQ14#2", "L38-C01#1", "L38-C01#2",
+        "L38-C02#1", "L38-C03#1", "L38-C05#1", "L38-C05#2", "L38-C07#1", "L38-C08#1", "L38-C08#2", "L38-C09#1",
+        "L38-C10#1", "L38-C10#2", "L38-C11#1", "L38-C12#1", "L38-C12#2", "L38-C13#1", "L38-C13#2", "L38-C14#1",
+        "L38-C15#1", "L38-C17#1", "L38-C18#1", "L38-C19#1", "L38-C20#1", "L38-Q01#1", "L38-Q01#2", "L38-Q02#1",
+        "L38-Q02#2", "L38-Q03#1", "L38-Q04#1", "L38-Q05#1", "L38-Q08#1", "L38-Q09#1", "L38-Q10#1", "L38-Q10#2",
+        "L40-C01#1", "L40-C02#1", "L40-C03#1", "L40-C04#1", "L40-C05#1", "L40-C06#1", "L40-C09#1", "L40-C10#1",
+        "L40-C11#1", "L40-C11#2", "L40-C12#2", "L40-C13#1", "L40-C14#1", "L40-C15#1", "L40-C16#1", "L40-C17#1",
+        "L40-C18#1", "L40-C19#1", "L40-C20#1", "L40-C21#1", "L40-C21#2", "L40-C22#1", "L40-C23#1", "L40-C23#2",
+        "L40-Q01#1", "L40-Q01#2", "L40-Q02#1", "L40-Q02#2", "L40-Q03#1", "L40-Q04#1", "L40-Q04#2", "L40-Q05#1",
+        "L40-Q06#1", "L40-Q07#1", "L40-Q07#2", "L40-Q08#1", "L40-Q09#1", "L40-Q10#1", "L40-Q11#1", "QA-01#1",
+        "QA-03#1", "QA-04#1", "QA-05#1", "QA-06#1", "QA-06#2", "QA-07#1", "QA-08#1", "QA-10#1", "QA-12#1", "QA-13#1",
+        "QA-14#1", "QA-14#2", "QA-14#3", "QA-15#1", "QA-17#1", "QA-18#1", "QA-19#1", "QA-19#2", "QA-19#3", "QA-19#4",
+        "QA-20#1", "QA-21#1", "QA-22#1", "QA-22#2", "QA-23#1", "QA-25#1", "QA-26#1", "QA-27#1", "QA-28#1", "QA-29#1",
+        "QA-29#2", "QA-30#1", "QA-31#1", "QA-31#2", "QA-31#3", "QA-32#1", "QA-33#1", "QA-34#1", "QA-34#2", "QA-35#1",
+        "QA-37#1"
+    ]
+
+    /// A run of words two notes share, longer than the limit asked for: the longest such run of that pair.
+    struct Shared: Equatable {
+        var first: String
+        var second: String
+        var words: String
+    }
+
+    /// A note's words, lowercased, without the punctuation around them (`"harness's"` keeps its apostrophe).
+    static func words(_ text: String) -> [String] {
+        text.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" && $0 != "." && $0 != "_" }
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ".'’")) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// Every pair of `notes` that shares a run of more than `limit` words, with the longest run it shares.
+    static func sharedRuns(_ notes: [(tag: String, text: String)], longerThan limit: Int) -> [Shared] {
+        let split = notes.map { words($0.text) }
+        // Every run of limit + 1 words, and the notes it appears in (each note once).
+        var owners: [[String]: [Int]] = [:]
+        for (index, words) in split.enumerated() where words.count > limit {
+            var seen = Set<[String]>()
+            for start in 0...(words.count - limit - 1) {
+                let run = Array(words[start...(start + limit)])
+                if seen.insert(run).inserted { owners[run, default: []].append(index) }
+            }
+        }
+        var pairs = Set<[Int]>()
+        for indices in owners.values where indices.count > 1 {
+            for i in indices.indices { for j in indices.indices where i < j { pairs.insert([indices[i], indices[j]]) } }
+        }
+        return pairs.sorted { $0.lexicographicallyPrecedes($1) }.map { pair in
+            Shared(first: notes[pair[0]].tag, second: notes[pair[1]].tag,
+                   words: longestCommonRun(split[pair[0]], split[pair[1]]).joined(separator: " "))
+        }
+    }
+
+    /// The longest run of words `a` and `b` both hold.
+    static func longestCommonRun(_ a: [String], _ b: [String]) -> [String] {
+        var best = (length: 0, end: 0)
+        var previous = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...max(a.count, 1) where i <= a.count {
+            var current = [Int](repeating: 0, count: b.count + 1)
+            for j in 1...max(b.count, 1) where j <= b.count && a[i - 1] == b[j - 1] {
+                current[j] = previous[j - 1] + 1
+                if current[j] > best.length { best = (current[j], i) }
+            }
+            previous = current
+        }
+        return Array(a[(best.end - best.length)..<best.end])
     }
 }
