@@ -151,9 +151,13 @@ let full = verbose || (!only.isEmpty && only.allSatisfy { selected($0).count == 
 
 let started = ContinuousClock.now
 let runner = QuizRunner(bank: bank, catalog: .standard, crashExecutable: CrashValidator.currentExecutable())
+// An entry named twice with checks of its own (`L38-C04#1 L38-C04#2`) runs each named check once, in the bank's order.
 var entries: [QuizEntry] = []
-for entry in only.isEmpty ? bank.entries : only.flatMap(selected) where !entries.contains(where: { $0.id == entry.id }) {
-    entries.append(entry)
+for entry in only.isEmpty ? bank.entries : only.flatMap(selected) {
+    guard let index = entries.firstIndex(where: { $0.id == entry.id }) else { entries.append(entry); continue }
+    let all = bank.entry(entry.id)?.checks ?? []
+    let kept = Set(entries[index].checks + entry.checks)
+    entries[index].checks = all.filter(kept.contains)
 }
 let byId = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 if !json, !full { QuizReport.header.forEach { print($0) } }

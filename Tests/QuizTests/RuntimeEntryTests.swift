@@ -31,40 +31,87 @@ struct HarnessRuntimeAnswerTests {
     }
 }
 
-/// The bank's runtime answers about the main actor, GCD, the real pool and a global actor: each in a quiz process
-/// of its own (`quiz --json <id>#<check>`), one at a time, so that neither the other suites of this process nor
-/// the other checks compete for the main actor, the pool or the actor it measures. The child reads the same bank.
-@Suite("Quiz bank: runtime answers in a process of their own", .serialized, scaledTimeLimit(minutes: 1))
+/// What one quiz process said of every check that needs a process of its own: each check's JSON by `ID#N`, or why
+/// there is none. The process runs them one at a time, as `swift run quiz` does, so that neither the other suites
+/// of this test process nor the other checks compete for the main actor, the pool or the actor each measures; one
+/// process for all of them starts and reads the bank once instead of once a check.
+enum OwnProcessRun {
+    /// The checks' reports, from the first test case that asks.
+    static let reports = Task { await run() }
+
+    /// Starts `quiz --json --bank … ID#N …` for every such check and reads its report.
+    static func run() async -> Result<[String: JSONCheck], OwnProcessFailure> {
+        guard let quiz = QuizTestBank.quizExecutable else {
+            return .failure(.init(why: "the quiz executable is not next to the test bundle: build it with `swift build`"))
+        }
+        guard case .success(let bank) = QuizTestBank.loaded else { return .failure(.init(why: "the bank did not load")) }
+        let items = QuizTestBank.ownProcessRuntime
+        // Each check had 50 s of spare time in a process of its own; together they have as much in all.
+        let outcome = await ChildProcess.run(quiz, ["--json", "--bank", bank.directory] + items.map(\.selector),
+                                             timeout: .seconds(50 * max(items.count, 1)))
+        if let why = outcome.ranOutOfTime { return .failure(.init(why: "unguarded, no evidence: \(why)", ranOutOfTime: true)) }
+        guard let root = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any],
+              let entries = root["entries"] as? [[String: Any]] else {
+            return .failure(.init(why: "the quiz process gave no report (\(outcome.ending)): \(outcome.stderr.suffix(600))"))
+        }
+        // An entry's checks come in the bank's order: the selected ones of each entry, by their index.
+        var reports: [String: JSONCheck] = [:]
+        for entry in entries {
+            guard let id = entry["id"] as? String, let checks = entry["checks"] as? [[String: Any]] else { continue }
+            let indices = items.filter { $0.entry.id == id }.map(\.index).sorted()
+            for (index, check) in zip(indices, checks) { reports["\(id)#\(index + 1)"] = JSONCheck(check) }
+        }
+        return .success(reports)
+    }
+}
+
+/// What a quiz process reported of one check.
+struct JSONCheck: Sendable {
+    var verdict: String, summary: String, reason: String, control: String?
+
+    init(_ check: [String: Any]) {
+        verdict = check["verdict"] as? String ?? ""
+        summary = check["summary"] as? String ?? ""
+        reason = check["reason"] as? String ?? ""
+        control = (check["control"] as? [String: Any])?["verdict"] as? String
+    }
+}
+
+/// Why the quiz process said nothing of the checks.
+struct OwnProcessFailure: Error, Sendable {
+    var why: String
+    /// Its time counted only while the machine had a CPU to spare: one that ran out of it anyway shows nothing.
+    var ranOutOfTime = false
+}
+
+extension BankCheck {
+    /// `L38-C04#2`: how the quiz names this check.
+    var selector: String { "\(entry.id)#\(index + 1)" }
+}
+
+/// The bank's runtime answers about the main actor, GCD, the real pool and a global actor, judged by a quiz process
+/// of their own (`OwnProcessRun`); each case reads its check's verdict. The child reads the same bank.
+@Suite("Quiz bank: runtime answers in a process of their own", scaledTimeLimit(minutes: 1))
 struct OwnProcessRuntimeAnswerTests {
     @Test("A runtime answer of the bank holds on the real executor, in a process of its own",
           arguments: QuizTestBank.ownProcessRuntime)
     func answerHolds(_ item: BankCheck) async throws {
-        let quiz = try #require(QuizTestBank.quizExecutable,
-                                "the quiz executable is not next to the test bundle: build it with `swift build`")
-        let bank = try QuizTestBank.loaded.get()
-        let outcome = await ChildProcess.run(quiz, ["--json", "--bank", bank.directory, "\(item.entry.id)#\(item.index + 1)"],
-                                             timeout: .seconds(50))
-        if let why = outcome.ranOutOfTime {
-            // Its time counts only while the machine had a CPU to spare: a child that ran out of it anyway shows
-            // nothing about the answer, so the check is unguarded, said as a warning (a timeout is never a catch).
-            Issue.record(Comment(rawValue: "\(item.entry.id) — unguarded, no evidence: \(why)"), severity: .warning)
+        let reports: [String: JSONCheck]
+        switch await OwnProcessRun.reports.value {
+        case .success(let all): reports = all
+        case .failure(let failure) where failure.ranOutOfTime:
+            // A timeout is never a catch: the check is unguarded for it, said as a warning.
+            Issue.record(Comment(rawValue: "\(item.entry.id) — \(failure.why)"), severity: .warning)
+            return
+        case .failure(let failure):
+            Issue.record("\(item.entry.id): \(failure.why)")
             return
         }
-        let data = Data(outcome.stdout.utf8)
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let entries = root["entries"] as? [[String: Any]], let entry = entries.first,
-              let checks = entry["checks"] as? [[String: Any]], let check = checks.first,
-              let verdict = check["verdict"] as? String else {
-            Issue.record("\(item.entry.id): the quiz process gave no report (\(outcome.ending)): \(outcome.stderr.suffix(600))")
-            return
-        }
-        let observed = check["summary"] as? String ?? ""
-        let reason = check["reason"] as? String ?? ""
-        let control = (check["control"] as? [String: Any])?["verdict"] as? String
+        let check = try #require(reports[item.selector], "the quiz process said nothing of \(item.selector)")
         // Unguarded for want of a control is the quiz's verdict, not a miss; a control that held is one.
-        let unguardedByChoice = verdict == "unguarded" && control == "none"
-        #expect(verdict == "validated" || unguardedByChoice, """
-            \(item.entry.id): \(verdict)\(reason.isEmpty ? "" : ": \(reason)") — \(observed). \
+        let unguardedByChoice = check.verdict == "unguarded" && check.control == "none"
+        #expect(check.verdict == "validated" || unguardedByChoice, """
+            \(item.entry.id): \(check.verdict)\(check.reason.isEmpty ? "" : ": \(check.reason)") — \(check.summary). \
             The lesson: "\(item.answerExcerpt)"
             """)
     }

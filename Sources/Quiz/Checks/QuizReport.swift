@@ -150,6 +150,7 @@ public enum QuizReport {
         var item: [String: Any] = ["kind": check.kind, "verdict": check.verdict.word, "differs": check.differs ?? NSNull(),
                                    "summary": check.observed]
         if let reason = check.verdict.reason { item["reason"] = reason }
+        if let seconds = check.seconds { item["seconds"] = (seconds * 1000).rounded() / 1000 }
         item["on"] = check.on?.rawValue ?? NSNull()
         if let expect = check.expect { item["expect"] = expect }
         if let adapted = check.adapted { item["adapted"] = adapted }

@@ -99,23 +99,28 @@ public struct QuizRunner: Sendable {
         return result
     }
 
-    /// Judges one check, by its kind.
+    /// Judges one check, by its kind, timing the judging itself (not the wait for a slot).
     @concurrent func judge(_ check: QuizCheck, processes: Slots?, harness: Slots?) async -> CheckResult {
+        @Sendable func timed(_ judge: @Sendable () async -> CheckResult) async -> CheckResult {
+            let started = ContinuousClock.now
+            var result = await judge()
+            let took = started.duration(to: .now).components
+            result.seconds = Double(took.seconds) + Double(took.attoseconds) / 1e18
+            return result
+        }
+        @Sendable func inSlot(_ slots: Slots?, _ judge: @escaping @Sendable () async -> CheckResult) async -> CheckResult {
+            guard let slots else { return await timed(judge) }
+            return await slots.run { await timed(judge) }
+        }
         switch check {
         case .runtime(let runtime):
-            if let harness, !runsAlone(check) {
-                return await harness.run { await self.runtime.validate(runtime) }
-            }
-            return await self.runtime.validate(runtime)
+            return await inSlot(runsAlone(check) ? nil : harness) { await self.runtime.validate(runtime) }
         case .compile(let compile):
-            if let processes { return await processes.run { await self.compiler.validate(compile) } }
-            return await compiler.validate(compile)
+            return await inSlot(processes) { await self.compiler.validate(compile) }
         case .run(let run):
-            if let processes { return await processes.run { await self.runner.validate(run) } }
-            return await runner.validate(run)
+            return await inSlot(processes) { await self.runner.validate(run) }
         case .crash(let crash):
-            if let processes { return await processes.run { await self.crasher.validate(crash) } }
-            return await crasher.validate(crash)
+            return await inSlot(processes) { await self.crasher.validate(crash) }
         case .appleOnly(let reason):
             return CheckResult(.skipped("apple-only: \(reason)"), observed: "")
         case .toolchain(let requirement, let reason, let inner):

@@ -117,6 +117,9 @@ public struct CheckResult: Sendable, Hashable {
     /// For a compile, run or crash check: why its child process shows nothing, if it ran out of its time
     /// (`ChildOutcome.ranOutOfTime`). The check is then unguarded for that reason; a control's such run is no evidence.
     public var ranOutOfTime: String?
+    /// How long judging the check took, in seconds of wall time (set by `QuizRunner.validate`): where a quiz run's
+    /// time goes, never part of a verdict.
+    public var seconds: Double?
 
     /// A result.
     public init(_ verdict: Verdict, observed: String, differs: String? = nil, expect: String? = nil,
