@@ -88,8 +88,12 @@ public struct Expectation<Outcome: Sendable>: Sendable, CustomStringConvertible 
     }
 }
 
-/// How fast a scenario's clock runs: `virtual` under a seeded schedule (a sleep costs nothing, so the lesson's
+/// How fast a scenario's clock runs: `virtual` under a claim's seeded runs (a sleep costs nothing, so the lesson's
 /// seconds may stay seconds), `real` under strict and system (where a scenario wants its times scaled down).
+///
+///     Claim("a stubborn sibling holds the group for 1 s", …) {
+///         await errorWaitsForStubbornSibling(busyFor: Pace.current.pick(virtual: .seconds(1), real: .milliseconds(300)))
+///     }
 public enum Pace: Sendable, Hashable {
     /// Under seeds: time is virtual, a sleep lasts exactly what it asked, and margins can be wide for free.
     case virtual
@@ -105,27 +109,24 @@ public enum Pace: Sendable, Hashable {
     public func pick<Value>(virtual: Value, real: Value) -> Value {
         self == .virtual ? virtual : real
     }
+
+    /// The pace of the claim's run the calling task is in (its child tasks too: a task-local): `real` outside any.
+    /// A `Task.detached` does not inherit it; read it where the scenario starts.
+    @TaskLocal public static var current: Pace = .real
 }
 
 /// The counterfactual a claim must fail against: the lesson's wrong shape, a breakage, the scenario with its
 /// property removed — or, where none can exist, why.
 public enum Control<Outcome: Sendable>: Sendable {
-    /// Runs `body` instead of the claim's scenario, under the same schedules and paces; the expectation must miss.
-    case counterfactual(String, @Sendable (Pace) async throws -> Outcome)
+    /// Runs `body` instead of the claim's scenario, under the same schedules and paces (`Pace.current`); the
+    /// expectation must miss.
+    case counterfactual(String, @Sendable () async throws -> Outcome)
     /// No counterfactual exists: the claim is reported as unguarded, with this reason.
     case none(why: String)
-
-    /// A counterfactual whose timings do not depend on the pace.
-    public static func counterfactual(_ name: String, _ body: @escaping @Sendable () async throws -> Outcome) -> Control {
-        .counterfactual(name) { (_: Pace) in try await body() }
-    }
 }
 
 /// A claim: a scenario, where it runs, what must hold, and the control under which it must not.
 public struct Claim<Outcome: Hashable & Sendable>: Sendable {
-    /// Where a claim's scenario runs (`Harness.Runs`).
-    public typealias Runs = Harness.Runs
-
     /// What the lesson claims, in words: the first thing a failure says.
     public var statement: String
     /// The schedules it runs under, in order.
@@ -134,33 +135,25 @@ public struct Claim<Outcome: Hashable & Sendable>: Sendable {
     public var options: RunOptions
     /// What must hold.
     public var expectation: Expectation<Outcome>
-    /// The scenario, told its pace.
-    public var body: @Sendable (Pace) async throws -> Outcome
+    /// The scenario (`Pace.current` tells it its pace).
+    public var body: @Sendable () async throws -> Outcome
     /// Under what the expectation must fail.
     public var control: Control<Outcome>
     /// Harness failures that count as the control's miss: how its wrong shape shows, where that is a failure (a
     /// producer that never stops ends in leftover work). Any other failure of a control run is no evidence.
     public var controlMissedBy: Set<HarnessFailure.Kind> = []
 
-    /// A claim about `body`, which is told its pace (virtual under seeds, real under strict and system) and may
-    /// scale its timings by it.
+    /// A claim about `body`: under each of `runs` it must meet `expectation`, and under `control` miss it. `body`
+    /// may scale its timings by `Pace.current` (virtual under seeds, real under strict and system).
     public init(_ statement: String, runs: [Runs] = [.strict, .seeds(200)], options: RunOptions = RunOptions(),
                 expect expectation: Expectation<Outcome>, control: Control<Outcome>,
-                paced body: @escaping @Sendable (Pace) async throws -> Outcome) {
+                _ body: @escaping @Sendable () async throws -> Outcome) {
         self.statement = statement
         self.runs = runs
         self.options = options
         self.expectation = expectation
         self.control = control
         self.body = body
-    }
-
-    /// A claim about `body`, whose timings are the same at any pace.
-    public init(_ statement: String, runs: [Runs] = [.strict, .seeds(200)], options: RunOptions = RunOptions(),
-                expect expectation: Expectation<Outcome>, control: Control<Outcome>,
-                _ body: @escaping @Sendable () async throws -> Outcome) {
-        self.init(statement, runs: runs, options: options, expect: expectation, control: control,
-                  paced: { _ in try await body() })
     }
 }
 
@@ -379,15 +372,15 @@ public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (O
 /// (`HarnessFailure.hitTimeLimit`) shows only that the machine did not finish it in time (a loaded machine, a real
 /// pool held by other work), not what the scenario does. One cut twice stays cut, and is said in the reason.
 func runsPastTimeLimits<Outcome: Hashable & Sendable>(
-    of paced: @escaping @Sendable (Pace) async throws -> Outcome, _ schedules: [Runs], options: RunOptions
+    of scenario: @escaping @Sendable () async throws -> Outcome, _ schedules: [Runs], options: RunOptions
 ) async throws(HarnessFailure) -> (runs: [ClaimRun<Outcome>], noEvidence: String?) {
-    var all = try await runs(of: paced, schedules, options: options)
+    var all = try await runs(of: scenario, schedules, options: options)
     var reasons: [String] = []
     for index in all.indices.reversed() {
         guard case .failure(let failure) = all[index].result, failure.hitTimeLimit,
               let asked: Runs = all[index].schedule == .system ? .system
                 : all[index].schedule == .strict ? .strict : nil else { continue }
-        let again = try await runs(of: paced, [asked], options: options)
+        let again = try await runs(of: scenario, [asked], options: options)
         if let rerun = again.first { all[index] = rerun }
         if all[index].result.failure?.hitTimeLimit ?? false {
             reasons.append("its run under \(asked) hit its time limit twice (\(failure.summary))")
@@ -405,13 +398,13 @@ extension Result {
 }
 
 /// Every run of `body` under `schedules`, each told its pace; throws only for a malformed `HARNESS_*` setting.
-func runs<Outcome: Hashable & Sendable>(of paced: @escaping @Sendable (Pace) async throws -> Outcome,
+func runs<Outcome: Hashable & Sendable>(of scenario: @escaping @Sendable () async throws -> Outcome,
                                         _ schedules: [Runs],
                                         options: RunOptions) async throws(HarnessFailure) -> [ClaimRun<Outcome>] {
     var runs: [ClaimRun<Outcome>] = []
     for schedule in schedules {
         let pace = Pace(schedule)
-        let body: @Sendable () async throws -> Outcome = { try await paced(pace) }
+        let body: @Sendable () async throws -> Outcome = { try await Pace.$current.withValue(pace) { try await scenario() } }
         switch schedule {
         case .strict, .system:
             let asked: Schedule = schedule == .strict ? .strict : .system

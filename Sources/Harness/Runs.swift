@@ -31,9 +31,6 @@ public enum Runs: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The same as `seeds(count)`.
-    public static func seeded(_ count: Int) -> Runs { .seeds(count) }
-
     /// Whether the scenario runs in virtual time (its pace, `Pace`): under seeds, yes.
     var isSeeded: Bool {
         if case .seeds = self { return true }

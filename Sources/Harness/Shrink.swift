@@ -116,7 +116,7 @@ extension Claim {
               miss.schedule?.isVirtualTime == true else { return nil }
         let body = self.body, options = self.options
         var exploration = Exploration<Outcome>(label: "claim", runs: [])
-        exploration.rerun = { schedule in await tracedRun(seed: 0, schedule, options: options) { try await body(.virtual) } }
+        exploration.rerun = { schedule in await tracedRun(seed: 0, schedule, options: options) { try await Pace.$current.withValue(.virtual) { try await body() } } }
         let found = SeededRun<Outcome>(seed: 0, result: .failure(HarnessFailure(.threw, schedule: nil, summary: "not run")),
                                        scheduleHash: 0, elapsed: .zero, schedule: .replay(interleaving), interleaving: interleaving)
         return await exploration.shrink(found, budget: budget) { result in

@@ -107,6 +107,17 @@ struct ClaimReport<Outcome: Hashable & Sendable> {
     }
 }
 
+/// The line that leads a shrunk counterexample: what it returned, its preemptions, and where it came from. Shrunk
+/// from the run as found (or, `replayed`, from the run a HARNESS_SCHEDULE string played), or, when no smaller one
+/// turned up, that run itself: "shrunk from 1" would say a replay had been made smaller when it was not.
+func smallestLine<Outcome>(_ shrunk: ShrunkCounterexample<Outcome>, outcome: Outcome, replayed: Bool) -> String {
+    let origin = shrunk.preemptions < shrunk.original.preemptions
+        ? "shrunk from \(replayed ? "the replayed run's " : "")\(shrunk.original.preemptions) in \(counted(shrunk.runs, "run"))"
+        : "\(replayed ? "the replayed run itself" : "the run as found"): no smaller one in \(counted(shrunk.runs, "run"))"
+    return "Smallest counterexample found: \(abbreviated(outcome)), with \(counted(shrunk.preemptions, "preemption")) "
+        + "(\(origin)\(shrunk.stoppedAtBudget ? ", stopped at its budget" : "")):"
+}
+
 /// The line that replays `miss`: its interleaving (and its seed), its schedule's command, or — when no single run
 /// shows it — a wider slice of seeds.
 func replayLine(for miss: Counterexample) -> String {

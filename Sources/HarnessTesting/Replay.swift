@@ -32,12 +32,6 @@ let buildFlag = ""
 let buildFlag = " -c release"
 #endif
 
-/// The replay lines for a run under `schedule` that made `choices`: the interleaving itself first
-/// (it replays in any process, whatever found it), then the seed's command if it had one.
-func replayLines(for schedule: Schedule?, choices: [UInt32]) -> String {
-    replayLines(for: schedule, interleaving: Interleaving(choices, points: choices.count))
-}
-
 /// The replay lines for a run under `schedule` that made `interleaving` (one cut short by a failure says so:
 /// `s1-…:n!`): the interleaving first, then the seed's command if it had one.
 package func replayLines(for schedule: Schedule?, interleaving: Interleaving) -> String {
@@ -48,33 +42,8 @@ package func replayLines(for schedule: Schedule?, interleaving: Interleaving) ->
     return lines
 }
 
-/// The replay lines for `failure`: its choices up to the cut (`s1-…:n!`, which a replay cut short at the same place
-/// fits), or, where a run cannot be replayed, what reruns it and why that is all.
-func replayLines(for failure: HarnessFailure) -> String {
-    if failure.isScheduleMisfit { return replayCommand(for: failure.schedule) }
-    switch failure.schedule {
-    case .system?:
-        return replayCommand(for: .system) + " (reruns it: the real pool has no schedule to replay)"
-    case .strict?:
-        return replayCommand(for: .strict) + " (the strict pool runs first in, first out: every run is this run)"
-    default:
-        guard let interleaving = failure.interleaving else { return replayCommand(for: failure.schedule) }
-        var lines = replayLines(for: failure.schedule, interleaving: interleaving)
-        if failure.kind == .blockedThread || failure.hitTimeLimit {
-            lines += "\n  (a \(failure.kind.rawValue) depends on real time as well as on the schedule: a replay that "
-                + "finishes says so)"
-        }
-        return lines
-    }
-}
-
-/// The replay command of one run of an exploration: its interleaving and its seed, or only the seed
-/// when the interleaving is too long to paste (over 200 characters).
-func replayText<Outcome>(for run: SeededRun<Outcome>) -> String {
-    replayText(for: run.schedule, run.interleaving)
-}
-
-/// The replay command of a run under `schedule` that made `interleaving`, as `replayText(for:)` words it.
+/// The replay command of a run under `schedule` that made `interleaving`: its interleaving and its seed, or only the
+/// seed when the interleaving is too long to paste (over 200 characters).
 func replayText(for schedule: Schedule, _ interleaving: Interleaving) -> String {
     let text = interleaving.description
     guard text.count > 200, schedule.seed != nil else { return replayLines(for: schedule, interleaving: interleaving) }

@@ -1,3 +1,5 @@
+// The one verb of a harness test, in the one target of the harness that knows Swift Testing: it turns what `Harness`
+// (which never imports Testing) found into issues and attachments.
 import Harness
 import Testing
 

@@ -20,10 +20,11 @@ struct BeesTests {
         await verify(Claim(
             "cancelling the trip's task should reach every async let child still at a flower: Bea and Cia called "
                 + "home, Ada already back",
-            runs: [.seeded(200)],
+            runs: [.seeds(200)],
             expect: Expectation(every: .equals(["Ada back from the 🌻", "Bea called home from the 🌸",
                                                 "Cia called home from the 🌷"])),
-            control: .counterfactual("the bees sent as Task { }s") { await threeBees($0, .unstructuredTasks) },
-            paced: { await threeBees($0) }))
+            control: .counterfactual("the bees sent as Task { }s") { await threeBees(Pace.current, .unstructuredTasks) }) {
+                await threeBees(Pace.current)
+            })
     }
 }

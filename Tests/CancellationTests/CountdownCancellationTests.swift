@@ -13,7 +13,7 @@ struct CountdownCancellationTests {
         await verify(Claim(
             "cancelling sets a flag and stops nothing: a next() that never looks — and whose try? swallows the "
                 + "sleep's error — should hand out 1 too",
-            runs: [.seeded(200)],
+            runs: [.seeds(200)],
             expect: Expectation(every: .equals([
                 "got 3 — cancelled: false", "got 2 — cancelled: false", "got 1 — cancelled: true", "the loop ended",
             ])),
@@ -28,7 +28,7 @@ struct CountdownCancellationTests {
     func endingCountdownStops() async {
         await verify(Claim(
             "the sleep throws once the task is cancelled, next() should answer nil, and the third number never come",
-            runs: [.seeded(200)],
+            runs: [.seeds(200)],
             expect: Expectation(every: .equals(["got 3 — cancelled: false", "got 2 — cancelled: false", "the loop ended"])),
             control: .counterfactual("the countdown that swallows cancellation") {
                 await countdownCancelledAfterTwo(.swallowing)

@@ -19,10 +19,9 @@ struct PollingTests {
         await verify(Claim(
             "after stop() the call count should stay flat: a cancelled Task.sleep throws CancellationError and that "
                 + "should end the loop",
-            runs: [.seeded(200)],
+            runs: [.seeds(200)],
             expect: Expectation(every: .equals(PollingRun(callsBeforeStop: 3, callsAfterStop: 0))),
-            control: .counterfactual("try? around the sleep") { await poll(.swallows, $0) },
-            paced: { await poll(.stops, $0) }))
+            control: .counterfactual("try? around the sleep") { await poll(.swallows, Pace.current) }) { await poll(.stops, Pace.current) })
     }
 
     @Test("Q&A seed: on the real strict pool, however late its thread wakes, the poll makes at most the one request already on its way once cancelled")
@@ -32,8 +31,7 @@ struct PollingTests {
                 + "stop() came (on a loaded machine the loop may be ready to run, not yet running): the next sleep throws",
             runs: [.strict],
             expect: Expectation(every: .that("callsWhileCancelled 0...1") { $0.callsWhileCancelled <= 1 }),
-            control: .counterfactual("try? around the sleep") { await poll(.swallows, $0) },
-            paced: { await poll(.stops, $0) }))
+            control: .counterfactual("try? around the sleep") { await poll(.swallows, Pace.current) }) { await poll(.stops, Pace.current) })
     }
 
     @Test("Q&A seed: try? await Task.sleep in a cancelled loop races to the end — exactly 3 then 7 requests under every seed")
@@ -41,10 +39,9 @@ struct PollingTests {
         await verify(Claim(
             "try? swallows the CancellationError that tells the loop to stop: each remaining attempt should fire at "
                 + "once, 7 requests after stop()",
-            runs: [.seeded(200)],
+            runs: [.seeds(200)],
             expect: Expectation(every: .equals(PollingRun(callsBeforeStop: 3, callsAfterStop: 7))),
-            control: .counterfactual("try, not try?") { await poll(.stops, $0) },
-            paced: { await poll(.swallows, $0) }))
+            control: .counterfactual("try, not try?") { await poll(.stops, Pace.current) }) { await poll(.swallows, Pace.current) })
     }
 
     @Test("Q&A seed: on the real strict pool, try? lets the cancelled loop make every one of its fifty requests, several while cancelled")
@@ -56,7 +53,6 @@ struct PollingTests {
             expect: Expectation(every: .that("50 requests in all, at least 2 while cancelled") {
                 $0.callsBeforeStop + $0.callsAfterStop == 50 && $0.callsWhileCancelled >= 2
             }),
-            control: .counterfactual("try, not try?") { await poll(.stops, $0) },
-            paced: { await poll(.swallows, $0) }))
+            control: .counterfactual("try, not try?") { await poll(.stops, Pace.current) }) { await poll(.swallows, Pace.current) })
     }
 }

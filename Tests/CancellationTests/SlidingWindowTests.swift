@@ -14,7 +14,7 @@ struct SlidingWindowTests {
             "\(count) downloads with a cap of \(cap): never more than \(cap) in flight (one more in only when one "
                 + "finished), \(min(count, cap)) at once when there is enough to do, every id downloaded exactly once "
                 + "and the items in the order of the ids",
-            runs: [.strict, .seeded(50)],
+            runs: [.strict, .seeds(50)],
             expect: Expectation(every: .equals(SlidingWindowRun(
                 mostInFlight: min(count, cap), downloadsStarted: count, everyItemOnceInOrder: true))),
             control: Self.control(count: count, cap: cap)) {

@@ -22,17 +22,18 @@ struct StructuredConcurrencyTests {
         await verify(Claim(
             "b threw, so a was cancelled — and then waited for: a child never outlives its scope, and a busy child "
                 + "that does not look runs to its end before the error reaches the caller",
-            runs: [.seeded(200)],
+            runs: [.seeds(200)],
             expect: Expectation(every: .equals([
                 "failing threw Offline()", "busy finished (cancelled: true)", "the error reached the caller",
             ])),
-            control: .counterfactual("the busy sibling as a Task { }") { pace in
-                await errorWaitsForStubbornSibling(busyFor: pace.pick(virtual: .seconds(1), real: .milliseconds(300)),
+            control: .counterfactual("the busy sibling as a Task { }") {
+                let pace = Pace.current
+                return await errorWaitsForStubbornSibling(busyFor: pace.pick(virtual: .seconds(1), real: .milliseconds(300)),
                                                    shape: .unstructuredTask)
-            },
-            paced: { pace in
-                await errorWaitsForStubbornSibling(busyFor: pace.pick(virtual: .seconds(1), real: .milliseconds(300)))
-            }))
+            }) {
+                let pace = Pace.current
+                return await errorWaitsForStubbornSibling(busyFor: pace.pick(virtual: .seconds(1), real: .milliseconds(300)))
+            })
     }
 
     @Test("L38 Q3: a first-wins group waits for the loser unless it calls cancelAll()", arguments: [RaceShape.waitsForTheRest, .cancelsTheRest])
@@ -50,15 +51,14 @@ struct StructuredConcurrencyTests {
                 ? "cancelAll() after the first answer should cancel Bergen, and the group return without waiting for it"
                 : "without cancelAll() the group returns only after Bergen answered: returning from the body does not "
                     + "cancel the children",
-            runs: [.seeded(200)],
+            runs: [.seeds(200)],
             expect: Expectation(every: .equals(FirstAnswerRace(
                 first: "Seattle",
                 events: ["Seattle answered", cancellingTheRest ? "Bergen was cancelled" : "Bergen answered",
                          "the group returned"]))),
             control: .counterfactual(cancellingTheRest ? "no cancelAll()" : "cancelAll()") {
-                await race(cancellingTheRest ? .waitsForTheRest : .cancelsTheRest, $0)
-            },
-            paced: { await race(shape, $0) }))
+                await race(cancellingTheRest ? .waitsForTheRest : .cancelsTheRest, Pace.current)
+            }) { await race(shape, Pace.current) })
     }
 
     @Test("L38 Q4: a throwing group's error cancels the children that are left")

@@ -12,25 +12,26 @@ struct TimeoutTests {
         await verify(Claim(
             "the operation answered first: its answer should come back, and cancelAll() should stop the timer so "
                 + "that withTimeout returns without waiting for it",
-            runs: [.seeded(200)],
+            runs: [.seeds(200)],
             expect: Expectation(every: .equals(TimeoutRace(
                 answer: "answer",
                 events: ["the operation answered", "withTimeout returned", "halfway between the answer and the limit"]))),
-            control: .counterfactual("an operation slower than the limit") { pace in
-                await timeoutRace(operationTakes: .seconds(1),
+            control: .counterfactual("an operation slower than the limit") {
+                let pace = Pace.current
+                return await timeoutRace(operationTakes: .seconds(1),
                                   limit: pace.pick(virtual: .milliseconds(500), real: .milliseconds(200)))
-            },
-            paced: { pace in
-                await timeoutRace(operationTakes: pace.pick(virtual: .milliseconds(100), real: .milliseconds(50)),
+            }) {
+                let pace = Pace.current
+                return await timeoutRace(operationTakes: pace.pick(virtual: .milliseconds(100), real: .milliseconds(50)),
                                   limit: pace.pick(virtual: .seconds(1), real: .milliseconds(400)))
-            }))
+            })
     }
 
     @Test("Q&A seed: a slow operation loses the race: TimedOut comes back and the operation is cancelled")
     func timerWins() async {
         await verify(Claim(
             "the sleep finished first: TimedOut should come back, after the operation was cancelled and waited for",
-            runs: [.seeded(200)],
+            runs: [.seeds(200)],
             expect: Expectation(every: .equals(TimeoutRace(
                 answer: "timed out after 0.1 seconds",
                 events: ["the operation was cancelled", "withTimeout returned",

@@ -32,7 +32,7 @@ struct ContinuationMisuseTests {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
             await verify(Claim(
                 "a continuation nobody resumes leaves its task suspended forever: nothing ready, no timer, unfinished",
-                runs: [.strict, .seeded(20)], expect: .fails(.deadlock),
+                runs: [.strict, .seeds(20)], expect: .fails(.deadlock),
                 control: .counterfactual("the continuation resumed") { await continuationResumed(with: .success("Seattle")) }) {
                     await continuationNeverResumed()
                 })

@@ -9,7 +9,7 @@ struct ContinuationResumeTests {
     func resumedFromAnotherThread() async {
         await verify(Claim(
             "the callback's thread resumed the continuation: the task should get Seattle",
-            runs: [.strict, .seeded(20)], options: .waitForOwnThreads, expect: Expectation(every: .equals("Seattle")),
+            runs: [.strict, .seeds(20)], options: .waitForOwnThreads, expect: Expectation(every: .equals("Seattle")),
             control: .counterfactual("the answer read without waiting for the callback") { callbackReadWithoutWaiting() }) {
                 await continuationResumedFromAnotherThread()
             })
@@ -24,7 +24,7 @@ struct ContinuationResumeTests {
         let other: Result<String, Lost> = if case .success = result { .failure(Lost()) } else { .success("Seattle") }
         await verify(Claim(
             "resume(with: \(result)) should come out of the await as \(expected)",
-            runs: [.seeded(20)], expect: Expectation(every: .equals(expected)),
+            runs: [.seeds(20)], expect: Expectation(every: .equals(expected)),
             control: .counterfactual("resume(with: \(other))") { await continuationResumed(with: other) }) {
                 await continuationResumed(with: result)
             })

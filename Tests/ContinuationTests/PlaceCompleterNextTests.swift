@@ -8,43 +8,37 @@ import Testing
 /// never-resumed caller is a deadlock at once) and under the system pool (a deadlock once the process stands still).
 @Suite("L40 step 2: PlaceCompleter.next(), a kept continuation and a newest list", scaledTimeLimit(minutes: 1))
 struct PlaceCompleterNextTests {
-    @Test("L40 step 2: a list that arrives while nobody waits is returned at once", arguments: realSchedules)
-    func listArrivedEarly(schedule: Schedule) async throws {
-        let run = try #require(
-            await runRecordingIssues(
-                schedule, options: .mainActorScenario,
-                claim: "a list that arrived while nobody asked must be kept as newest and handed to the next next() at once"
-            ) { await placeCompleterListArrivedEarly() })
-        #expect(run.value == ["Portland", "Portsmouth"], """
-            next() returned \(run.value.map { "\($0)" } ?? "nil"): the list the completer announced (its results, copied \
-            when the delegate is told) came while nobody asked, so it should wait in newest, and next() return it \
-            without waiting
-            """)
+    @Test("L40 step 2: a list that arrives while nobody waits is returned at once", arguments: [Runs.strict, .system])
+    func listArrivedEarly(runs: Runs) async {
+        await verify(Claim(
+            "the list the completer announced (its results, copied when the delegate is told) came while nobody asked, "
+                + "so it should wait in newest, and next() return it without waiting", runs: [runs],
+            options: .mainActorScenario, expect: Expectation(every: .equals(["Portland", "Portsmouth"])),
+            control: .counterfactual("Seattle's list overtaken by Bergen's, then Oslo's") {
+                await placeCompleterKeepsOnlyTheNewest()
+            }) {
+                await placeCompleterListArrivedEarly()
+            })
     }
 
-    @Test("L40 step 2: only the newest list is kept", arguments: realSchedules)
-    func onlyTheNewestIsKept(schedule: Schedule) async throws {
-        let run = try #require(
-            await runRecordingIssues(
-                schedule, options: .mainActorScenario,
-                claim: "lists that come while nobody asks must be kept, the newest replacing the older, for the next next()"
-            ) { await placeCompleterKeepsOnlyTheNewest() })
-        #expect(
-            run.value == ["Bergen", "Oslo"],
-            "Seattle's list was overtaken by Bergen's before anyone asked: only Bergen, then Oslo, should come out")
+    @Test("L40 step 2: only the newest list is kept", arguments: [Runs.strict, .system])
+    func onlyTheNewestIsKept(runs: Runs) async {
+        await verify(Claim(
+            "Seattle's list was overtaken by Bergen's before anyone asked: only Bergen, then Oslo, should come out",
+            runs: [runs], options: .mainActorScenario, expect: Expectation(every: .equals(["Bergen", "Oslo"])),
+            control: .counterfactual("one list, arrived early") { await placeCompleterListArrivedEarly() }) {
+                await placeCompleterKeepsOnlyTheNewest()
+            })
     }
 
-    @Test("L40 step 2: the answer can come from another thread, handed to the main actor", arguments: realSchedules)
-    func answerFromAnotherThread(schedule: Schedule) async throws {
-        let run = try #require(
-            await runRecordingIssues(
-                schedule, options: .handedOverByAnotherThread,
-                claim: "a caller waiting in next() must be resumed when the completer answers, even from another thread"
-            ) { await placeCompleterAnswerFromAnotherThread() })
-        #expect(run.value == ["Portland", "Portsmouth"], """
-            next() returned \(run.value.map { "\($0)" } ?? "nil"): the caller waiting in next() should get the list the \
-            callback handed to the main actor
-            """)
+    @Test("L40 step 2: the answer can come from another thread, handed to the main actor", arguments: [Runs.strict, .system])
+    func answerFromAnotherThread(runs: Runs) async {
+        await verify(Claim(
+            "the caller waiting in next() should get the list the callback handed to the main actor", runs: [runs],
+            options: .handedOverByAnotherThread, expect: Expectation(every: .equals(["Portland", "Portsmouth"])),
+            control: .none(why: "the hand-over from the other thread is the subject's one shape")) {
+                await placeCompleterAnswerFromAnotherThread()
+            })
     }
 
     /// The child's work: two lists answer a waiting caller, then a second call; prints the answers.

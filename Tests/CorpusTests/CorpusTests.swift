@@ -39,7 +39,7 @@ struct CorpusTests {
         do {
             observation = try await HarnessObservation.observe(program, seeds: seedsPerTrial)
         } catch {
-            record(error)
+            Issue.record(error)
             return
         }
         let findings = observation.findings

@@ -14,38 +14,15 @@ struct AdapterTests {
         issues.contains { text in parts.allSatisfy { text.contains($0) } }
     }
 
-    @Test("expectEverySeed lists a counterexample seed with its replay command")
-    func everySeedNamesTheSeed() async throws {
-        let exploration = try #require(await exploreRecordingIssues("appends", seeds: 20) { await racingAppends() })
-        let issues = capturingIssues {
-            expectEverySeed(exploration, "the first child always goes first") { $0.first == 0 }
-        }
-        #expect(Self.says(issues, "the first child always goes first", "seed 0x", "HARNESS_SEED=0x", "swift test --filter"),
-                "\(issues)")
-    }
-
-    @Test("expectEverySeed shows how the first counterexample's tasks interleaved, ending at the failure, then its replay string")
-    func everySeedShowsTheTimeline() async throws {
-        let exploration = try #require(await exploreRecordingIssues("order", seeds: 20) { await notedRace() })
-        let issues = capturingIssues {
-            expectEverySeed(exploration, "ada always writes first") { $0.first == "ada" }
-        }
-        #expect(Self.says(issues, "broke the claim", "The claim: ada always writes first", "ada", "bea", "reads 0",
-                          "✘  the run returned", "replay: HARNESS_SCHEDULE='s1-"), "\(issues)")
-    }
-
-    @Test("expectEveryRun shows the shrunk counterexample's timeline and replay string before the one first found")
-    func everyRunShowsTheShrunkTimelineFirst() async throws {
-        let exploration = try #require(await exploreRecordingIssues("order", seeds: 20) { await notedRace() })
+    @Test("a claim's miss under a seed names the seed, with the command that replays it")
+    func missNamesTheSeed() async {
         let issues = await capturingIssues {
-            await expectEveryRun(exploration, "ada always writes first") { $0.first == "ada" }
+            await verify(Claim("the first child always goes first", runs: [.seeds(20)],
+                               expect: Expectation(every: .that("0 first") { $0.first == 0 }),
+                               control: .none(why: "a test of the adapter's message")) { await racingAppends() })
         }
-        #expect(issues.contains { text in
-            guard let smallest = text.range(of: "Smallest counterexample found"), let first = text.range(of: "As first found"),
-                  let replay = text.range(of: "replay: HARNESS_SCHEDULE='s1-") else { return false }
-            return smallest.lowerBound < replay.lowerBound && replay.lowerBound < first.lowerBound
-                && text[smallest.lowerBound..<first.lowerBound].contains("✘  the run returned")
-        }, "\(issues)")
+        #expect(Self.says(issues, "the first child always goes first", "under seeded(0x", "HARNESS_SEED=0x",
+                          "swift test --filter"), "\(issues)")
     }
 
     @Test("verify(Claim) records one issue for a claim that missed on many seeds: observed first, the claim, the shrunk counterexample with its timeline and replay string, the one as found, then every run once")
@@ -82,34 +59,49 @@ struct AdapterTests {
         #expect(report.attachments.last?.text.hasPrefix("HARNESS_SCHEDULE='s1-") == true)
     }
 
-    @Test("expectSomeSeed says how many seeds it tried when a bug never showed")
-    func someSeedSaysHowMany() async throws {
-        let exploration = try #require(await exploreRecordingIssues("appends", seeds: 10) { await racingAppends() })
-        let issues = capturingIssues {
-            expectSomeSeed(exploration, "eleven appends") { $0.count == 11 }
+    @Test("a race that no seed showed says how many runs were tried, and a wider slice to rerun")
+    func someSaysHowMany() async {
+        let issues = await capturingIssues {
+            await verify(Claim("eleven appends", runs: [.seeds(10)],
+                               expect: Expectation(some: .that("eleven appends") { $0.count == 11 }),
+                               control: .none(why: "a test of the adapter's message")) { await racingAppends() })
         }
-        // 10 seeds, or this explorer's share of a HARNESS_SEEDS slice.
-        #expect(Self.says(issues, "eleven appends", "Never happened in \(exploration.runs.count) seeds", "HARNESS_SEEDS="),
+        // 10 seeds, or this claim's share of a HARNESS_SEEDS slice.
+        #expect(Self.says(issues, "eleven appends", "no run of", "showed eleven appends", "HARNESS_SEEDS=0..<10000"),
                 "\(issues)")
     }
 
-    @Test("a harness failure under a run becomes an issue with the schedule and the replay command")
+    @Test("a run that deadlocks is an issue that names the schedule and the replay command")
     func runFailureIsAnIssue() async {
         let issues = await capturingIssues {
-            _ = await runRecordingIssues(.seeded(0x2a)) {
+            await verify(Claim("the scenario returns", runs: [.seeds(1)], expect: Expectation(every: .that("any") { _ in true }),
+                               control: .none(why: "a test of the adapter's message")) {
                 let _: Void = await waitForAResumeNobodyMakes()
-            }
+                return 0
+            })
         }
-        #expect(Self.says(issues, "deadlock under seeded(0x000000000000002a)", "HARNESS_SEED=0x000000000000002a swift test"),
-                "\(issues)")
+        #expect(Self.says(issues, "deadlock under seeded(0x0000000000000000)", "HARNESS_SCHEDULE='s1-",
+                          "HARNESS_SEED=0x0000000000000000 swift test"), "\(issues)")
     }
 
-    @Test("expectFailure says what happened instead when the expected failure did not")
-    func expectFailureSaysWhatHappened() async {
+    @Test("a claim that a run deadlocks says what happened instead when it did not")
+    func expectedFailureSaysWhatHappened() async {
         let issues = await capturingIssues {
-            await expectFailure(.deadlock, under: .strict, "a deadlock that is not there") { 42 }
+            await verify(Claim("a deadlock that is not there", runs: [.strict], expect: .fails(.deadlock),
+                               control: .none(why: "a test of the adapter's message")) { 42 })
         }
         #expect(Self.says(issues, "a deadlock that is not there", "expected deadlock", "finished with 42"), "\(issues)")
+    }
+
+    @Test("a claim that held while its control held too is an issue: the test could not have failed")
+    func heldControlIsAnIssue() async {
+        let issues = await capturingIssues {
+            await verify(Claim("five tasks append ten entries", runs: [.strict],
+                               expect: Expectation(every: .that("ten entries") { $0.count == 10 }),
+                               control: .counterfactual("the same scenario") { await racingAppends() }) { await racingAppends() })
+        }
+        #expect(issues.count == 1 && Self.says(issues, "five tasks append ten entries", "control the same scenario held too",
+                                               "the check cannot fail"), "\(issues)")
     }
 }
 

@@ -26,7 +26,7 @@ struct DefaultExecutorTests {
     @Test("a Task {} that enters a free actor and yields there stays on the harness thread, and finishes",
           arguments: [Schedule.strict, .seeded(1), .seeded(2), .seeded(3)])
     func yieldInsideAnActor(schedule: Schedule) async throws {
-        let run = try #require(await runRecordingIssues(schedule) { () -> [Int] in
+        let run = try await Harness.run(schedule) { () -> [Int] in
             let stepper = Stepper()
             let stayed = await Task { () -> Bool in
                 var stayed = true
@@ -34,17 +34,17 @@ struct DefaultExecutorTests {
                 return stayed
             }.value
             return [await stepper.count, stayed ? 1 : 0]
-        })
+        }
         #expect(run.value == [20, 1], "[steps, stayed on the harness thread]: \(run.value)")
     }
 
     @Test("a Task {} that sleeps inside an actor wakes on the harness thread, after exactly its sleep in virtual time",
           arguments: [UInt64(1), 2, 3])
     func sleepInsideAnActor(seed: UInt64) async throws {
-        let run = try #require(await runRecordingIssues(.seeded(seed)) { () -> Bool in
+        let run = try await Harness.run(.seeded(seed)) { () -> Bool in
             let stepper = Stepper()
             return await Task { await stepper.nap(.milliseconds(50)) }.value
-        })
+        }
         #expect(run.value, "woke on the harness thread")
         #expect(run.elapsed == .milliseconds(50), "virtual time at the end: \(run.elapsed)")
     }

@@ -5,22 +5,31 @@ import Testing
 
 @Suite("Deadlocks, blocked threads and leftovers become failures, never hangs", scaledTimeLimit(minutes: 1))
 struct DetectionTests {
-    /// Runs `body`, expecting it to fail with `kind`; returns the failure and how long it took.
-    func expectFailure(
-        _ kind: HarnessFailure.Kind, under schedule: Schedule, options: RunOptions = RunOptions(),
-        sourceLocation: SourceLocation = #_sourceLocation,
+    /// Verifies that `body` ends in `kind` under `runs`, and that `control` does not; returns the first run's
+    /// failure and how long the check took.
+    func failing(
+        _ kind: HarnessFailure.Kind, runs: Runs, options: RunOptions = RunOptions(), control: String,
+        sourceLocation: SourceLocation = #_sourceLocation, _ counterfactual: @escaping @Sendable () async throws -> Void,
         _ body: @escaping @Sendable () async throws -> Void
     ) async -> (HarnessFailure, Duration)? {
         let started = ContinuousClock.now
-        let failure = await HarnessTesting.expectFailure(
-            kind, under: schedule, options: options, "the harness must report \(kind.rawValue)",
-            sourceLocation: sourceLocation, body)
-        return failure.map { ($0, started.duration(to: .now)) }
+        let result = await verify(Claim("the harness must report \(kind.rawValue)", runs: [runs], options: options,
+                                        expect: .fails(kind), control: .counterfactual(control) {
+            try await counterfactual()
+            return true
+        }) {
+            try await body()
+            return true
+        }, sourceLocation: sourceLocation)
+        guard case .failure(let failure)? = result.runs.first?.result else { return nil }
+        return (failure, started.duration(to: .now))
     }
 
-    @Test("a continuation never resumed is a deadlock, reported at once", arguments: [Schedule.strict, .seeded(5)])
-    func neverResumed(schedule: Schedule) async throws {
-        let (failure, _) = try #require(await expectFailure(.deadlock, under: schedule) {
+    @Test("a continuation never resumed is a deadlock, reported at once", arguments: [Runs.strict, .seeds(1)])
+    func neverResumed(runs: Runs) async throws {
+        let (failure, _) = try #require(await failing(.deadlock, runs: runs, control: "a continuation resumed") {
+            await withCheckedContinuation { $0.resume() }
+        } _: {
             ScenarioLog.note("waiting for a continuation nobody keeps")
             let _: Void = await waitForAResumeNobodyMakes()
         })
@@ -37,7 +46,10 @@ struct DetectionTests {
         // A blocking call on the pool's only thread that lasts until the run failed (60 s at most): a machine with no
         // CPU to spare only delays the verdict, so any fixed length could end first there.
         let never = DispatchSemaphore(value: 0)
-        let (failure, took) = try #require(await expectFailure(.blockedThread, under: .strict, options: options) {
+        let (failure, took) = try #require(await failing(.blockedThread, runs: .strict, options: options,
+                                                         control: "a sleep instead of the wait") {
+            try await Task.sleep(for: .milliseconds(400))
+        } _: {
             _ = never.wait(timeout: .now() + .seconds(60))
         })
         never.signal()
@@ -49,7 +61,11 @@ struct DetectionTests {
 
     @Test("a Task {} left running after the scenario returns is leftover work")
     func leftovers() async throws {
-        _ = await expectFailure(.leftovers, under: .seeded(3)) {
+        _ = await failing(.leftovers, runs: .seeds(1), control: "the task cancelled and awaited") {
+            let task = Task { while !Task.isCancelled { try? await Task.sleep(for: .seconds(1)) } }
+            task.cancel()
+            await task.value
+        } _: {
             Task {
                 while !Task.isCancelled { try? await Task.sleep(for: .seconds(1)) }
             }
@@ -59,17 +75,19 @@ struct DetectionTests {
     @Test("leftovers can be allowed, and are still counted")
     func leftoversAllowed() async throws {
         let options = RunOptions { $0.leftovers = .allow }
-        let run = try #require(await runRecordingIssues(.seeded(3), options: options) {
+        let run = try await Harness.run(.seeded(3), options: options) {
             Task { for _ in 0..<3 { try? await Task.sleep(for: .seconds(1)) } }
             return 0
-        })
+        }
         #expect(run.leftoverJobs > 0)
     }
 
     @Test("a loop that never ends under virtual time hits the job limit instead of hanging")
     func endlessLoop() async throws {
         let options = RunOptions { $0.jobLimit = 10_000 }
-        _ = await expectFailure(.timedOut, under: .seeded(1), options: options) {
+        _ = await failing(.timedOut, runs: .seeds(1), options: options, control: "a loop of a hundred yields") {
+            for _ in 0..<100 { await Task.yield() }
+        } _: {
             while true { await Task.yield() }
         }
     }
@@ -77,7 +95,9 @@ struct DetectionTests {
     @Test("an error thrown by the scenario is reported as such")
     func threw() async throws {
         struct Boom: Error {}
-        let (failure, _) = try #require(await expectFailure(.threw, under: .strict) { throw Boom() })
+        let (failure, _) = try #require(await failing(.threw, runs: .strict, control: "a scenario that returns") {} _: {
+            throw Boom()
+        })
         #expect(failure.underlying is Boom)
     }
 }
@@ -87,7 +107,7 @@ struct CleanFinishTests {
     @Test("a loop stopped by cancelling its sleep, then awaited, leaves nothing behind",
           arguments: [Schedule.strict, .seeded(1), .seeded(2)])
     func cancelledSleepAwaited(schedule: Schedule) async throws {
-        let run = try #require(await runRecordingIssues(schedule) {
+        let run = try await Harness.run(schedule) {
             let ticker = Task {
                 var ticks = 0
                 while !Task.isCancelled {
@@ -99,7 +119,7 @@ struct CleanFinishTests {
             try? await Task.sleep(for: .milliseconds(5))
             ticker.cancel()
             return await ticker.value
-        })
+        }
         #expect(run.value >= 1, "the ticker ticked \(counted(run.value, "time"))")
         #expect(run.leftoverJobs == 0, "a cancelled sleep's timer is bookkeeping, not leftover work")
     }
@@ -108,7 +128,10 @@ struct CleanFinishTests {
 extension CleanFinishTests {
     @Test("a child's cancelled sleep whose timer fires as the scenario ends is not leftover work, for every seed")
     func cancelledSleepTimerFiringAtTheEnd() async throws {
-        let exploration = try #require(await exploreRecordingIssues("ends", seeds: 50) { () -> Bool in
+        await verify(Claim("a cancelled sleep's timer that fires as the scenario ends is bookkeeping, not leftover work: "
+                               + "every run finishes, the parent cancelled", runs: [.seeds(50)],
+                           expect: Expectation(every: .equals(true)),
+                           control: .none(why: "a test of the harness's own judgement of leftovers")) { () -> Bool in
             let parent = Task {
                 async let child: Void? = try? await Task.sleep(for: .milliseconds(500))
                 let sibling = Task { try? await Task.sleep(for: .milliseconds(500)) }
@@ -120,6 +143,5 @@ extension CleanFinishTests {
             parent.cancel()
             return await parent.value
         })
-        #expect(exploration.failures.isEmpty, "\(exploration)")
     }
 }

@@ -8,7 +8,7 @@ struct EscapeTests {
     @Test("child tasks, async let, actors, Task {} and Task.detached all run on the harness thread",
           arguments: [Schedule.strict, .seeded(11)])
     func caught(schedule: Schedule) async throws {
-        let run = try #require(await runRecordingIssues(schedule) {
+        let run = try await Harness.run(schedule) {
             async let child = isOnHarnessThread()
             let unstructured = await Task { isOnHarnessThread() }.value
             let detached = await Task.detached { isOnHarnessThread() }.value
@@ -18,14 +18,14 @@ struct EscapeTests {
             }.value
             let onActor = await Log().onHarness()
             return [isOnHarnessThread(), await child, unstructured, detached, afterSleep, onActor]
-        })
+        }
         #expect(run.value == [true, true, true, true, true, true],
                 "[body, async let, Task {}, Task.detached, after a sleep, actor] on the harness thread: \(run.value)")
     }
 
     @Test("two scenarios in parallel tests keep their own schedules")
     func parallelRunsDoNotInterfere() async throws {
-        let alone = try #require(await runRecordingIssues(.seeded(21)) { await racingAppends() })
+        let alone = try await Harness.run(.seeded(21)) { await racingAppends() }
         async let first = run(.seeded(21)) { await racingAppends() }
         async let second = run(.seeded(22)) { await racingAppends() }
         async let third = run(.strict) { await racingAppends() }
@@ -54,20 +54,20 @@ struct GlobalActorEscapeTests {
     func globalActorTaskStaysAcrossSleep(schedule: Schedule) async throws {
         // Such a task has no executor preference, and the global actor takes no timers, so its sleep goes to the
         // process's default executor: the harness's (`ProcessDefaultExecutor`), which keeps it in the run.
-        let run = try #require(await runRecordingIssues(schedule) {
+        let run = try await Harness.run(schedule) {
             await Task { @TestGlobalActor () -> [Bool] in
                 let before = isOnHarnessThread()
                 try? await Task.sleep(for: .milliseconds(1))
                 return [before, isOnHarnessThread()]
             }.value
-        })
+        }
         #expect(run.value == [true, true], "[before the sleep, after it] on the harness thread: \(run.value)")
         if schedule != .strict { #expect(run.elapsed == .milliseconds(1), "virtual time at the end: \(run.elapsed)") }
     }
 
     @Test("a Task {} inside an actor of the scenario's own stays under the harness across sleeps")
     func instanceActorTaskStays() async throws {
-        let run = try #require(await runRecordingIssues(.seeded(1)) { await Log().spawnAndSleep() })
+        let run = try await Harness.run(.seeded(1)) { await Log().spawnAndSleep() }
         #expect(run.value == [true, true], "[before the sleep, after it] on the harness thread: \(run.value)")
     }
 }

@@ -12,7 +12,6 @@ struct ExplorationStrategyTests {
         let exploration = try await explore("drops", seeds: 10_000, strategy: .exhaustive(preemptionBound: nil)) {
             await yieldingPours(2)
         }
-        report(exploration)
         #expect(exploration.failures.isEmpty, "\(exploration)")
         #expect(exploration.exhausted && !exploration.bounded, "every schedule should be visited: \(exploration)")
         #expect(exploration.runs.count == 960 && exploration.coverage == " — all 960 schedules", "\(exploration)")
@@ -27,7 +26,6 @@ struct ExplorationStrategyTests {
         let exploration = try await explore("drops", seeds: 10_000, strategy: .exhaustive(preemptionBound: 2)) {
             await yieldingPours(3)
         }
-        report(exploration)
         #expect(exploration.exhausted && exploration.bounded, "\(exploration)")
         // The count stays even (each write is a read + 2); 6 when no reads overlap, 2 when all read 0.
         #expect(Set(exploration.outcomes) == [2, 4, 6], "\(exploration)")
@@ -38,7 +36,6 @@ struct ExplorationStrategyTests {
         let exploration = try await explore("drops", seeds: 10_000, strategy: .exhaustive(preemptionBound: 2)) {
             try await concurrentSlowPours(3)
         }
-        report(exploration)
         // Every bee reads before any sleep ends, so each writes 0 + 1, whatever the order.
         #expect(exploration.exhausted && exploration.failures.isEmpty && Set(exploration.outcomes) == [1], "\(exploration)")
         #expect(exploration.runs.count > 100, "the pours interleave in many ways: \(exploration)")

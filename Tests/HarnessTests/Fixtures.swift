@@ -31,3 +31,11 @@ actor Log {
 func waitForAResumeNobodyMakes<T>(isolation: isolated (any Actor)? = #isolation) async -> T {
     await withUnsafeContinuation(isolation: isolation) { (_: UnsafeContinuation<T, Never>) in }
 }
+
+/// A claim that any outcome of `body` meets, under `runs`: for tests about how the runs go (a replay string, a
+/// setting), not about what they give.
+func anyOutcome<Outcome: Hashable & Sendable>(_ runs: [Runs] = [.seeds(1)],
+                                              _ body: @escaping @Sendable () async throws -> Outcome) -> Claim<Outcome> {
+    Claim("the scenario runs", runs: runs, expect: Expectation(every: .that("any outcome") { _ in true }),
+          control: .none(why: "a test of how the runs go, not of what they give"), body)
+}

@@ -28,7 +28,7 @@ struct MainActorTests {
     @Test("@MainActor functions, MainActor.run, Task { @MainActor in } and a @MainActor class all run on the harness thread",
           arguments: [Schedule.strict, .seeded(3)])
     func mainActorIsInside(schedule: Schedule) async throws {
-        let run = try #require(await runRecordingIssues(schedule) {
+        let run = try await Harness.run(schedule) {
             let function = await OnMain.whereAmI()
             let viaRun = await MainActor.run { isOnHarnessThread() }
             let task = await Task { @MainActor in isOnHarnessThread() }.value
@@ -36,36 +36,37 @@ struct MainActorTests {
             await counter.count(1)
             let method = await MainActor.run { counter.seen == [1] && isOnHarnessThread() }
             return function + [viaRun, task, method]
-        })
+        }
         #expect(run.value == [true, true, true, true, true],
                 "[function on the harness, assumeIsolated, MainActor.run, Task { @MainActor }, class]: \(run.value)")
     }
 
     @Test("the main actor's jobs keep their order under every seed, as a serial queue does; other tasks' do not")
     func mainActorIsSerial() async throws {
-        let onMain = try #require(await exploreRecordingIssues("main-actor order", seeds: 100) { () async -> [Int] in
+        await verify(Claim("Task { @MainActor in } jobs run in the order they were made", runs: [.seeds(100)],
+                           expect: Expectation(every: .equals(Array(0..<8))),
+                           control: .counterfactual("plain Task {} jobs, ordered by the seed") { () async -> [Int] in
+                               let log = Log()
+                               let tasks = (0..<8).map { n in Task { await log.append(n) } }
+                               for task in tasks { await task.value }
+                               return await log.entries
+                           }) { () async -> [Int] in
             let counter = MainCounter()
             let tasks = (0..<8).map { n in Task { @MainActor in counter.count(n) } }
             for task in tasks { await task.value }
             return await counter.seen
         })
-        expectEverySeed(onMain, "Task { @MainActor in } jobs run in the order they were made") { $0 == Array(0..<8) }
-        let plain = try #require(await exploreRecordingIssues("plain order", seeds: 100) { () async -> [Int] in
-            let log = Log()
-            let tasks = (0..<8).map { n in Task { await log.append(n) } }
-            for task in tasks { await task.value }
-            return await log.entries
-        })
-        expectSomeSeed(plain, "plain Task {} jobs are ordered by the seed (the control)") { $0 != Array(0..<8) }
     }
 
     // With no grace (the default) an empty queue is a deadlock at once; `deadlock`, not `time limit`, says that
     // is how the run ended, without timing it.
     @Test("a main-actor waiter nobody resumes is a deadlock, reported at once")
     func strandedMainActorWaiter() async throws {
-        await expectFailure(.deadlock, under: .strict, "a main-actor task waiting for nothing") {
+        await verify(Claim("a main-actor task waiting for nothing", runs: [.strict], expect: .fails(.deadlock),
+                           control: .counterfactual("a main-actor call that returns") { await OnMain.whereAmI() }) {
             await OnMain.waitForever()
-        }
+            return [Bool]()
+        })
     }
 
     @Test("a main-actor scenario replays exactly: same seed, same schedule", arguments: [UInt64(1), 2, 99])

@@ -52,13 +52,13 @@ struct OutsideWorkTests {
     @Test("a continuation resumed from DispatchQueue.asyncAfter finishes with default options, after exactly its delay in virtual time",
           arguments: [Schedule.strict, .seeded(1), .seeded(2), .seeded(3)])
     func asyncAfterResumes(schedule: Schedule) async throws {
-        let run = try #require(await runRecordingIssues(schedule) { () -> Bool in
+        let run = try await Harness.run(schedule) { () -> Bool in
             let start = ContinuousClock.now
             let value: Int = await resumed { give in
                 DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { give(7) }
             }
             return value == 7 && start.duration(to: .now) >= .milliseconds(50)
-        })
+        }
         #expect(run.value, "resumed with 7 after at least 50 ms")
         if schedule != .strict { #expect(run.elapsed == .milliseconds(50), "virtual time at the end: \(run.elapsed)") }
     }
@@ -66,7 +66,7 @@ struct OutsideWorkTests {
     @Test("a continuation resumed from a Thread that sleeps finishes; under seeds the thread's sleep is the run's time",
           arguments: [Schedule.strict, .seeded(1), .seeded(2)])
     func threadResumes(schedule: Schedule) async throws {
-        let run = try #require(await runRecordingIssues(schedule) { () -> Bool in
+        let run = try await Harness.run(schedule) { () -> Bool in
             let start = ContinuousClock.now
             let value: Int = await resumed { give in
                 Thread.detachNewThread {
@@ -75,7 +75,7 @@ struct OutsideWorkTests {
                 }
             }
             return value == 3 && start.duration(to: .now) >= .milliseconds(20)
-        })
+        }
         #expect(run.value, "resumed with 3 after at least 20 ms")
         if schedule != .strict { #expect(run.elapsed == .milliseconds(20), "virtual time at the end: \(run.elapsed)") }
     }
@@ -83,13 +83,13 @@ struct OutsideWorkTests {
     @Test("an actor on a Dispatch-backed executor of its own runs beside the harness and hands its callers back",
           arguments: [Schedule.strict, .seeded(1), .seeded(2)])
     func customExecutorActor(schedule: Schedule) async throws {
-        let run = try #require(await runRecordingIssues(schedule) { () -> Int in
+        let run = try await Harness.run(schedule) { () -> Int in
             let counter = QueueBackedCounter()
             return await withTaskGroup(of: Int.self) { group in
                 for _ in 0..<4 { group.addTask { await counter.increment() } }
                 return await group.reduce(0) { max($0, $1) }
             }
-        })
+        }
         #expect(run.value == 4)
     }
 
@@ -122,11 +122,11 @@ struct OutsideWorkTests {
 
     @Test("DispatchTime.now() inside a seeded job reads the run's clock")
     func dispatchTimeIsVirtual() async throws {
-        let run = try #require(await runRecordingIssues(.seeded(1)) { () -> UInt64 in
+        let run = try await Harness.run(.seeded(1)) { () -> UInt64 in
             let before = DispatchTime.now()
             try? await Task.sleep(for: .milliseconds(40))
             return DispatchTime.now().uptimeNanoseconds - before.uptimeNanoseconds
-        })
+        }
         #expect(run.value == 40_000_000, "nanoseconds between the two readings: \(run.value)")
     }
 

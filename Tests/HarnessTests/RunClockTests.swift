@@ -21,7 +21,7 @@ struct RunClockTests {
         // The spinner starts before the run: starting a thread waits for it, and that wait would be the run's.
         let spinners = try #require(await Spinners.start(count: 1), "could not pin threads to one CPU")
         defer { spinners.stop() }
-        let run = try #require(await runRecordingIssues(.strict) {
+        let run = try await Harness.run(.strict) {
             let log = Log(), seen = Mutex<[String]>([])
             // What the run's clock, the thread's CPU time and its count of waits said at each point: the story of a miss.
             let mark: @Sendable (String) -> Void = { point in
@@ -44,7 +44,7 @@ struct RunClockTests {
             await log.append(90)
             await late.value
             return Observed(order: await log.entries, marks: seen.withLock { $0 })
-        })
+        }
         #expect(run.value.order == [10, 90], """
             the 10 ms timer, set after 100 ms of waiting for a CPU, must fall due before the 90 ms one: \
             \(run.value.marks.joined(separator: "; "))
@@ -62,13 +62,13 @@ struct RunClockTests {
     func countIsRead() async throws {
         let spinners = try #require(await Spinners.start(count: 1), "could not pin threads to one CPU")
         defer { spinners.stop() }
-        let run = try #require(await runRecordingIssues(.strict) {
+        let run = try await Harness.run(.strict) {
             var clock = RunClock()
             clock.count(thread: ThreadTime.currentThreadID())
             let before = clock.now()
             _ = waitForACPU(for: .milliseconds(30), beside: spinners)
             return Duration.nanoseconds(clock.now() - before)
-        })
+        }
         #expect(run.value < .milliseconds(15), "30 ms waiting for a CPU should count almost nothing: \(run.value)")
     }
 

@@ -7,7 +7,7 @@ import Testing
 struct ScheduleTests {
     @Test("strict runs ready jobs first in, first out: children start in the order they were added")
     func strictIsFIFO() async throws {
-        let run = try #require(await runRecordingIssues(.strict) { await racingAppends() })
+        let run = try await Harness.run(.strict) { await racingAppends() }
         #expect(run.value == [0, 1, 2, 3, 4, 0, 1, 2, 3, 4],
                 "under the strict pool each child runs to its first suspension in order, then again in order")
     }
@@ -18,13 +18,13 @@ struct ScheduleTests {
             let run = try await checkDeterminism(seed: seed) { await racingAppends() }
             #expect(run.value.count == 10)
         } catch {
-            record(error)
+            Issue.record(error)
         }
     }
 
     @Test("different seeds give many different schedules")
     func differentSeedsDiffer() async throws {
-        let exploration = try #require(await exploreRecordingIssues("interleavings", seeds: 100) { await racingAppends() })
+        let exploration = try await explore("interleavings", seeds: 100) { await racingAppends() }
         #expect(exploration.distinctSchedules >= 50,
                 "100 seeds should explore many interleavings, found \(exploration.distinctSchedules) (\(exploration))")
         #expect(exploration.distribution.count >= 20, "distinct outcomes: \(exploration.distribution.count)")
@@ -32,9 +32,9 @@ struct ScheduleTests {
 
     @Test("a seed replays the same outcome run after run")
     func replay() async throws {
-        let exploration = try #require(await exploreRecordingIssues("interleavings", seeds: 20) { await racingAppends() })
+        let exploration = try await explore("interleavings", seeds: 20) { await racingAppends() }
         for seeded in exploration.runs.prefix(5) {
-            let again = try #require(await runRecordingIssues(seeded.schedule) { await racingAppends() })
+            let again = try await Harness.run(seeded.schedule) { await racingAppends() }
             #expect(again.scheduleHash == seeded.scheduleHash, "seed \(Seed.format(seeded.seed)) replayed another schedule")
             #expect(again.value == (try? seeded.result.get()), "seed \(Seed.format(seeded.seed)) replayed another outcome")
         }

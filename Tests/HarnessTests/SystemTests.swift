@@ -7,7 +7,7 @@ import Testing
 struct SystemTests {
     @Test("system runs on the real pool (or the strict pool when LIBDISPATCH_COOPERATIVE_POOL_STRICT=1 on Linux)")
     func systemRuns() async throws {
-        let run = try #require(await runRecordingIssues(.system) { isOnHarnessThread() })
+        let run = try await Harness.run(.system) { isOnHarnessThread() }
         let settings = try Settings.current.get()
         #if os(Linux)
         #expect(run.ranAs == (settings.strictPool ? .strict : .system))

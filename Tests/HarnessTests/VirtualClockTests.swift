@@ -8,43 +8,51 @@ struct VirtualClockTests {
     @Test("a timer that sleeps until clock.now + 10 ms, 100 times, ticks every 10 ms exactly and ends at 1 s")
     func ticker() async throws {
         let expected = (1...100).map { Duration.milliseconds(10 * $0) }
-        let exploration = try #require(await exploreRecordingIssues("last tick", seeds: 50) { try await Timed.ticker() })
-        expectEverySeed(exploration, "every gap is 10 ms of virtual time, the last tick at exactly 1 s") { $0 == expected }
+        await verify(Claim("every gap is 10 ms of virtual time, the last tick at exactly 1 s", runs: [.seeds(50)],
+                           expect: Expectation(every: .equals(expected)),
+                           control: .none(why: "a check of the harness's virtual time: the answer on paper is the only shape")) { try await Timed.ticker() })
     }
 
     @Test("a 20 ms debounce over elements at 5, 10, 15, 45, 50, 80, 85, 90 ms lets through 15, 50 and 90")
     func debounce() async throws {
-        let exploration = try #require(await exploreRecordingIssues("debounced", seeds: 200) {
+        await verify(Claim("the debounce's output on paper", runs: [.seeds(200)],
+                           expect: Expectation(every: .equals([15, 50, 90])),
+                           control: .counterfactual("a 40 ms debounce") {
+                               await Timed.debounce([5, 10, 15, 45, 50, 80, 85, 90], window: .milliseconds(40))
+                           }) {
             await Timed.debounce([5, 10, 15, 45, 50, 80, 85, 90], window: .milliseconds(20))
         })
-        expectEverySeed(exploration, "the debounce's output on paper") { $0 == [15, 50, 90] }
     }
 
     @Test("a 30 ms throttle over an element every 10 ms from 0 to 90 lets through 0, 30, 60 and 90")
     func throttle() async throws {
-        let exploration = try #require(await exploreRecordingIssues("throttled", seeds: 200) {
+        await verify(Claim("the throttle's output on paper", runs: [.seeds(200)],
+                           expect: Expectation(every: .equals([0, 30, 60, 90])),
+                           control: .counterfactual("a 20 ms throttle") {
+                               await Timed.throttle(Array(stride(from: 0, through: 90, by: 10)), interval: .milliseconds(20))
+                           }) {
             await Timed.throttle(Array(stride(from: 0, through: 90, by: 10)), interval: .milliseconds(30))
         })
-        expectEverySeed(exploration, "the throttle's output on paper") { $0 == [0, 30, 60, 90] }
     }
 
     @Test("10 ms of real CPU costs no virtual time: a task that burns it and sleeps 91 ms wakes before one that sleeps 95 ms")
     func realWorkIsFree() async throws {
-        let exploration = try #require(await exploreRecordingIssues("finish order", seeds: 20) {
+        await verify(Claim("the burner wakes at 91 ms, the sleeper at 95 ms", runs: [.seeds(20)],
+                           expect: Expectation(every: .equals(["burner", "sleeper"])),
+                           control: .none(why: "a check of the harness's virtual time: the answer on paper is the only shape")) {
             await Timed.burnerAgainstSleeper()
         })
-        expectEverySeed(exploration, "the burner wakes at 91 ms, the sleeper at 95 ms") { $0 == ["burner", "sleeper"] }
     }
 
     @Test("inside a seeded job ContinuousClock and SuspendingClock stand still: the job's work takes no time")
     func clockStandsStillInAJob() async throws {
-        let run = try #require(await runRecordingIssues(.seeded(5)) {
+        let run = try await Harness.run(.seeded(5)) {
             let (c0, s0) = (ContinuousClock.now, SuspendingClock.now)
             burnCPU(.milliseconds(5))
             let (c1, s1) = (ContinuousClock.now, SuspendingClock.now)
             try await Task.sleep(for: .milliseconds(7))
             return [c0.duration(to: c1), s0.duration(to: s1), c0.duration(to: .now), s0.duration(to: .now)]
-        })
+        }
         #expect(run.value == [.zero, .zero, .milliseconds(7), .milliseconds(7)], "clock readings: \(run.value)")
         #expect(run.guessedTimers == 0, "no sleep's duration should have been guessed")
     }
@@ -72,7 +80,7 @@ struct TimedDeterminismTests {
             case .success(let value): outputs.insert(value)
             case .failure(let failure):
                 differing.append(seed)
-                if differing.count == 1 { record(failure, claim: "the merge must replay exactly") }
+                if differing.count == 1 { Issue.record(failure, "the merge must replay exactly") }
             }
         }
         #expect(differing.isEmpty, "seeds whose two runs differed: \(differing.prefix(10).map(Seed.format))")
@@ -127,21 +135,24 @@ struct HarnessClockTests {
     // clock is virtual is shown by the exact answer and by `readsRunTime`.
     @Test("a debounce given a HarnessClock gives the answer on paper under every seed")
     func debounceWithAClock() async throws {
-        let exploration = try #require(await exploreRecordingIssues("debounced", seeds: 100) {
+        await verify(Claim("15, 50 and 90 pass a 20 ms debounce", runs: [.seeds(100)],
+                           expect: Expectation(every: .equals([15, 50, 90])),
+                           control: .counterfactual("a 40 ms debounce") {
+                               await debounce([5, 10, 15, 45, 50, 80, 85, 90], window: .milliseconds(40), clock: HarnessClock())
+                           }) {
             await debounce([5, 10, 15, 45, 50, 80, 85, 90], window: .milliseconds(20), clock: HarnessClock())
         })
-        expectEverySeed(exploration, "15, 50 and 90 pass a 20 ms debounce") { $0 == [15, 50, 90] }
     }
 
     @Test("HarnessClock reads the run's time: 0 at its start, then exactly what the sleeps added, under a seed")
     func readsRunTime() async throws {
-        let run = try #require(await runRecordingIssues(.seeded(8)) {
+        let run = try await Harness.run(.seeded(8)) {
             let clock = HarnessClock()
             let start = clock.now
             try await clock.sleep(for: .milliseconds(250))
             try await Task.sleep(for: .seconds(2))
             return [start.offset, clock.now.offset]
-        })
+        }
         #expect(run.value == [.zero, .milliseconds(2_250)], "the clock's readings: \(run.value)")
     }
 }

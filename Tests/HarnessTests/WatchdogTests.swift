@@ -18,17 +18,27 @@ struct WatchdogTests {
         // It waits until the run has failed (or 60 s): a machine with no CPU to spare delays the verdict, so a wait of
         // fixed length could end first there, and the job would not have blocked "long enough".
         let never = DispatchSemaphore(value: 0)
-        await expectFailure(.blockedThread, under: .strict, options: Self.limit, "a semaphore wait holds the thread") {
-            _ = never.wait(timeout: .now() + .seconds(60))
-        }
+        await verify(Claim("a semaphore wait holds the thread", runs: [.strict], options: Self.limit,
+                           expect: .fails(.blockedThread),
+                           control: .counterfactual("a sleep as long as the limit") {
+                               try await Task.sleep(for: .milliseconds(500))
+                               return true
+                           }) {
+            never.wait(timeout: .now() + .seconds(60)) == .success
+        })
         never.signal()
     }
 
     @Test("a job that spins past the limit is a blocked thread")
     func spin() async {
-        await expectFailure(.blockedThread, under: .strict, options: Self.limit, "a spin holds the thread") {
+        await verify(Claim("a spin holds the thread", runs: [.strict], options: Self.limit, expect: .fails(.blockedThread),
+                           control: .counterfactual("a spin well under the limit") {
+                               burnCPU(.milliseconds(50))
+                               return true
+                           }) {
             burnCPU(.milliseconds(1_500))
-        }
+            return true
+        })
     }
 
     @Test("a harness thread that shares its CPU with three spinning threads is not blocked, though its job outlasts the limit")
@@ -36,10 +46,9 @@ struct WatchdogTests {
         // The spinners start before the run: starting a thread waits for it, and that wait would be the job's hold.
         let spinners = try #require(await Spinners.start(count: 3), "could not pin threads to one CPU")
         defer { spinners.stop() }
-        let run = try #require(await runRecordingIssues(.strict, options: Self.limit,
-                                                       claim: "a thread the OS did not run is not a blocked thread") {
+        let run = try await Harness.run(.strict, options: Self.limit) {
             starved(spinning: .milliseconds(250), beside: spinners)
-        })
+        }
         // The job's CPU time (250 ms) is under the limit; its wall time, shared four ways, is not.
         #expect(run.value == nil, "the CPU could not be shared as planned: \(run.value ?? "")")
     }

@@ -21,7 +21,7 @@ struct CallLogTests {
     func callsInterleaveForEverySeed() async {
         await verify(Claim(
             "both calls must begin before either ends: at the await inside the first call, the actor takes the next",
-            runs: [.seeded(200)],
+            runs: [.seeds(200)],
             expect: Expectation(every: .that("both begin, then both end") { log in
                 log.count == 4 && log.prefix(2).allSatisfy { $0.hasSuffix("begins") }
             }),

@@ -24,11 +24,11 @@ struct JarTests {
     }
 
     /// Where the slow-pour claims run: the strict pool, the real pool, every seed.
-    static let everywhere: [Claim<Int>.Runs] = [.strict, .system, .seeded(200)]
+    static let everywhere: [Runs] = [.strict, .system, .seeds(200)]
 
     @Test("L37 Q7: 100 bees pour slowly at once → drops lost: exactly 1 on one thread, far fewer than 100 on the real pool, fewer than 100 for every seed",
           arguments: everywhere)
-    func slowPoursLoseDrops(runs: Claim<Int>.Runs) async {
+    func slowPoursLoseDrops(runs: Runs) async {
         let lost: Condition<Int> = switch runs {
         case .strict: .equals(1)
         case .system: .that("fewer than 50") { $0 < 50 }
@@ -44,9 +44,9 @@ struct JarTests {
     }
 
     @Test("L37 step 7: slow pours one after another → nothing lost: 10 on the strict and the real pool, 100 for every seed",
-          arguments: [[.strict, .system], [.seeded(200)]] as [[Claim<Int>.Runs]])
-    func slowPoursInTurnLoseNothing(runs: [Claim<Int>.Runs]) async {
-        let pours = runs == [.seeded(200)] ? 100 : 10
+          arguments: [[.strict, .system], [.seeds(200)]] as [[Runs]])
+    func slowPoursInTurnLoseNothing(runs: [Runs]) async {
+        let pours = runs == [.seeds(200)] ? 100 : 10
         await verify(Claim(
             "\(pours) slow pours one after another must leave \(pours) drops: nobody else is in the jar while a bee is away",
             runs: runs, expect: Expectation(every: .equals(pours)),

@@ -9,17 +9,14 @@ import Testing
 @Suite("L38 an actor on a serial executor of its own", scaledTimeLimit(minutes: 1))
 struct OwnExecutorTests {
     @Test("L38 actors Q14: four saves at once on one disk with its own executor → one at a time, all on trips.disk")
-    func oneDiskSavesOneAtATimeOnItsThread() async throws {
-        let run = try #require(await runRecordingIssues(.system, options: .waitForOwnThreads) {
-            try await savesAtOnceOnOneOwnThreadDisk(4, patience: .milliseconds(100))
-        })
-        #expect(run.value.threads == ["trips.disk"], """
-            \(run.value): an actor with a serial executor of its own runs every piece on that executor's thread \
-            ("trips.disk"), not on the shared pool's threads
-            """)
-        #expect(run.value.saves == 4 && run.value.mostAtOnce == 1, """
-            \(run.value): a serial executor runs one piece at a time, as every actor does — two saves on the same \
-            disk must never run at once
-            """)
+    func oneDiskSavesOneAtATimeOnItsThread() async {
+        await verify(Claim(
+            "an actor with a serial executor of its own runs every piece on that executor's thread (\"trips.disk\"), not "
+                + "on the shared pool's threads, and one piece at a time, as every actor does: two saves on the same disk "
+                + "never run at once", runs: [.system], options: .waitForOwnThreads,
+            expect: Expectation(every: .equals(OneDiskSaves(saves: 4, mostAtOnce: 1, threads: ["trips.disk"]))),
+            control: .none(why: "the disk's executor is the subject's one shape here")) {
+                try await savesAtOnceOnOneOwnThreadDisk(4, patience: .milliseconds(100))
+            })
     }
 }

@@ -23,7 +23,7 @@ struct WeatherActorTests {
             "\(askers) screens at once must share one request — an await between the check and the store lets a "
                 + "second caller find nothing and ask again; on one global actor the look on disk is an ordinary call, "
                 + "with no await",
-            runs: [.strict, .system, .seeded(200)], options: .waitForOwnThreads,
+            runs: [.strict, .system, .seeds(200)], options: .waitForOwnThreads,
             expect: Expectation(every: .equals(AskersOutcome(requests: 1, distinctAnswers: 1))),
             control: .counterfactual("a cache that awaits a disk actor between its check and its store") {
                 try await askAtOnce(askers, .awaitingDiskActor, answerTakes: .milliseconds(1))
@@ -71,7 +71,7 @@ struct WeatherActorTests {
         await verify(Claim(
             "a refresh must forget the city in memory and on disk, or the next question finds the disk's copy and "
                 + "never asks",
-            runs: [.strict, .system, .seeded(20)], options: .waitForOwnThreads,
+            runs: [.strict, .system, .seeds(20)], options: .waitForOwnThreads,
             expect: Expectation(every: .equals(AsksInTurn(results: ["answered by request 1", "answered by request 2"],
                                                           requests: 2))),
             control: .counterfactual("a refresh that forgets nothing") {

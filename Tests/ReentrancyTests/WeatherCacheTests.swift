@@ -19,7 +19,7 @@ struct WeatherCacheTests {
 
     @Test("L38 actors Q1: two screens ask at once → two requests under some seed (a cache of answers only)")
     func answersOnlyAsksTwiceUnderSomeSeed() async {
-        await verify(.twoRequests(from: .answersOnly, runs: [.seeded(200)], why: "the second finds nothing while the "
+        await verify(.twoRequests(from: .answersOnly, runs: [.seeds(200)], why: "the second finds nothing while the "
             + "first waits at the await"))
     }
 
@@ -29,7 +29,7 @@ struct WeatherCacheTests {
         await verify(Claim(
             "\(askers) screens at once must share one request and one answer — a caller that finds no question stored "
                 + "asks again, so the Task must be stored before the first await, and every later caller awaits it",
-            runs: [.strict, .system, .seeded(200)],
+            runs: [.strict, .system, .seeds(200)],
             expect: Expectation(every: .equals(AskersOutcome(requests: 1, distinctAnswers: 1))),
             control: .counterfactual("a cache of answers only") { try await askAtOnce(askers, .answersOnly) }) {
                 try await askAtOnce(askers, .taskStoring)
@@ -58,7 +58,7 @@ struct WeatherCacheTests {
     func forgetAsksAgain() async {
         await verify(Claim(
             "after forget(\"Seattle\") the next question must ask again (pull to refresh), not get the old answer",
-            runs: [.strict, .system, .seeded(20)],
+            runs: [.strict, .system, .seeds(20)],
             expect: Expectation(every: .equals(AsksInTurn(
                 results: ["answered by request 1", "answered by request 2"], requests: 2))),
             control: .counterfactual("a refresh that forgets nothing") { try await askForgetAsk(.taskStoring, .forgetsNothing) }) {
@@ -74,7 +74,7 @@ struct WeatherCacheTests {
 
     @Test("L38 actors Q11: a disk actor between check and store → two requests under some seed")
     func diskActorAsksTwiceUnderSomeSeed() async {
-        await verify(.twoRequests(from: .awaitingDiskActor, runs: [.seeded(200)], why: "the cache awaits a disk actor "
+        await verify(.twoRequests(from: .awaitingDiskActor, runs: [.seeds(200)], why: "the cache awaits a disk actor "
             + "between its check and its store"))
     }
 }
@@ -103,7 +103,7 @@ extension Claim where Outcome == AsksInTurn {
     static func askTwiceWhileTheFirstRequestFails(_ shape: CacheShape, gives results: [String], requests: Int,
                                                   _ statement: String, control: (name: String, shape: CacheShape)) -> Claim {
         Claim(
-            statement, runs: [.strict, .system, .seeded(20)],
+            statement, runs: [.strict, .system, .seeds(20)],
             expect: Expectation(every: .equals(AsksInTurn(results: results, requests: requests))),
             control: .counterfactual(control.name) { try await Scenarios.askTwiceWhileTheFirstRequestFails(control.shape) }) {
                 try await Scenarios.askTwiceWhileTheFirstRequestFails(shape)

@@ -14,16 +14,23 @@ struct WhereAmITests {
         #expect(answer == "MainActor", "answered \"\(answer)\": #isolation on the main actor is MainActor.shared")
     }
 
-    @Test("L37 step 8: whereAmI() from a @concurrent function → no actor", arguments: realSchedules)
-    func fromThePool(schedule: Schedule) async throws {
-        let run = try #require(await runRecordingIssues(schedule) { await whereIsThePool() })
-        #expect(run.value == "no actor", "answered \"\(run.value)\": a @concurrent function is on no actor, so #isolation is nil")
+    @Test("L37 step 8: whereAmI() from a @concurrent function → no actor", arguments: [Runs.strict, .system])
+    func fromThePool(runs: Runs) async {
+        await verify(Claim(
+            "a @concurrent function is on no actor, so #isolation is nil", runs: [runs],
+            expect: Expectation(every: .equals("no actor")),
+            control: .counterfactual("asked inside the jar") { await Jar().whereIsTheJar() }) {
+                await whereIsThePool()
+            })
     }
 
-    @Test("L37 step 8: whereAmI() inside the jar → the jar is on Jar", arguments: realSchedules)
-    func fromTheJar(schedule: Schedule) async throws {
-        let run = try #require(await runRecordingIssues(schedule) { await Jar().whereIsTheJar() })
-        #expect(run.value == "the jar is on Jar", "answered \"\(run.value)\": inside the jar's method #isolation is the jar")
+    @Test("L37 step 8: whereAmI() inside the jar → the jar is on Jar", arguments: [Runs.strict, .system])
+    func fromTheJar(runs: Runs) async {
+        await verify(Claim(
+            "inside the jar's method #isolation is the jar", runs: [runs], expect: Expectation(every: .equals("the jar is on Jar")),
+            control: .counterfactual("asked from a @concurrent function") { await whereIsThePool() }) {
+                await Jar().whereIsTheJar()
+            })
     }
 
     @Test("L37 step 8: #isolation written out gives the same three answers")

@@ -9,7 +9,7 @@ struct CountdownSequenceTests {
     func forAwaitAndWhileLetAgree() async {
         await verify(Claim(
             "for await is rewritten into the while let: both should read 3, 2, 1",
-            runs: [.seeded(20)], expect: Expectation(every: .equals([[3, 2, 1], [3, 2, 1]])),
+            runs: [.seeds(20)], expect: Expectation(every: .equals([[3, 2, 1], [3, 2, 1]])),
             control: .none(why: "no wrong countdown is a type of its own: the breakage countdown-off-by-one is its control")) {
                 await countdownReadBothWays()
             })

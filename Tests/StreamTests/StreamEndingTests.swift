@@ -19,7 +19,7 @@ struct StreamEndingTests {
     @Test("L40 card: yield after finish() answers .terminated")
     func yieldAfterFinish() async {
         await verify(Claim(
-            "a finished stream takes nothing: yield should answer terminated", runs: [.strict, .seeded(20)],
+            "a finished stream takes nothing: yield should answer terminated", runs: [.strict, .seeds(20)],
             expect: Expectation(every: .equals(.terminated)),
             control: .counterfactual("the yield before the finish") { await streamYieldAfterFinish(.yieldThenFinish) }) {
                 await streamYieldAfterFinish()
@@ -30,7 +30,7 @@ struct StreamEndingTests {
     func terminationAfterFinishRunsAtOnce() async {
         await verify(Claim(
             "the producer is done when it says so: \"terminated: finished\" should come before \"got 1\"",
-            runs: [.seeded(200)], expect: Expectation(every: .equals(["terminated: finished", "got 1", "got 2"])),
+            runs: [.seeds(200)], expect: Expectation(every: .equals(["terminated: finished", "got 1", "got 2"])),
             control: .counterfactual("the finish after the loop has read both values") {
                 await streamTerminationAfterFinish(.finishAfterTheLoopReads)
             }) {
@@ -54,7 +54,7 @@ struct StreamEndingTests {
         await verify(Claim(
             "after break the code still holds the stream, which still takes values; it should terminate, as cancelled, "
                 + "only when its last reference goes",
-            runs: [.seeded(200)],
+            runs: [.seeds(200)],
             expect: Expectation(every: .equals([
                 "got 1", "got 2", "after the loop; a yield now gives enqueued(remaining: 9223372036854775807)",
                 "terminated: cancelled", "once the stream was let go, a yield gives terminated",
@@ -69,7 +69,7 @@ struct StreamEndingTests {
     @Test("L40 card: AsyncThrowingStream.finish(throwing:) ends the loop with the error, after the values before it")
     func finishThrowing() async {
         await verify(Claim(
-            "\"got Seattle\", then \"the loop threw Lost()\"", runs: [.strict, .seeded(20)],
+            "\"got Seattle\", then \"the loop threw Lost()\"", runs: [.strict, .seeds(20)],
             expect: Expectation(every: .equals(["got Seattle", "the loop threw Lost()"])),
             control: .counterfactual("finish() without an error") { await streamFinishThrowing(.plainFinish) }) {
                 await streamFinishThrowing()
@@ -79,7 +79,7 @@ struct StreamEndingTests {
     @Test("L40 card: values yielded before anyone loops are kept")
     func valuesBeforeTheLoopAreKept() async {
         await verify(Claim(
-            "the stream should buffer them until a loop takes them", runs: [.strict, .seeded(20)],
+            "the stream should buffer them until a loop takes them", runs: [.strict, .seeds(20)],
             expect: Expectation(every: .equals(["Seattle", "Vancouver"])),
             control: .counterfactual("a stream that buffers nothing") {
                 await streamValuesBeforeTheLoop(.buffersNothing)
@@ -92,7 +92,7 @@ struct StreamEndingTests {
     func secondLoopGetsNothing() async {
         await verify(Claim(
             "a stream is not an array: each value once, and a finished stream stays finished",
-            runs: [.strict, .seeded(20)], expect: Expectation(every: .equals([[1, 2, 3], []])),
+            runs: [.strict, .seeds(20)], expect: Expectation(every: .equals([[1, 2, 3], []])),
             control: .counterfactual("the second loop over a second stream") { await streamSecondLoop(.freshStream) }) {
                 await streamSecondLoop()
             })

@@ -12,7 +12,7 @@ struct StreamSharingTests {
         await verify(Claim(
             "an AsyncStream does not broadcast: \(count) values should reach the two loops once each, none twice, "
                 + "none lost",
-            runs: [.strict, .seeded(100)],
+            runs: [.strict, .seeds(100)],
             expect: Expectation(every: .that("every value once") {
                 $0.everyValueOnce && $0.firstCount + $0.secondCount == count
             }, some: bothGetSome),
@@ -27,7 +27,7 @@ struct StreamSharingTests {
     func fedFromAnotherThread() async {
         await verify(Claim(
             "the continuation is Sendable: the loop should get [1, 2, 3]",
-            runs: [.seeded(20)], options: .waitForOwnThreads, expect: Expectation(every: .equals([1, 2, 3])),
+            runs: [.seeds(20)], options: .waitForOwnThreads, expect: Expectation(every: .equals([1, 2, 3])),
             control: .counterfactual("a stream that keeps only the newest, read after the thread fed it") {
                 await streamFedFromAnotherThread(.newestOnlyReadAfter)
             }) {
@@ -39,7 +39,7 @@ struct StreamSharingTests {
     func filterMapPrefix() async {
         await verify(Claim(
             "multiples of 3, times 10, the first two",
-            runs: [.seeded(20)], expect: Expectation(every: .equals([30, 60])),
+            runs: [.seeds(20)], expect: Expectation(every: .equals([30, 60])),
             control: .counterfactual("no prefix") { await streamFilterMapPrefix(.noPrefix) }) {
                 await streamFilterMapPrefix()
             })

@@ -93,18 +93,18 @@ public struct RuntimeValidator: Sendable {
             control = .none(why: why)
         case .arguments(let changed, _):
             let counterfactual = ScenarioArguments(defaults: arguments.values, given: changed)
-            control = .counterfactual(check.control.description) { pace in
+            control = .counterfactual(check.control.description) {
                 var paced = counterfactual
-                paced.pace = pace
+                paced.pace = Pace.current
                 return try await scenario.run(paced)
             }
         }
         return Claim(statement ?? "\(check.scenario): \(expectation)", runs: runs, options: scenario.options,
-                     expect: expectation, control: control, paced: { pace in
+                     expect: expectation, control: control) {
                          var paced = arguments
-                         paced.pace = pace
+                         paced.pace = Pace.current
                          return try await scenario.run(paced)
-                     })
+                     }
     }
 
     /// The verdict on a claim's result (`judge(held:control:)`, the one rule), with what the check observed.

@@ -7,7 +7,7 @@ import Testing
 struct AccountTests {
     @Test("two withdrawals of 80 from 100 at once: one pays, 20 is left")
     func neverOverdraws() async {
-        await verify(Claim("two withdrawals of 80 from 100 leave 20", runs: [.strict, .seeded(100)],
+        await verify(Claim("two withdrawals of 80 from 100 leave 20", runs: [.strict, .seeds(100)],
                            expect: Expectation(every: .equals(20)),
                            control: .counterfactual("the balance checked only before the fraud check") {
                                let account = CheckOnceAccount(balance: 100)

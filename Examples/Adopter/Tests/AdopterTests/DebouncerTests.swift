@@ -7,7 +7,7 @@ import Testing
 struct DebouncerTests {
     @Test("1 and 2 sent 10 ms apart, 3 sent 50 ms later, quiet 20 ms: 2 and 3 pass, on every seed")
     func lastOfEachBurst() async {
-        await verify(Claim("a 20 ms debounce passes 2 and 3", runs: [.seeded(100)],
+        await verify(Claim("a 20 ms debounce passes 2 and 3", runs: [.seeds(100)],
                            expect: Expectation(every: .equals([2, 3])),
                            control: .counterfactual("quiet for 5 ms, shorter than every gap") {
                                try await burst(quiet: .milliseconds(5))

@@ -7,7 +7,7 @@ import Testing
 struct ScoreboardTests {
     @Test("ten tasks adding one point each leave ten points")
     func noLostPoints() async {
-        await verify(Claim("ten adds of one make ten", runs: [.strict, .seeded(100)],
+        await verify(Claim("ten adds of one make ten", runs: [.strict, .seeds(100)],
                            expect: Expectation(every: .equals(10)),
                            control: .counterfactual("adding to the points read before saving") {
                                await tenAdds(readsAfterSaving: false)
