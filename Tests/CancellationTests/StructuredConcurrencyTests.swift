@@ -66,8 +66,8 @@ struct StructuredConcurrencyTests {
         await verify(Claim(
             "Seattle's error leaves the body: the group should cancel Bergen, wait for it, and throw",
             expect: Expectation(every: .equals(["Bergen was cancelled", "the group threw Offline()"])),
-            control: .counterfactual("Bergen's answer due before Seattle's error") {
-                await throwingGroupCancelsTheRest(sleeperNap: .milliseconds(50))
+            control: .counterfactual("each child catching its own error: nothing leaves the body") {
+                await throwingGroupCancelsTheRest(shape: .catchInsideEachChild)
             }) {
                 await throwingGroupCancelsTheRest()
             })
@@ -92,8 +92,8 @@ struct StructuredConcurrencyTests {
                 + "that is cancelled from birth",
             expect: Expectation(every: .equals(AddingToCancelledGroup(addedUnlessCancelled: false,
                                                                       addTaskChildCancelled: true))),
-            control: .counterfactual("the task cancelled after the group's body") {
-                await addingToCancelledGroup(cancelAfter: .seconds(1))
+            control: .counterfactual("the group's task never cancelled") {
+                await addingToCancelledGroup(shape: .notCancelled)
             }) {
                 await addingToCancelledGroup()
             })

@@ -83,7 +83,7 @@ struct RealPoolTests {
             "both buyers should see the bag before either comes back with the price — the shop's own serial executor "
                 + "does not stop reentrancy", runs: [.system], options: .waitForOwnThreads,
             expect: Expectation(every: .equals(Sale(sold: 2, bagsLeft: -1))),
-            control: .counterfactual("the second buyer after the first has left") { await twoBuyersOneBag(.oneAfterAnother) }) {
+            control: .counterfactual("the price asked before the check") { await twoBuyersOneBag(.asksThePriceFirst) }) {
                 await twoBuyersOneBag()
             })
     }

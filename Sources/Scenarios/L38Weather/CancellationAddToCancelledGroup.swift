@@ -15,8 +15,9 @@ public struct AddingToCancelledGroup: Hashable, Sendable {
 /// Lesson 38 question 8: a group's task is cancelled after `cancelAfter` while the body sleeps for `bodyNap`; then
 /// the body calls `addTaskUnlessCancelled` and `addTask`. The lesson printed "added after cancellation? false" and
 /// "addTask started a child anyway; cancelled? true".
+/// `.notCancelled`, the control: nobody cancels the task.
 nonisolated(nonsending) public func addingToCancelledGroup(
-    bodyNap: Duration = .milliseconds(300), cancelAfter: Duration = .milliseconds(100)
+    bodyNap: Duration = .milliseconds(300), cancelAfter: Duration = .milliseconds(100), shape: GroupCancelShape = .cancelled
 ) async -> AddingToCancelledGroup {
     let task = Task {
         await withTaskGroup(of: Bool?.self) { group in
@@ -31,6 +32,14 @@ nonisolated(nonsending) public func addingToCancelledGroup(
         }
     }
     try? await Task.sleep(for: cancelAfter)
-    task.cancel()
+    if shape == .cancelled { task.cancel() }
     return await task.value
+}
+
+/// Whether the group's task is cancelled while its body sleeps.
+public enum GroupCancelShape: String, CaseIterable, Sendable, Decodable {
+    /// Cancelled (the lesson).
+    case cancelled
+    /// Never cancelled, the control.
+    case notCancelled
 }

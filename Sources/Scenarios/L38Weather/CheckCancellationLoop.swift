@@ -1,15 +1,23 @@
 /// L38 card 3: `try Task.checkCancellation()` ends a 100-lap loop soon after its task is cancelled at 150 ms.
-/// `.swallowing`, the control: no `checkCancellation()`, and `try?` around the sleep.
+/// `shape`: the lesson's loop, a loop that never looks (no `checkCancellation()`, `try?` around the sleep), and two
+/// whose sleep is swallowed so that only their look can end them — with `checkCancellation()`, or with a plain
+/// `Task.isCancelled` test that ends the loop without throwing.
 nonisolated(nonsending) public func checkCancellationLoop(_ shape: CheckCancellationShape = .checking) async -> String {
-    let swallowing = shape == .swallowing
     let task = Task {
         var done = 0
         for _ in 1...100 {
-            if swallowing {
-                try? await Task.sleep(for: .milliseconds(10))
-            } else {
+            switch shape {
+            case .checking:
                 try Task.checkCancellation()
                 try await Task.sleep(for: .milliseconds(10))
+            case .swallowing:
+                try? await Task.sleep(for: .milliseconds(10))
+            case .checkOnly:
+                try Task.checkCancellation()
+                try? await Task.sleep(for: .milliseconds(10))
+            case .asksIsCancelled:
+                if Task.isCancelled { return done }
+                try? await Task.sleep(for: .milliseconds(10))
             }
             done += 1
         }
@@ -28,6 +36,10 @@ nonisolated(nonsending) public func checkCancellationLoop(_ shape: CheckCancella
 public enum CheckCancellationShape: String, CaseIterable, Sendable, Decodable {
     /// `try Task.checkCancellation()` before each lap (the lesson).
     case checking
-    /// No `checkCancellation()`, and `try?` around the sleep: the control.
+    /// No `checkCancellation()`, and `try?` around the sleep: a loop that never looks.
     case swallowing
+    /// `try Task.checkCancellation()` before each lap, the sleep swallowed with `try?`: only the check can end it.
+    case checkOnly
+    /// `if Task.isCancelled { return }` before each lap, the sleep swallowed: it ends early, and throws nothing.
+    case asksIsCancelled
 }

@@ -19,17 +19,27 @@ public struct Sale: Hashable, Sendable, CustomStringConvertible {
 
 /// Lesson 38, actors question 14: one bag left, two buyers at once (two `async let`s) in a `Shop` on a serial executor
 /// of its own. Both see the bag before either comes back with the price: "sold: 2 - bags left: -1".
-/// `.oneAfterAnother`, the quiz's control: the second buyer comes in after the first has left.
+/// `.asksThePriceFirst`, the quiz's control: both buyers at once still, each asking the price before the check
+/// (`Shop.buyAskingThePriceFirst`), so no await comes between the check and the sale.
 @concurrent
-public func twoBuyersOneBag(_ shape: AtOnceShape = .atOnce) async -> Sale {
-    let oneAfterAnother = shape == .oneAfterAnother
+public func twoBuyersOneBag(_ shape: ShopShape = .checksBeforeThePrice) async -> Sale {
     let shop = Shop()
-    if oneAfterAnother {
-        let first = await shop.buy(), second = await shop.buy()
-        return Sale(sold: [first, second].filter { $0 }.count, bagsLeft: await shop.bags)
+    let buy: @Sendable () async -> Bool
+    if shape == .asksThePriceFirst {
+        buy = { await shop.buyAskingThePriceFirst() }
+    } else {
+        buy = { await shop.buy() }
     }
-    async let a = shop.buy()
-    async let b = shop.buy()
+    async let a = buy()
+    async let b = buy()
     let sold = [await a, await b].filter { $0 }.count
     return Sale(sold: sold, bagsLeft: await shop.bags)
+}
+
+/// Where the shop's buy awaits the price.
+public enum ShopShape: String, CaseIterable, Sendable, Decodable {
+    /// Between the check and the sale (the lesson).
+    case checksBeforeThePrice
+    /// Before the check, so the check and the sale are one stretch: the control.
+    case asksThePriceFirst
 }

@@ -25,4 +25,15 @@ public actor Shop {
         bags -= 1
         return true
     }
+
+    /// The cure, for comparison: asks for the price first, then checks and sells in one stretch, with no await
+    /// between the check and the sale. Two buyers at once: one bag sold, none left.
+    public func buyAskingThePriceFirst() async -> Bool {
+        try? await Task.sleep(for: .milliseconds(10))      // asks for the price
+        guard bags > 0 else {
+            return false
+        }
+        bags -= 1
+        return true
+    }
 }
