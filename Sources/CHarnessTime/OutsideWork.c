@@ -22,6 +22,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,23 @@ REAL(queue_label_t, dispatch_queue_get_label)
 REAL(pthread_create_t, pthread_create)
 REAL(nanosleep_t, nanosleep)
 REAL(clock_nanosleep_t, clock_nanosleep)
+
+typedef void *(*source_create_t)(const void *type, uintptr_t handle, uintptr_t mask, void *queue);
+typedef void (*set_handler_f_t)(void *source, function_t handler);
+typedef void (*set_handler_t)(void *source, void *block);
+typedef void (*set_timer_t)(void *source, uint64_t start, uint64_t interval, uint64_t leeway);
+typedef void (*object_t)(void *object);
+typedef void (*set_context_t)(void *object, void *context);
+typedef void *(*get_context_t)(void *object);
+REAL(source_create_t, dispatch_source_create)
+REAL(set_handler_f_t, dispatch_source_set_event_handler_f)
+REAL(set_handler_t, dispatch_source_set_event_handler)
+REAL(set_timer_t, dispatch_source_set_timer)
+REAL(object_t, dispatch_source_cancel)
+REAL(object_t, dispatch_resume)
+REAL(object_t, dispatch_activate)
+REAL(set_context_t, dispatch_set_context)
+REAL(get_context_t, dispatch_get_context)
 
 /// The Blocks runtime's copy and release (libBlocksRuntime, which Dispatch brings), found once.
 static block_copy_t block_copy(void) {
@@ -237,7 +255,7 @@ static void offer(outside_item *item) {
     const harness_outside_callbacks *set = atomic_load_explicit(&callbacks, memory_order_acquire);
     if (job_run != NULL && set != NULL && set->hold != NULL) {
         inside_library++;
-        int held = set->hold(item->run, item);
+        int held = set->hold(item->run, item->serial, item);
         inside_library--;
         if (held) return;
     }
@@ -325,6 +343,252 @@ void dispatch_after(uint64_t when, void *queue, void *block) {
     after_item(item);
 }
 
+// MARK: Timer sources
+
+/// A Dispatch timer source made by a run: its queue, its handler, its timer, and whether it runs.
+typedef struct source_item {
+    void *source;
+    void *queue;
+    void *run;
+    uint64_t serial;
+    void *block;
+    function_t function;
+    void *context;
+    uint64_t start;
+    uint64_t interval;
+    int scheduled;
+    int resumed;
+    int on_run_clock;
+    int armed;
+    /// Cancelled; handlers running now; whether the run was told it ended (once: it lets go of the run then).
+    _Atomic int cancelled;
+    _Atomic int firing;
+    _Atomic int told_ended;
+} source_item;
+
+/// Tells the run its timer source ended, once, when it is cancelled and no handler of it runs.
+static void end_source_if_done(source_item *item) {
+    if (!atomic_load_explicit(&item->cancelled, memory_order_acquire)) return;
+    if (atomic_load_explicit(&item->firing, memory_order_acquire) != 0) return;
+    if (atomic_exchange_explicit(&item->told_ended, 1, memory_order_acq_rel) != 0) return;
+    const harness_outside_callbacks *set = atomic_load_explicit(&callbacks, memory_order_acquire);
+    inside_library++;
+    set->ended(item->run, item->serial);
+    inside_library--;
+}
+
+/// The timer sources runs made and did not cancel (few at a time: a short list behind a lock).
+enum { MAX_SOURCES = 256 };
+static source_item *sources[MAX_SOURCES];
+static pthread_mutex_t sources_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static source_item *find_source(void *source) {
+    source_item *found = NULL;
+    pthread_mutex_lock(&sources_lock);
+    for (int index = 0; index < MAX_SOURCES; index++) {
+        if (sources[index] != NULL && sources[index]->source == source) { found = sources[index]; break; }
+    }
+    pthread_mutex_unlock(&sources_lock);
+    return found;
+}
+
+static int keep_source(source_item *item) {
+    int kept = 0;
+    pthread_mutex_lock(&sources_lock);
+    for (int index = 0; index < MAX_SOURCES; index++) {
+        if (sources[index] == NULL) { sources[index] = item; kept = 1; break; }
+    }
+    pthread_mutex_unlock(&sources_lock);
+    return kept;
+}
+
+static void forget_source(source_item *item) {
+    pthread_mutex_lock(&sources_lock);
+    for (int index = 0; index < MAX_SOURCES; index++) {
+        if (sources[index] == item) sources[index] = NULL;
+    }
+    pthread_mutex_unlock(&sources_lock);
+}
+
+/// The source's timer is set and it runs: on the run's clock a timer of the run's, on the real one Dispatch's,
+/// which the run counts as outside work that will fire.
+static void arm_source(source_item *item) {
+    if (!item->scheduled || !item->resumed || item->armed) return;
+    const harness_outside_callbacks *set = atomic_load_explicit(&callbacks, memory_order_acquire);
+    item->armed = 1;
+    inside_library++;
+    if (item->on_run_clock) {
+        int64_t delay = (int64_t)(item->start - real_dispatch_time_fn()(0, 0));
+        set->arm_source(item->run, item->serial, delay < 0 ? 0 : delay,
+                        item->interval == ~0ull ? -1 : (int64_t)item->interval, item);
+    } else {
+        set->arm_source(item->run, item->serial, -1, -1, NULL);
+    }
+    inside_library--;
+}
+
+/// The source's handler, called by Dispatch on the source's queue (its real timer fired), or by the run (its timer of
+/// the run's fired): it runs for the run, and a timer that does not repeat is done.
+static void source_fired(void *pointer) {
+    source_item *item = pointer;
+    atomic_fetch_add_explicit(&item->firing, 1, memory_order_acq_rel);
+    if (atomic_load_explicit(&item->cancelled, memory_order_acquire)) {
+        atomic_fetch_sub_explicit(&item->firing, 1, memory_order_acq_rel);
+        end_source_if_done(item);
+        return;
+    }
+    const harness_outside_callbacks *set = atomic_load_explicit(&callbacks, memory_order_acquire);
+    void *saved_run = helper_run;
+    uint64_t saved_serial = helper_serial;
+    int saved_on = virtual_on;
+    int64_t saved_nanoseconds = virtual_nanoseconds;
+    helper_run = item->run;
+    helper_serial = item->serial;
+    int64_t now = 0;
+    inside_library++;
+    virtual_on = set->started(item->run, item->serial, (int)syscall(SYS_gettid), &now) ? 1 : 0;
+    inside_library--;
+    virtual_nanoseconds = now;
+    if (item->block != NULL) {
+        ((struct block_layout *)item->block)->invoke(item->block);
+    } else if (item->function != NULL) {
+        item->function(item->context);
+    }
+    virtual_on = saved_on;
+    virtual_nanoseconds = saved_nanoseconds;
+    helper_run = saved_run;
+    helper_serial = saved_serial;
+    if (!atomic_load_explicit(&item->cancelled, memory_order_acquire)) {
+        inside_library++;
+        set->source_fired(item->run, item->serial, item->interval == ~0ull);
+        inside_library--;
+    }
+    atomic_fetch_sub_explicit(&item->firing, 1, memory_order_acq_rel);
+    end_source_if_done(item);
+}
+
+void harness_outside_fire_source(void *pointer) {
+    source_item *item = pointer;
+    if (atomic_load_explicit(&item->cancelled, memory_order_acquire)) return;
+    inside_library++;
+    real_dispatch_async_f_fn()(item->queue, item, source_fired);
+    inside_library--;
+}
+
+void *dispatch_source_create(const void *type, uintptr_t handle, uintptr_t mask, void *queue) {
+    void *source = real_dispatch_source_create_fn()(type, handle, mask, queue);
+    static const void *_Atomic timer_type = NULL;
+    const void *timer = atomic_load_explicit(&timer_type, memory_order_acquire);
+    if (timer == NULL) {
+        timer = dlsym(RTLD_DEFAULT, "_dispatch_source_type_timer");
+        atomic_store_explicit(&timer_type, timer, memory_order_release);
+    }
+    const harness_outside_callbacks *set = NULL;
+    void *run = source != NULL && type == timer ? working_for(&set) : NULL;
+    if (run == NULL || set->arm_source == NULL) return source;
+    source_item *item = calloc(1, sizeof *item);
+    if (item == NULL) return source;
+    inside_library++;
+    item->serial = set->begin(run, HARNESS_OUTSIDE_SOURCE, label_of(queue));
+    inside_library--;
+    item->source = source;
+    item->queue = queue;
+    item->run = run;
+    atomic_init(&item->cancelled, 0);
+    atomic_init(&item->firing, 0);
+    atomic_init(&item->told_ended, 0);
+    if (item->serial == 0 || queue == NULL || !keep_source(item)) {
+        if (item->serial != 0) set->ended(run, item->serial);
+        free(item);
+    }
+    return source;
+}
+
+void dispatch_source_set_event_handler(void *source, void *block) {
+    source_item *item = inside_library ? NULL : find_source(source);
+    if (item == NULL || block == NULL || block_copy() == NULL) {
+        real_dispatch_source_set_event_handler_fn()(source, block);
+        return;
+    }
+    if (item->block != NULL) block_release()(item->block);
+    item->block = block_copy()(block);
+    item->function = NULL;
+    inside_library++;
+    real_dispatch_set_context_fn()(source, item);
+    real_dispatch_source_set_event_handler_f_fn()(source, source_fired);
+    inside_library--;
+}
+
+void dispatch_source_set_event_handler_f(void *source, function_t handler) {
+    source_item *item = inside_library ? NULL : find_source(source);
+    if (item == NULL || handler == NULL) {
+        real_dispatch_source_set_event_handler_f_fn()(source, handler);
+        return;
+    }
+    inside_library++;
+    item->context = real_dispatch_get_context_fn()(source);
+    item->function = handler;
+    real_dispatch_set_context_fn()(source, item);
+    real_dispatch_source_set_event_handler_f_fn()(source, source_fired);
+    inside_library--;
+}
+
+void dispatch_source_set_timer(void *source, uint64_t start, uint64_t interval, uint64_t leeway) {
+    source_item *item = inside_library ? NULL : find_source(source);
+    if (item == NULL) {
+        real_dispatch_source_set_timer_fn()(source, start, interval, leeway);
+        return;
+    }
+    item->start = start;
+    item->interval = interval;
+    item->scheduled = start != ~0ull;
+    // A deadline read from the run's clock (a seeded run's thread) is the run's to keep: Dispatch's real timer would
+    // see it in the past. A wall-clock deadline (negative) stays Dispatch's.
+    item->on_run_clock = virtual_on && (int64_t)start >= 0;
+    inside_library++;
+    if (item->on_run_clock) {
+        real_dispatch_source_set_timer_fn()(source, ~0ull, ~0ull, 0);
+    } else {
+        real_dispatch_source_set_timer_fn()(source, start, interval, leeway);
+    }
+    inside_library--;
+    if (item->armed) {
+        item->armed = 0;
+        const harness_outside_callbacks *set = atomic_load_explicit(&callbacks, memory_order_acquire);
+        inside_library++;
+        set->arm_source(item->run, item->serial, -2, -2, NULL);  // disarm: the new timer replaces the old
+        inside_library--;
+    }
+    arm_source(item);
+}
+
+static void resumed(void *object) {
+    source_item *item = inside_library ? NULL : find_source(object);
+    if (item == NULL) return;
+    item->resumed = 1;
+    arm_source(item);
+}
+
+void dispatch_resume(void *object) {
+    real_dispatch_resume_fn()(object);
+    resumed(object);
+}
+
+void dispatch_activate(void *object) {
+    real_dispatch_activate_fn()(object);
+    resumed(object);
+}
+
+void dispatch_source_cancel(void *source) {
+    source_item *item = inside_library ? NULL : find_source(source);
+    real_dispatch_source_cancel_fn()(source);
+    if (item == NULL) return;
+    atomic_store_explicit(&item->cancelled, 1, memory_order_release);
+    forget_source(item);
+    end_source_if_done(item);
+    // The record stays allocated: a firing already on its way to the queue reads it, and sees it cancelled.
+}
+
 // MARK: Threads
 
 /// A thread a run started: what it runs, and for whom; `open` once it may start (see `offer`: a thread the harness
@@ -400,7 +664,7 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attributes, void *(*
     item->argument = argument;
     atomic_init(&item->open, 0);
     inside_library++;
-    if (job_run == NULL || set->hold_thread == NULL || !set->hold_thread(run, item)) {
+    if (job_run == NULL || set->hold_thread == NULL || !set->hold_thread(run, serial, item)) {
         atomic_store_explicit(&item->open, 1, memory_order_release);
     }
     int result = real_pthread_create_fn()(thread, attributes, thread_start, item);
@@ -410,6 +674,89 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attributes, void *(*
         free(item);
     }
     return result;
+}
+
+// MARK: Waits on the harness thread
+
+/// The harness thread, inside a job, is about to wait for another thread: outside work held for the job's end goes
+/// now, since what the job waits for may be it (a Dispatch block that signals the semaphore it waits on). A wait is a
+/// point of the program's own, so the schedule stays the seed's.
+static void before_waiting(void) {
+    if (job_run == NULL || inside_library) return;
+    const harness_outside_callbacks *set = atomic_load_explicit(&callbacks, memory_order_acquire);
+    if (set == NULL || set->release_held == NULL) return;
+    inside_library++;
+    set->release_held(job_run);
+    inside_library--;
+}
+
+typedef long (*semaphore_wait_t)(void *semaphore, uint64_t timeout);
+typedef void (*sync_t)(void *queue, void *block);
+typedef void (*sync_f_t)(void *queue, void *context, function_t work);
+typedef int (*cond_wait_t)(pthread_cond_t *, pthread_mutex_t *);
+typedef int (*cond_timedwait_t)(pthread_cond_t *, pthread_mutex_t *, const struct timespec *);
+typedef int (*sem_wait_t)(sem_t *);
+typedef int (*sem_timedwait_t)(sem_t *, const struct timespec *);
+typedef int (*join_t)(pthread_t, void **);
+REAL(semaphore_wait_t, dispatch_semaphore_wait)
+REAL(semaphore_wait_t, dispatch_group_wait)
+REAL(sync_t, dispatch_sync)
+REAL(sync_f_t, dispatch_sync_f)
+REAL(sync_t, dispatch_barrier_sync)
+REAL(cond_wait_t, pthread_cond_wait)
+REAL(cond_timedwait_t, pthread_cond_timedwait)
+REAL(sem_wait_t, sem_wait)
+REAL(sem_timedwait_t, sem_timedwait)
+REAL(join_t, pthread_join)
+
+long dispatch_semaphore_wait(void *semaphore, uint64_t timeout) {
+    before_waiting();
+    return real_dispatch_semaphore_wait_fn()(semaphore, timeout);
+}
+
+long dispatch_group_wait(void *group, uint64_t timeout) {
+    before_waiting();
+    return real_dispatch_group_wait_fn()(group, timeout);
+}
+
+void dispatch_sync(void *queue, void *block) {
+    before_waiting();
+    real_dispatch_sync_fn()(queue, block);
+}
+
+void dispatch_sync_f(void *queue, void *context, function_t work) {
+    before_waiting();
+    real_dispatch_sync_f_fn()(queue, context, work);
+}
+
+void dispatch_barrier_sync(void *queue, void *block) {
+    before_waiting();
+    real_dispatch_barrier_sync_fn()(queue, block);
+}
+
+int pthread_cond_wait(pthread_cond_t *condition, pthread_mutex_t *mutex) {
+    before_waiting();
+    return real_pthread_cond_wait_fn()(condition, mutex);
+}
+
+int pthread_cond_timedwait(pthread_cond_t *condition, pthread_mutex_t *mutex, const struct timespec *deadline) {
+    before_waiting();
+    return real_pthread_cond_timedwait_fn()(condition, mutex, deadline);
+}
+
+int sem_wait(sem_t *semaphore) {
+    before_waiting();
+    return real_sem_wait_fn()(semaphore);
+}
+
+int sem_timedwait(sem_t *semaphore, const struct timespec *deadline) {
+    before_waiting();
+    return real_sem_timedwait_fn()(semaphore, deadline);
+}
+
+int pthread_join(pthread_t thread, void **result) {
+    before_waiting();
+    return real_pthread_join_fn()(thread, result);
 }
 
 // MARK: Sleeps
@@ -433,6 +780,7 @@ static int64_t nanoseconds_of(const struct timespec *time) {
 }
 
 int nanosleep(const struct timespec *request, struct timespec *remaining) {
+    before_waiting();
     if (request != NULL && slept_virtually(nanoseconds_of(request))) {
         if (remaining != NULL) remaining->tv_sec = remaining->tv_nsec = 0;
         return 0;
@@ -441,6 +789,7 @@ int nanosleep(const struct timespec *request, struct timespec *remaining) {
 }
 
 int clock_nanosleep(clockid_t clock, int flags, const struct timespec *request, struct timespec *remaining) {
+    before_waiting();
     if (request != NULL && clock != CLOCK_REALTIME && clock != CLOCK_TAI) {
         int64_t wanted = nanoseconds_of(request);
         if (flags & TIMER_ABSTIME) wanted -= virtual_nanoseconds;
@@ -469,5 +818,6 @@ void *harness_helper_run(void) { return 0; }
 uint64_t harness_helper_serial(void) { return 0; }
 void harness_outside_submit(void *item) { (void)item; }
 void harness_outside_open_thread(void *item) { (void)item; }
+void harness_outside_fire_source(void *item) { (void)item; }
 
 #endif

@@ -69,10 +69,13 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private let arriving = Atomic<Int>(0)
     /// Whether the run is over, readable without the lock (`completed`'s mirror, for threads outside the run).
     private let over = Atomic<Bool>(false)
-    /// Outside work the job running now handed out, held until it has run to its next suspension (`HeldWork`).
-    private var held: [HeldWork] = []
+    /// Outside work the job running now handed out, held until it has run to its next suspension (`HeldWork`),
+    /// with its serial number.
+    private var held: [(work: HeldWork, serial: UInt64)] = []
     /// Guards `held` (the job runs with `condition` released; the watchdog may let held work go).
     private let heldLock = NSLock()
+    /// The timer sources on the run's clock: the C record to fire, and the interval (-1: once).
+    private var sourceTimers: [UInt64: (item: UnsafeMutableRawPointer, interval: Int64)] = [:]
     /// The job the watchdog last saw holding outside work (its number): seen twice, the work goes (watchdog only).
     let jobSeenHolding = Atomic<Int>(0)
     /// Whether the run is quiet: nothing of its own to do, nothing it knows of that could resume it (`RunRegistry`).
@@ -337,7 +340,17 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Acts on a timer of the run's outside work. Call under the lock.
     private func fireOutside(_ serial: UInt64) {
-        if let item = outside.timerFired(serial) {
+        if let source = sourceTimers[serial] {
+            // A timer source on the run's clock: its handler goes to its queue, and a repeating one is due again.
+            outside.sourceFiring(serial)
+            harness_outside_fire_source(source.item)
+            // Once the scenario returned every timer is due at once: a repeating source is not set again then.
+            if source.interval >= 0, !scheduler.finished {
+                scheduler.setOutsideTimer(serial, deadline: scheduler.now + max(source.interval, 1))
+            } else {
+                sourceTimers[serial] = nil
+            }
+        } else if let item = outside.timerFired(serial) {
             harness_outside_submit(item)
         } else {
             outside.wake(serial)
@@ -390,6 +403,34 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         return true
     }
 
+    /// A timer source's timer is set and it runs (`delay` ≥ 0: on the run's clock, every `interval` after, or once
+    /// for -1; -1: on Dispatch's real clock; -2: its timer is gone).
+    func outsideArmSource(_ serial: UInt64, delay: Int64, interval: Int64, item: UnsafeMutableRawPointer?) {
+        lockState()
+        defer { condition.unlock() }
+        guard !completed else { return }
+        sourceTimers[serial] = nil
+        switch delay {
+        case -2: outside.source(serial, firesOnItsOwn: false)
+        case -1: outside.source(serial, firesOnItsOwn: true)
+        default:
+            guard let item else { return }
+            sourceTimers[serial] = (item, interval)
+            outside.source(serial, firesOnItsOwn: false)
+            scheduler.setOutsideTimer(serial, deadline: scheduler.now + delay)
+        }
+        condition.signal()
+    }
+
+    /// A timer source's handler ran; `last` if its timer does not repeat.
+    func outsideSourceFired(_ serial: UInt64, last: Bool) {
+        lockState()
+        defer { condition.unlock() }
+        // On Dispatch's real clock a repeating source will fire again by itself; on the run's, its next timer is set.
+        outside.source(serial, firesOnItsOwn: !last && sourceTimers[serial] == nil)
+        condition.signal()
+    }
+
     /// A thread of the run's outside work sleeps `nanoseconds` under virtual time: it waits here until the run's
     /// clock has passed them, and gets the run's time then. Nil if the run is over or not virtual (a real sleep).
     func helperSleep(_ serial: UInt64, nanoseconds: Int64) -> Int64? {
@@ -415,23 +456,59 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Keeps outside work the running job handed out until the job has run to its next suspension; false once the
     /// run is over (it then goes at once).
-    func hold(_ work: HeldWork) -> Bool {
+    func hold(_ work: HeldWork, serial: UInt64) -> Bool {
         guard !isOver else { return false }
+        lockState()
+        outside.hold(serial)
+        condition.unlock()
         heldLock.lock()
-        held.append(work)
+        held.append((work, serial))
         heldLock.unlock()
         return true
     }
 
     /// Lets held outside work go, in the order it was handed out: at the end of the job that made it, or — from the
     /// watchdog — while a job waits for what it handed out (a semaphore a Dispatch block signals), which would
-    /// otherwise never come.
-    func releaseHeld() {
+    /// otherwise never come. On the harness thread under virtual time, each piece goes only once what went before it
+    /// can no longer resume the run (two callbacks racing to resume one continuation then race in the order they
+    /// were handed out, whichever thread the machine would have run first).
+    /// `waiting`: the job is about to wait for another thread (then every piece goes at once: the job may wait for
+    /// any of them).
+    func releaseHeld(waiting: Bool = false) {
         heldLock.lock()
         let work = held
         held.removeAll()
         heldLock.unlock()
-        for item in work { item.release() }
+        let oneByOne = !waiting && ThreadBinding.current === self && scheduler.virtualTime && work.count > 1
+        for (index, item) in work.enumerated() {
+            lockState()
+            outside.letGo(item.serial)
+            condition.unlock()
+            item.work.release()
+            if oneByOne, index < work.count - 1 { waitForTurnOfOutsideWork(after: item.serial) }
+        }
+    }
+
+    /// Waits, on the harness thread, until outside work `serial` (just let go) has ended, or no outside work could
+    /// resume the run for 20 ms of spare time in a row (it waits, say, for a piece still held), or
+    /// `options.outsideWorkLimit` of spare time passed: then the next piece goes.
+    private func waitForTurnOfOutsideWork(after serial: UInt64) {
+        condition.lock()
+        defer { condition.unlock() }
+        var spare = SpareTime.starting()
+        var quiet: SpareTime? = nil
+        var slice: Int64 = 100_000
+        while outside.items[serial] != nil, !abandoned, spare.lookNow() < Nanoseconds(options.outsideWorkLimit) {
+            if outsideMayResume() {
+                quiet = nil
+            } else if quiet == nil {
+                quiet = SpareTime.starting()
+            } else if quiet!.lookNow() >= 20_000_000 {
+                return
+            }
+            _ = condition.wait(until: Date().addingTimeInterval(Double(slice) / 1e9))
+            slice = min(slice * 2, 5_000_000)
+        }
     }
 
     /// Whether outside work is held for the job running now.
@@ -466,9 +543,10 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             entry.job.runSynchronously(on: asUnownedTaskExecutor())
         }
         harness_job_run_end()
-        releaseHeld()
         if virtualNow >= 0 { harness_virtual_time_end() }
         runningJob.store(0, ordering: .relaxed)
+        // After the job, not in it: waiting for outside work to take its turn is no job holding the thread.
+        releaseHeld()
         condition.lock()
         scheduler.jobFinished()
     }

@@ -19,12 +19,17 @@ struct OutsideWork {
         case notify = 3
         /// A thread the run started.
         case thread = 4
+        /// A Dispatch timer source the run made, until it is cancelled.
+        case source = 5
     }
 
     /// Where a piece of outside work is.
     enum State: Equatable {
         /// Handed out, not started yet.
         case queued
+        /// Held by the run until the job that handed it out has run to its next suspension (`HeldWork`): it cannot
+        /// resume the run before the run lets it go.
+        case held
         /// Waiting for a timer of the run's (a delayed submission, under virtual time): `item` is the C record to
         /// submit when it fires.
         case waitingForTimer(item: UnsafeMutableRawPointer)
@@ -35,6 +40,9 @@ struct OutsideWork {
         /// Its thread's sleep ended; the thread has not yet said it is back (it may still be waiting for a lock of
         /// the run's on its way out: busy whatever `/proc` says).
         case waking(thread: Int32)
+        /// A timer source between firings: its timer is the run's (or not set), or Dispatch's real one
+        /// (`firesOnItsOwn`: it will fire, so it may resume the run).
+        case source(firesOnItsOwn: Bool)
     }
 
     /// One piece of outside work.
@@ -59,8 +67,20 @@ struct OutsideWork {
     mutating func begin(_ kind: Kind, label: String) -> UInt64 {
         let serial = nextSerial
         nextSerial += 1
-        items[serial] = Item(kind: kind, label: label, state: .queued)
+        items[serial] = Item(kind: kind, label: label, state: kind == .source ? .source(firesOnItsOwn: false) : .queued)
         return serial
+    }
+
+    /// A timer source's timer now fires on Dispatch's real clock (true), or no longer does.
+    mutating func source(_ serial: UInt64, firesOnItsOwn: Bool) {
+        guard items[serial]?.kind == .source else { return }
+        items[serial]?.state = .source(firesOnItsOwn: firesOnItsOwn)
+    }
+
+    /// A timer source's handler was sent to its queue (its timer of the run's fired): under way until it ran.
+    mutating func sourceFiring(_ serial: UInt64) {
+        guard items[serial]?.kind == .source else { return }
+        items[serial]?.state = .queued
     }
 
     /// It started on `thread`.
@@ -71,6 +91,16 @@ struct OutsideWork {
     /// It ended.
     mutating func end(_ serial: UInt64) {
         items[serial] = nil
+    }
+
+    /// The run holds it until the job that handed it out suspends.
+    mutating func hold(_ serial: UInt64) {
+        if items[serial]?.state == .queued { items[serial]?.state = .held }
+    }
+
+    /// The run let it go.
+    mutating func letGo(_ serial: UInt64) {
+        if items[serial]?.state == .held { items[serial]?.state = .queued }
     }
 
     /// Its submission waits for a timer of the run's.
@@ -128,7 +158,8 @@ struct OutsideWork {
             switch item.state {
             case .queued, .waking: true
             case .running(let thread): !ThreadState.waitsForAnotherThread(thread)
-            case .waitingForTimer, .sleeping: false
+            case .waitingForTimer, .sleeping, .held: false
+            case .source(let firesOnItsOwn): firesOnItsOwn
             }
         }
     }
@@ -144,16 +175,19 @@ struct OutsideWork {
             case .after: what = "a Dispatch block for later" + (item.label.isEmpty ? "" : " on '\(item.label)'")
             case .notify: what = "a Dispatch group's notify block" + (item.label.isEmpty ? "" : " on '\(item.label)'")
             case .thread: what = "a thread the run started"
+            case .source: what = "a Dispatch timer source" + (item.label.isEmpty ? "" : " on '\(item.label)'")
             }
             let state: String
             switch item.state {
             case .queued: state = "queued, not started"
+            case .held: state = "held until the job that made it suspends"
             case .waitingForTimer: state = "waiting for its time"
             case .running(let thread):
                 state = "running on thread \(thread)" +
                     (ThreadState.waitsForAnotherThread(thread) ? ", waiting for another thread to wake it" : "")
             case .sleeping(let thread): state = "asleep on thread \(thread)"
             case .waking(let thread): state = "waking on thread \(thread)"
+            case .source(let firesOnItsOwn): state = firesOnItsOwn ? "armed on the real clock" : "not armed, or armed on the run's"
             }
             return "\(what) (\(state))"
         }
@@ -248,13 +282,24 @@ enum OutsideWorkCallbacks {
                 now?.pointee = virtualNow
                 return 1
             },
-            hold: { run, item in
+            hold: { run, serial, item in
                 let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
-                return executor.hold(.dispatch(item!)) ? 1 : 0
+                return executor.hold(.dispatch(item!), serial: serial) ? 1 : 0
             },
-            hold_thread: { run, item in
+            hold_thread: { run, serial, item in
                 let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
-                return executor.hold(.thread(item!)) ? 1 : 0
+                return executor.hold(.thread(item!), serial: serial) ? 1 : 0
+            },
+            arm_source: { run, serial, delay, interval, item in
+                let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
+                executor.outsideArmSource(serial, delay: delay, interval: interval, item: item)
+            },
+            source_fired: { run, serial, last in
+                let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
+                executor.outsideSourceFired(serial, last: last != 0)
+            },
+            release_held: { run in
+                Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().releaseHeld(waiting: true)
             }))
         harness_outside_set_callbacks(callbacks)
         return true

@@ -163,6 +163,52 @@ struct OutsideWorkTests {
         #expect(failure?.summary.contains("a thread the run started") == true, "\(String(describing: failure?.summary))")
     }
 
+    @Test("a DispatchSource timer's ticks come on the run's clock under seeds: the k-th of a 2 ms timer exactly 2k ms in",
+          arguments: [Schedule.strict, .seeded(1), .seeded(2)])
+    func timerSourceTicks(schedule: Schedule) async throws {
+        let run = try await Harness.run(schedule) { () -> [Duration] in
+            let start = ContinuousClock.now
+            let ticks = AsyncStream<Duration> { continuation in
+                let ended = LockedLines()
+                let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "ticks"))
+                timer.setEventHandler {
+                    if ended.lines.isEmpty { continuation.yield(start.duration(to: .now)) } else { timer.cancel() }
+                }
+                continuation.onTermination = { _ in ended.append("ended") }
+                timer.schedule(deadline: .now() + .milliseconds(2), repeating: .milliseconds(2))
+                timer.resume()
+            }
+            var seen: [Duration] = []
+            for await tick in ticks {
+                seen.append(tick)
+                if seen.count == 3 { break }
+            }
+            return seen
+        }
+        if schedule == .strict {
+            #expect(run.value.count == 3 && run.value.last! >= .milliseconds(6), "ticks at \(run.value)")
+        } else {
+            #expect(run.value == [.milliseconds(2), .milliseconds(4), .milliseconds(6)], "ticks at \(run.value)")
+        }
+    }
+
+    @Test("two callbacks racing to resume one continuation: the same seed, the same winner", arguments: [UInt64(1), 2, 3])
+    func racingCallbacksKeepTheSeed(seed: UInt64) async throws {
+        @Sendable func race() async -> String {
+            let winner = LockedLines()
+            return await withCheckedContinuation { continuation in
+                let once = Mutex<CheckedContinuation<String, Never>?>(continuation)
+                @Sendable func finish(_ who: String) { once.withLock { $0.take() }?.resume(returning: who) }
+                DispatchQueue.global().async { finish("queue") }
+                Thread.detachNewThread { finish("thread") }
+                winner.append("started")
+            }
+        }
+        var winners: Set<String> = []
+        for _ in 0..<5 { winners.insert(try await run(.seeded(seed)) { await race() }.value) }
+        #expect(winners.count == 1, "seed \(seed) gave \(winners.sorted())")
+    }
+
     /// How a run of `body` under `schedule` failed, or nil if it did not.
     private func failure(of schedule: Schedule, options: RunOptions = RunOptions(),
                          _ body: @escaping @Sendable () async -> Int) async -> HarnessFailure? {

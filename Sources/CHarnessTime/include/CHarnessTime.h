@@ -53,6 +53,8 @@ enum {
     HARNESS_OUTSIDE_NOTIFY = 3,
     /// A thread the run started.
     HARNESS_OUTSIDE_THREAD = 4,
+    /// A Dispatch timer source the run made (until it is cancelled).
+    HARNESS_OUTSIDE_SOURCE = 5,
 };
 
 /// How OutsideWork.c tells a run about its outside work; `run` is the run's opaque pointer.
@@ -73,10 +75,18 @@ typedef struct harness_outside_callbacks {
     int (*sleep)(void *run, uint64_t serial, int64_t nanoseconds, int64_t *now);
     /// The harness thread, inside a job, hands `item` to Dispatch: returns 1 if the run keeps it until the job has
     /// run to its next suspension (it then calls `harness_outside_submit(item)`), 0 to submit it now.
-    int (*hold)(void *run, void *item);
+    int (*hold)(void *run, uint64_t serial, void *item);
     /// The same for a thread the harness thread starts inside a job: returns 1 if it is to wait for
     /// `harness_outside_open_thread(item)` before it runs.
-    int (*hold_thread)(void *run, void *item);
+    int (*hold_thread)(void *run, uint64_t serial, void *item);
+    /// A timer source's timer is set and it runs: due in `delay` nanoseconds of the run's time and every `interval`
+    /// after (-1: once), the run calling `harness_outside_fire_source(item)` each time; or, with `delay` -1, on
+    /// Dispatch's real clock (it will fire: outside work under way); with `delay` -2, its timer is gone.
+    void (*arm_source)(void *run, uint64_t serial, int64_t delay, int64_t interval, void *item);
+    /// A timer source's handler ran; `last` if its timer does not repeat.
+    void (*source_fired)(void *run, uint64_t serial, int last);
+    /// The harness thread, inside a job, is about to wait for another thread: let held work go now.
+    void (*release_held)(void *run);
 } harness_outside_callbacks;
 
 /// Sets the callbacks (once; they live for the process).
@@ -95,6 +105,9 @@ void harness_outside_submit(void *item);
 
 /// Lets a thread the run held start.
 void harness_outside_open_thread(void *item);
+
+/// Sends a timer source's handler to its queue (its timer of the run's fired).
+void harness_outside_fire_source(void *item);
 
 // The process's scratch folder (ScratchFolder.c).
 
