@@ -85,7 +85,7 @@ extension Catalog {
         .observing("tasks.detachedInheritsNothing", ["taskIsolation", "taskTaskLocal", "taskPriorityIsCallers",
                                                      "detachedIsolation", "detachedTaskLocal", "detachedPriorityIsCallers",
                                                      "value", "taskOnMainQueue", "detachedOnMainQueue"],
-                   shape: SwapShape.lesson) { arguments in
+                   shape: SwapShape.lesson, options: .realMainActor) { arguments in
             await detachedInheritsNothing(arguments.shape)
         },
         .observing("tasks.taskValue", ["type", "size", "value", "copyCancelReachesTask", "copyIsSameAddress"],

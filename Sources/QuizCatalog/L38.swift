@@ -23,7 +23,7 @@ extension Catalog {
     /// The runtime scenarios Lesson 38 (the weather app: actors, reentrancy, executors, cancellation) names first.
     static let lesson38: [QuizScenario] = [
         .observing("executors.hopCost", ["plainNs", "ownExecutorNs", "ratio"],
-                   Turns(turns: 20_000, shape: .ownExecutor), options: .realMainActorAndOwnThreads,
+                   Turns(turns: 20_000, shape: .ownExecutor), options: .realMainActor,
                    adding: { ["ratio": .double(Double($0.ownExecutorNs) / Double(max($0.plainNs, 1)))] }) {
             await hopCost(turns: $0.turns, $0.shape)
         },
@@ -59,7 +59,7 @@ extension Catalog {
         .single("mainActor.nonsendingAssertion", "result", shape: NonsendingShape.nonsending, options: .realMainActor) {
             .string(await nonsendingAssertion($0.shape))
         },
-        .single("executors.ownQueueLabel", "label", shape: ExecutorShape.ownExecutor, options: .waitForOwnThreads) {
+        .single("executors.ownQueueLabel", "label", shape: ExecutorShape.ownExecutor) {
             .string(await ownQueueLabel($0.shape))
         },
         QuizScenario("actors.interleave", observes: ["events", "interleaved"],
@@ -81,7 +81,7 @@ extension Catalog {
             return ["mostAtOnce": .int(four.mostAtOnce)]
         },
         QuizScenario("executors.blockingStarvesPool", observes: ["aWaveStarved", "share"],
-                     shape: DiskThreadShape.pool, options: .waitForOwnThreads) { arguments in
+                     shape: DiskThreadShape.pool) { arguments in
             // Three saves per thread of the pool, so that at some moment they hold every thread; on the pool a
             // starved save waits out its patience, so it is short there.
             let width = sharedPoolWidth(), saves = 3 * width
@@ -91,8 +91,8 @@ extension Catalog {
             return ["aWaveStarved": .bool(run.saves - run.savesThatSawATurn >= width),
                     "share": .double(Double(run.savesThatSawATurn) / Double(run.saves))]
         },
-        QuizScenario("shop.twoBuyersOneBag", observes: ["sold", "bagsLeft"], shape: ShopShape.checksBeforeThePrice,
-                     options: .waitForOwnThreads) { arguments in
+        QuizScenario("shop.twoBuyersOneBag", observes: ["sold", "bagsLeft"], shape: ShopShape.checksBeforeThePrice) {
+            arguments in
             let sale = await twoBuyersOneBag(arguments.shape)
             return ["sold": .int(sale.sold), "bagsLeft": .int(sale.bagsLeft)]
         },
@@ -116,8 +116,7 @@ extension Catalog {
         },
         // `WeatherActor` is one instance for the whole process, which ReentrancyTests use one test at a time.
         QuizScenario.single("weatherCache.globalActorWithDisk", "requests",
-                            Askers(askers: 2, shape: .weatherActorWithDisk),
-                            options: .waitForOwnThreads) { arguments in
+                            Askers(askers: 2, shape: .weatherActorWithDisk)) { arguments in
             .int(try await askAtOnce(arguments.askers, arguments.shape,
                                      answerTakes: .milliseconds(1)).requests)
         }.sharingTheProcess(),
@@ -162,7 +161,7 @@ extension Catalog {
         },
         // `WeatherActor` and `OwnThreadWeatherActor` are one instance each for the whole process.
         QuizScenario.observing("weather.launches", ["firstLaunchRequests", "secondLaunchRequests", "saveQueue", "saveThread"],
-                               shape: LaunchShape.pool, options: .waitForOwnThreads) {
+                               shape: LaunchShape.pool, options: RunOptions { $0.honoursStrictPoolVariable = false }) {
             try await weatherLaunches($0.shape)
         }.sharingTheProcess(),
         QuizScenario("cancellation.trySleepLoop", observes: ["laps", "elapsedMs"],

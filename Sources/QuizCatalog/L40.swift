@@ -13,7 +13,7 @@ extension Catalog {
             await lineAfterEndlessLoop($0.shape)
         },
         .single("ownership.handle", "events", shape: HandleShape.closeOne) { .strings(handleLifetimes($0.shape)) },
-        .single("continuations.wrapCallback", "answer", shape: WrapShape.continuation, options: .waitForOwnThreads) {
+        .single("continuations.wrapCallback", "answer", shape: WrapShape.continuation) {
             .string(await wrappedCallback($0.shape))
         },
         // The runtime writes a "leaked" line to the process's standard error for each run that lets go of the
@@ -68,7 +68,7 @@ extension Catalog {
                 .description ?? "none")
         },
         .single("streams.filterMapPrefix", "got", shape: PrefixShape.prefixTwo) { .ints(await streamFilterMapPrefix($0.shape)) },
-        .single("streams.fedFromAnotherThread", "got", shape: FeedShape.whileTheLoopReads, options: .waitForOwnThreads) {
+        .single("streams.fedFromAnotherThread", "got", shape: FeedShape.whileTheLoopReads) {
             .ints(await streamFedFromAnotherThread($0.shape))
         },
         .single("streams.yieldedBeforeLoop", "got", shape: BeforeTheLoopShape.buffered) {

@@ -9,7 +9,7 @@ struct ContinuationResumeTests {
     func resumedFromAnotherThread() async {
         await verify(Claim(
             "the callback's thread resumed the continuation: the task should get Seattle",
-            runs: [.strict, .seeds(20)], options: .waitForOwnThreads, expect: Expectation(every: .equals("Seattle")),
+            runs: [.strict, .seeds(20)], expect: Expectation(every: .equals("Seattle")),
             control: .counterfactual("the answer read without waiting for the callback") { callbackReadWithoutWaiting() }) {
                 await continuationResumedFromAnotherThread()
             })

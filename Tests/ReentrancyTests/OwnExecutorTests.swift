@@ -13,7 +13,7 @@ struct OwnExecutorTests {
         await verify(Claim(
             "an actor with a serial executor of its own runs every piece on that executor's thread (\"trips.disk\"), not "
                 + "on the shared pool's threads, and one piece at a time, as every actor does: two saves on the same disk "
-                + "never run at once", runs: [.system], options: .waitForOwnThreads,
+                + "never run at once", runs: [.system],
             expect: Expectation(every: .equals(OneDiskSaves(saves: 4, mostAtOnce: 1, threads: ["trips.disk"]))),
             control: .none(why: "the disk's executor is the subject's one shape here")) {
                 try await savesAtOnceOnOneOwnThreadDisk(4, patience: .milliseconds(100))

@@ -68,7 +68,7 @@ struct RealPoolTests {
     func ownThreadSavesLeaveThePoolFree() async {
         await verify(Claim(
             "each disk blocks a thread of its own, so the pool stays free and the ticker should move during every save",
-            runs: [.system], options: .waitForOwnThreads,
+            runs: [.system],
             expect: Expectation(every: .that("every save saw a turn") { $0.savesThatSawATurn == $0.saves }),
             control: .counterfactual("the saves on the shared pool") {
                 try await tickerTurnsWhileDisksSave(Self.poolSaves, .pool, patience: .milliseconds(150))
@@ -81,7 +81,7 @@ struct RealPoolTests {
     func bothBuyOnTheRealPool() async {
         await verify(Claim(
             "both buyers should see the bag before either comes back with the price — the shop's own serial executor "
-                + "does not stop reentrancy", runs: [.system], options: .waitForOwnThreads,
+                + "does not stop reentrancy", runs: [.system],
             expect: Expectation(every: .equals(Sale(sold: 2, bagsLeft: -1))),
             control: .counterfactual("the price asked before the check") { await twoBuyersOneBag(.asksThePriceFirst) }) {
                 await twoBuyersOneBag()

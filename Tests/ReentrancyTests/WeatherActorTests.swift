@@ -12,10 +12,9 @@ struct WeatherActorTests {
     /// How many screens ask at once.
     static let askerCounts = [2, 10, 100]
 
-    /// The cache's question is a `Task {}` made inside a `@WeatherActor` method, so it is isolated to WeatherActor,
-    /// and the harness does not catch such a task: its fetch sleeps on the real clock and finishes on the real pool.
-    /// So these claims run with `.waitForOwnThreads`: the harness waits for it instead of calling the quiet moment a
-    /// deadlock. (So their seeded runs are not replayable exactly; the claims hold for every schedule anyway.)
+    /// The cache's question is a `Task {}` made inside a `@WeatherActor` method, so it is isolated to WeatherActor;
+    /// its fetch sleeps on the run's clock (the process's default executor is the harness's) and its seeded runs
+    /// replay exactly.
     @Test("L38 actors Q11: cache and disk on one global actor → one request for K screens, on the strict pool, the real pool and every seed",
           arguments: askerCounts)
     func globalActorAsksOnce(askers: Int) async {
@@ -23,7 +22,7 @@ struct WeatherActorTests {
             "\(askers) screens at once must share one request — an await between the check and the store lets a "
                 + "second caller find nothing and ask again; on one global actor the look on disk is an ordinary call, "
                 + "with no await",
-            runs: [.strict, .system, .seeds(200)], options: .waitForOwnThreads,
+            runs: [.strict, .system, .seeds(200)],
             expect: Expectation(every: .equals(AskersOutcome(requests: 1, distinctAnswers: 1))),
             control: .counterfactual("a cache that awaits a disk actor between its check and its store") {
                 try await askAtOnce(askers, .awaitingDiskActor, answerTakes: .milliseconds(1))
@@ -58,7 +57,7 @@ struct WeatherActorTests {
         await verify(Claim(
             "a second launch \(age) after the first must make \(counted(requests, "request")): the disk answers only for "
                 + "the last ten minutes, and asks after that",
-            runs: [.strict], options: .waitForOwnThreads, expect: Expectation(every: .equals(requests)),
+            runs: [.strict], expect: Expectation(every: .equals(requests)),
             control: .counterfactual("the relaunch \(otherSide) after, on the other side of ten minutes") {
                 try await requestsAfterRelaunch(after: otherSide)
             }) {
@@ -71,7 +70,7 @@ struct WeatherActorTests {
         await verify(Claim(
             "a refresh must forget the city in memory and on disk, or the next question finds the disk's copy and "
                 + "never asks",
-            runs: [.strict, .system, .seeds(20)], options: .waitForOwnThreads,
+            runs: [.strict, .system, .seeds(20)],
             expect: Expectation(every: .equals(AsksInTurn(results: ["answered by request 1", "answered by request 2"],
                                                           requests: 2))),
             control: .counterfactual("a refresh that forgets nothing") {

@@ -27,7 +27,7 @@ struct StreamSharingTests {
     func fedFromAnotherThread() async {
         await verify(Claim(
             "the continuation is Sendable: the loop should get [1, 2, 3]",
-            runs: [.seeds(20)], options: .waitForOwnThreads, expect: Expectation(every: .equals([1, 2, 3])),
+            runs: [.seeds(20)], expect: Expectation(every: .equals([1, 2, 3])),
             control: .counterfactual("a stream that keeps only the newest, read after the thread fed it") {
                 await streamFedFromAnotherThread(.newestOnlyReadAfter)
             }) {

@@ -3,21 +3,11 @@ import Harness
 /// The harness options the scenarios need: one set, shared by the topic tests and the quiz so that both run a scenario
 /// the same way.
 extension RunOptions {
-    /// For scenarios whose work runs outside the harness — on threads of their own (a `ThreadExecutor`, a Dispatch
-    /// queue that yields into a stream, a callback that resumes a continuation), on a global actor the harness does
-    /// not catch, or resumed from another thread and so continued on the real pool: the harness waits for it instead
-    /// of calling the quiet moment a deadlock. Ten seconds: in a test process another suite may hold the real pool's
-    /// every thread for half a second on purpose (lesson 38's blocking saves), and on a loaded machine (a CI run
-    /// beside a soak) a global actor's wake-up once took more than two seconds to come back. The run goes on as soon
-    /// as the work comes, so only a scenario that strands its waiter pays the wait. Main-actor work needs none of
-    /// this: inside a run it runs on the harness's own thread, so a main-actor waiter nobody resumes is a deadlock at
-    /// once.
-    public static let waitForOwnThreads = RunOptions { $0.outsideWorkGrace = .seconds(10) }
-
-    /// `waitForOwnThreads`, for a scenario whose other thread only hands work over and ends (no timer, no sleep): on
-    /// the real pool a stranded waiter is then seen once the whole process stands still, as for `mainActorScenario`.
+    /// For a scenario whose other thread only hands work over and ends (no timer, no sleep): on the real pool, where
+    /// no queue can be seen, a stranded waiter is then seen once the whole process stands still, as for
+    /// `mainActorScenario`. (Under strict and seeds the harness follows work a run hands to a thread or a Dispatch
+    /// queue, and waits for it: no grace is needed there.)
     public static let handedOverByAnotherThread = RunOptions {
-        $0 = .waitForOwnThreads
         $0.stillnessLimit = RunOptions.mainActorScenario.stillnessLimit
     }
 
@@ -35,10 +25,4 @@ extension RunOptions {
     /// main actor on the harness's one thread — a place no Apple platform puts it, where the hum cannot go on beside
     /// a computation and main-actor code is not on the main queue.
     public static let realMainActor = RunOptions { $0.honoursStrictPoolVariable = false }
-
-    /// `realMainActor`, waiting for work on threads of their own as `waitForOwnThreads` does.
-    public static let realMainActorAndOwnThreads = RunOptions {
-        $0 = .waitForOwnThreads
-        $0.honoursStrictPoolVariable = false
-    }
 }
