@@ -68,9 +68,14 @@ extension Catalog {
                 .description ?? "none")
         },
         .single("streams.filterMapPrefix", "got", shape: PrefixShape.prefixTwo) { .ints(await streamFilterMapPrefix($0.shape)) },
-        .single("streams.fedFromAnotherThread", "got", shape: FeedShape.whileTheLoopReads) {
-            .ints(await streamFedFromAnotherThread($0.shape))
+        .observing("streams.fedFromAnotherThread", ["got", "fedOutsideAnyTask"], shape: FeedShape.whileTheLoopReads) {
+            await streamFedFromAnotherThread($0.shape)
         },
+        // The completer's stream is @MainActor: its loop runs on the main executor, beside the harness.
+        QuizScenario.single("placeCompleter.editorCloses", "endings", shape: EditorCloseShape.cancelsItsTask,
+                            options: .mainActorScenario) {
+            .strings(await placeCompleterEditorCloses($0.shape))
+        }.sharingTheProcess(),
         .single("streams.yieldedBeforeLoop", "got", shape: BeforeTheLoopShape.buffered) {
             .strings(await streamValuesBeforeTheLoop($0.shape))
         },

@@ -24,6 +24,11 @@ struct Handle: ~Copyable {
         handleLines.withLock { $0[run, default: []].append("close(): closing \(fd)") }
         discard self
     }
+
+    /// The same close without `discard self`: the handle is used up, and its deinit runs at the end of the method.
+    consuming func closeWithoutDiscard() {
+        handleLines.withLock { $0[run, default: []].append("close(): closing \(fd)") }
+    }
 }
 
 /// L40 card 10: `a` is closed by hand, so its deinit never runs; nothing consumes `b`, so its deinit runs when
@@ -35,7 +40,7 @@ public func handleLifetimes(_ shape: HandleShape = .closeOne) -> [String] {
     do {
         let a = Handle(fd: 3, run: run)
         let b = Handle(fd: 4, run: run)
-        a.close()
+        if shape == .closeWithoutDiscard { a.closeWithoutDiscard() } else { a.close() }
         if closeBoth {
             b.close()
             handleLines.withLock { $0[run, default: []].append("end of main") }
@@ -51,6 +56,8 @@ public func handleLifetimes(_ shape: HandleShape = .closeOne) -> [String] {
 public enum HandleShape: String, CaseIterable, Sendable, Decodable {
     /// Only the first: the second's deinit closes it (the lesson).
     case closeOne
-    /// Both, the control: no deinit runs.
+    /// Both, a control: no deinit runs.
     case closeBoth
+    /// Only the first, by a close that does not `discard self`, a control: its deinit runs too.
+    case closeWithoutDiscard
 }

@@ -70,3 +70,34 @@ public struct PlaceCompleterStreamRun: Hashable, Sendable {
     completer.deliver(PlaceCompleterLists.completions(PlaceCompleterLists.just("Portsmouth")))
     return await editor.value
 }
+
+/// Lesson 40 step 6: the editor loops over the completer's stream, a list arrives, then the editor closes. Returns
+/// what `onTermination` had said by then: the lesson's console, "Suggestions ended: cancelled". `.closedWithoutCancelling`,
+/// the quiz's control: the editor goes away without cancelling its loop's task (it is cancelled only afterwards, to
+/// end the run).
+@MainActor public func placeCompleterEditorCloses(_ shape: EditorCloseShape = .cancelsItsTask) async -> [String] {
+    let completer = SearchCompleter()
+    let places = PlaceCompleterStream(completer: completer)
+    let suggestions = places.suggestions()
+    let editor = Task { @MainActor in
+        for await _ in suggestions {}
+    }
+    places.search("Portl")
+    completer.deliver(PlaceCompleterLists.completions(PlaceCompleterLists.portl))
+    await Task.yield()
+    if shape == .cancelsItsTask { editor.cancel() }
+    // `onTermination` asks the main actor, with a `Task`, to write the line: let the loop end and that task run
+    for _ in 0..<3 { await Task.yield() }
+    let endings = places.endings
+    editor.cancel()
+    await editor.value
+    return endings
+}
+
+/// What closing the editor does to the task of its loop.
+public enum EditorCloseShape: String, CaseIterable, Sendable, Decodable {
+    /// Cancels it, as SwiftUI cancels a view's `.task` (the lesson).
+    case cancelsItsTask
+    /// Nothing, the control: the loop's task goes on.
+    case closedWithoutCancelling
+}

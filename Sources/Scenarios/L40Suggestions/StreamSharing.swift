@@ -60,55 +60,58 @@ public enum ConsumersShape: String, CaseIterable, Sendable, Decodable {
     case streamEach
 }
 
+/// What the loop of a stream fed from a callback got, and whether the callback ran outside any task — in a context
+/// "external to the iteration", as GCD's blocks are.
+public struct FedStream: Sendable, Hashable {
+    public var got: [Int], fedOutsideAnyTask: Bool
+
+    /// An outcome with these values (the scenario makes them; a test writes the one it expects).
+    public init(got: [Int], fedOutsideAnyTask: Bool) {
+        self.got = got
+        self.fedOutsideAnyTask = fedOutsideAnyTask
+    }
+}
+
 /// Lesson 40's card "feed a stream from a callback that arrives on another thread": a dispatch queue's thread yields
-/// 1, 2, 3 and finishes; the loop gets them all — the continuation is `Sendable`. Returns [1, 2, 3].
-/// `.newestOnlyReadAfter`, the quiz's control: a stream that keeps only the newest value, read only once the thread
-/// has fed it everything — the values before the last are lost, and the loop gets [3].
-nonisolated(nonsending) public func streamFedFromAnotherThread(_ shape: FeedShape = .whileTheLoopReads) async -> [Int] {
-    let droppingBeforeTheLoop = shape == .newestOnlyReadAfter
-    let (stream, continuation) = AsyncStream.makeStream(
-        of: Int.self, bufferingPolicy: droppingBeforeTheLoop ? .bufferingNewest(1) : .unbounded)
+/// 1, 2, 3 and finishes; the loop gets them all — the continuation is `Sendable`. Returns [1, 2, 3], and whether the
+/// feed ran outside any task (a GCD block has none). `.inTheLoopsTask`, the quiz's control: the same feed made in
+/// the loop's own task, before the loop.
+nonisolated(nonsending) public func streamFedFromAnotherThread(_ shape: FeedShape = .whileTheLoopReads) async -> FedStream {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let outsideAnyTask = Shared(false)
     let feed: @Sendable () -> Void = {
+        outsideAnyTask.update { $0 = withUnsafeCurrentTask { $0 == nil } }
         for n in 1...3 {
             continuation.yield(n)
         }
         continuation.finish()
     }
-    if droppingBeforeTheLoop {
-        await withCheckedContinuation { (fed: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                feed()
-                fed.resume()
-            }
-        }
-    } else {
-        DispatchQueue.global().async(execute: feed)
-    }
+    if shape == .inTheLoopsTask { feed() } else { DispatchQueue.global().async(execute: feed) }
     var got: [Int] = []
     for await n in stream { got.append(n) }
-    return got
+    return FedStream(got: got, fedOutsideAnyTask: outsideAnyTask.value)
 }
 
-/// How the other thread's values reach the loop.
+/// Where the callback that feeds the stream runs.
 public enum FeedShape: String, CaseIterable, Sendable, Decodable {
-    /// An unbounded stream the loop reads as the thread feeds it (the card).
+    /// On a dispatch queue's thread while the loop reads (the card).
     case whileTheLoopReads
-    /// A stream that keeps only the newest value, read once the thread is done: the control.
-    case newestOnlyReadAfter
+    /// In the loop's own task, before the loop, the control.
+    case inTheLoopsTask
 }
 
 /// Lesson 40's card "filter, transform and limit": 1 through 10, `filter` multiples of 3, `map` times 10,
 /// `prefix(2)`. Returns what the loop got: [30, 60].
 /// `.noPrefix`, the quiz's control, leaves the `prefix` out.
 nonisolated(nonsending) public func streamFilterMapPrefix(_ shape: PrefixShape = .prefixTwo) async -> [Int] {
-    let limit: Int? = shape == .prefixTwo ? 2 : nil
+    let limit: Int? = shape == .noPrefix ? nil : 2
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     for n in 1...10 {
         continuation.yield(n)
     }
     continuation.finish()
     var got: [Int] = []
-    let chain = stream.filter({ $0.isMultiple(of: 3) }).map({ $0 * 10 })
+    let chain = stream.filter({ shape == .noFilter || $0.isMultiple(of: 3) }).map({ shape == .noMap ? $0 : $0 * 10 })
     if let limit {
         for await n in chain.prefix(limit) { got.append(n) }
     } else {
@@ -117,10 +120,14 @@ nonisolated(nonsending) public func streamFilterMapPrefix(_ shape: PrefixShape =
     return got
 }
 
-/// Whether the chain ends in `prefix(2)`.
+/// Which of the card's three operators the chain has.
 public enum PrefixShape: String, CaseIterable, Sendable, Decodable {
-    /// It does (the card).
+    /// `filter`, `map`, `prefix(2)` (the card).
     case prefixTwo
-    /// It does not, the control.
+    /// No `prefix`, a control.
     case noPrefix
+    /// No `filter`, a control.
+    case noFilter
+    /// No `map`, a control.
+    case noMap
 }

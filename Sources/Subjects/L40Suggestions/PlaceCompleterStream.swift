@@ -7,6 +7,8 @@ public final class PlaceCompleterStream: @MainActor SearchCompleterDelegate {
     private let completer: SearchCompleter
     /// The continuation of the newest stream handed out by `suggestions()`.
     private var continuation: AsyncStream<[Suggestion]>.Continuation?
+    /// What `onTermination` said, one line per stream that ended: the lesson's "Suggestions ended: cancelled".
+    public private(set) var endings: [String] = []
 
     /// Listens to `completer`: becomes its delegate.
     public init(completer: SearchCompleter) {
@@ -14,13 +16,14 @@ public final class PlaceCompleterStream: @MainActor SearchCompleterDelegate {
         completer.delegate = self
     }
 
-    /// The suggestions for whatever `search(_:)` was last given. Only the newest list is kept. The lesson also
-    /// prints "Suggestions ended: …" in `onTermination`; the cancel count on the completer says the same here.
+    /// The suggestions for whatever `search(_:)` was last given. Only the newest list is kept. The lesson prints
+    /// "Suggestions ended: …" in `onTermination`; here the line is kept in `endings`.
     public func suggestions() -> AsyncStream<[Suggestion]> {
         let (stream, continuation) = AsyncStream.makeStream(of: [Suggestion].self, bufferingPolicy: .bufferingNewest(1))
-        continuation.onTermination = { _ in
+        continuation.onTermination = { reason in
             // `@Sendable`, and it may run on any thread: ask the main actor to touch the completer.
             Task { @MainActor in
+                self.endings.append("Suggestions ended: \(reason)")
                 // nobody is listening: stop any search still going
                 self.completer.cancel()
             }
