@@ -36,8 +36,11 @@ extension Catalog {
 
     /// The runtime scenarios the Q&A seed names first.
     static let questionsAndAnswers: [QuizScenario] = [
-        .observing("tasks.thousandSleepers", ["finished", "threads", "elapsedMs"], shape: AtOnceShape.atOnce) {
-            await thousandSleepers($0.shape)
+        // Its `.blocking` control holds every thread of the pool for a few hundred milliseconds, as lesson 38's
+        // blocking saves do.
+        .observing("tasks.sleepersAtOnce", ["asleepAtOnce", "poolThreads", "moreAsleepThanThreads"],
+                   shape: SleepShape.suspends) {
+            await sleepersAtOnce($0.shape)
         },
         .observing("priority.aliases", ["highIsUserInitiated", "lowIsUtility"], NoInput()) { _ in priorityAliases() },
         .observing("priority.inheritance", ["asyncLetChild", "groupChild", "lowBeforeAwait", "escalated"],
@@ -91,9 +94,10 @@ extension Catalog {
         },
         QuizScenario("cancellation.timeoutRace", observes: ["fastResult", "slowResult", "loserCancelled", "noWaitForTheLoser"],
                      shape: TimeoutShape.limitShorter) { arguments in
-            let limit: Duration = arguments.shape == .limitShorter ? .milliseconds(100) : .seconds(2)
-            let fast = await timeoutRace(operationTakes: .milliseconds(100), limit: .seconds(1))
-            let slow = await timeoutRace(operationTakes: .seconds(1), limit: limit)
+            let shape = arguments.shape
+            let limit: Duration = shape == .limitLonger ? .seconds(2) : .milliseconds(100)
+            let fast = await timeoutRace(operationTakes: .milliseconds(100), limit: .seconds(1), shape)
+            let slow = await timeoutRace(operationTakes: .seconds(1), limit: limit, shape)
             let returnedFirst = { (events: [String]) in
                 (events.firstIndex(of: "withTimeout returned") ?? .max)
                     < (events.firstIndex(of: "halfway between the answer and the limit") ?? .min)

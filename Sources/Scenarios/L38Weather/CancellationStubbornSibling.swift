@@ -3,15 +3,21 @@
 /// finished: "failing threw Offline()", "busy finished (cancelled: true)", "the error reached the caller". The lesson's
 /// busy child spins on the clock; here it waits on a task that nothing cancels, which takes the same time in a run with
 /// virtual time and, like the spin, does not look at cancellation. `.unstructuredTask`, the quiz's control: the busy
-/// sibling is a `Task { }`, which nothing waits for when the error comes.
+/// sibling is a `Task { }`, which nothing waits for when the error comes. `.honoursCancellation`: the busy sibling is
+/// an `async let` whose wait a cancellation ends, so the scope's implicit cancel lets the error through almost at once.
 nonisolated(nonsending) public func errorWaitsForStubbornSibling(
     failAfter: Duration = .milliseconds(100), busyFor: Duration = .seconds(1), shape: SiblingShape = .asyncLet
 ) async -> [String] {
     let unstructured = shape == .unstructuredTask
     let log = EventLog()
-    /// The busy sibling: it computes, on the pool (`@concurrent`), and never looks at cancellation.
+    /// The busy sibling: it computes, on the pool (`@concurrent`), and never looks at cancellation — or, as
+    /// `.honoursCancellation`, waits with a `Task.sleep` of its own, which a cancellation ends.
     @concurrent func busy() async -> String {
-        await Task.detached { try? await Task.sleep(for: busyFor) }.value
+        if shape == .honoursCancellation {
+            try? await Task.sleep(for: busyFor)
+        } else {
+            await Task.detached { try? await Task.sleep(for: busyFor) }.value
+        }
         log.record("busy finished (cancelled: \(Task.isCancelled))")
         return "busy finished"
     }
@@ -47,4 +53,6 @@ public enum SiblingShape: String, CaseIterable, Sendable, Decodable {
     case asyncLet
     /// A `Task { }`, the control: nothing waits for it when the error comes.
     case unstructuredTask
+    /// An `async let` child that honours cancellation: the scope still waits for it, but it ends at once.
+    case honoursCancellation
 }

@@ -37,23 +37,28 @@ public enum OperationLimitShape: String, CaseIterable, Sendable, Decodable {
     case noLimit
 }
 
-/// The Q&A seed: `b.addDependency(a)` makes b wait for a, even when b is added first.
-/// `.independent`, the quiz's control: no dependency.
+/// The Q&A seed: `b.addDependency(a)` makes b wait for a, even across queues. b goes to a queue of its own, added
+/// first; a goes to another queue, held suspended until b has had its chance: b ran to its end, or b is not ready
+/// (its dependency unfinished) — so the order is decided by the dependency alone, never by how fast either ran.
+/// `.independent`, the quiz's control: no dependency, so b runs while a's queue is held, and comes first.
 nonisolated(nonsending) public func operationDependency(_ shape: DependencyShape = .dependent) async -> [String] {
     let independent = shape == .independent
     let log = EventLog()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 2
-        let a = BlockOperation {
-            usleep(20_000)
-            log.record("a")
-        }
+        let first = OperationQueue(), second = OperationQueue()
+        first.isSuspended = true
+        let a = BlockOperation { log.record("a") }
         let b = BlockOperation { log.record("b") }
         if !independent { b.addDependency(a) }
-        queue.addOperation(b)
-        queue.addOperation(a)
-        queue.addBarrierBlock { continuation.resume() }
+        second.addOperation(b)
+        first.addOperation(a)
+        // Off the caller's thread: waitUntilFinished blocks.
+        DispatchQueue.global().async {
+            if b.isReady { b.waitUntilFinished() }
+            first.isSuspended = false
+            b.waitUntilFinished()
+            continuation.resume()
+        }
     }
     return log.entries
 }
