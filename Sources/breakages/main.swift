@@ -1,0 +1,73 @@
+import Foundation
+
+// `breakages`: the tools behind scripts/break and scripts/check-breakages, in Swift, reading Swift Testing's event
+// stream rather than its printed lines. Run from the package's folder: `breakages break NAME`, `breakages check`.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let catalog = BreakageCatalog(root: FileManager.default.currentDirectoryPath)
+
+/// Says `failure` and ends with its status.
+func fail(_ failure: Failure) -> Never {
+    FileHandle.standardError.write(Data((failure.message + "\n").utf8))
+    exit(failure.status)
+}
+
+/// Misuse of a command: one line naming it, and status 2.
+func misuse(_ tool: String, _ message: String) -> Never {
+    fail(Failure("\(tool): \(message) (see scripts/\(tool) --help)", status: 2))
+}
+
+do {
+    switch arguments.first {
+    case "break":
+        let rest = Array(arguments.dropFirst())
+        let tool = Break(catalog: catalog)
+        switch rest.first {
+        case nil: print(Break.usage); exit(2)
+        case "-h", "--help", "--list", "--undo", "--replay":
+            guard rest.count == 1 else { misuse("break", "\(rest[0]) takes no other arguments (got: \(rest.joined(separator: " ")))") }
+            switch rest[0] {
+            case "--list": tool.list(); exit(0)
+            case "--undo": try lockCheckout("break"); exit(tool.undo())
+            case "--replay": try lockCheckout("break"); exit(try tool.replay())
+            default: print(Break.usage); exit(0)
+            }
+        case let option? where option.hasPrefix("-"): misuse("break", "unknown option '\(option)'")
+        case let name?:
+            guard rest.count == 1 else { misuse("break", "one breakage at a time (got: \(rest.joined(separator: " ")))") }
+            try lockCheckout("break")
+            exit(try tool.apply(name))
+        }
+    case "check":
+        var names: [String] = [], kind: Breakage.Kind?
+        var rest = Array(arguments.dropFirst())[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "-h", "--help":
+                guard arguments.count == 2 else { misuse("check-breakages", "--help takes no other arguments") }
+                print(Check.usage); exit(0)
+            case "--kind":
+                guard let word = rest.popFirst(), let chosen = Breakage.Kind(rawValue: word) else {
+                    misuse("check-breakages", "--kind takes one of \(Breakage.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                kind = chosen
+            case let option where option.hasPrefix("-"): misuse("check-breakages", "unknown option '\(option)'")
+            default: names.append(argument)
+            }
+        }
+        let text = ProcessInfo.processInfo.environment["BREAKAGE_TIMEOUT"] ?? "300"
+        guard let seconds = Int(text), seconds > 0 else {
+            misuse("check-breakages", "BREAKAGE_TIMEOUT=\"\(text)\" is not a whole number of seconds above 0")
+        }
+        var chosen = try names.map { name throws(Failure) in
+            try catalog.named(name).mapError { Failure("check-breakages: " + $0.message, status: 2) }.get()
+        }
+        if chosen.isEmpty { chosen = catalog.all.filter { kind == nil || $0.kind == kind } }
+        guard !chosen.isEmpty else { fail(Failure("check-breakages: Breakages/ holds no patches", status: 2)) }
+        exit(Check(catalog: catalog, root: FileManager.default.currentDirectoryPath).run(chosen, limit: .seconds(seconds)))
+    default:
+        fail(Failure("breakages: say break or check (scripts/break and scripts/check-breakages run it)", status: 2))
+    }
+} catch {
+    fail(error)
+}
