@@ -70,15 +70,8 @@ struct BankContentTests {
                 if let audit = check.audit { notes.append(("\(entry.id)#\(index + 1)", audit)) }
             }
         }
-        let all = AuditNotes.sharedRuns(notes, longerThan: 8)
-        let repeating = Set(all.flatMap { [$0.first, $0.second] })
-        for tag in AuditNotes.notYetRewritten.subtracting(repeating).sorted() {
-            Issue.record("\(tag) is listed as not yet rewritten but repeats no other note: take it off the list")
-        }
         // One issue per note that repeats an earlier one: the first it repeats, and how many others.
-        let shared = all.filter {
-            !(AuditNotes.notYetRewritten.contains($0.first) && AuditNotes.notYetRewritten.contains($0.second))
-        }
+        let shared = AuditNotes.sharedRuns(notes, longerThan: 8)
         for second in Set(shared.map(\.second)).sorted() {
             let pairs = shared.filter { $0.second == second }
             let first = pairs[0]
@@ -125,16 +118,6 @@ struct BankContentTests {
 
 /// Runs of words that two audit notes share.
 enum AuditNotes {
-    /// The checks whose audit is still the old template with names filled in, to be written for their check one by
-    /// one: two of these may share a run of words, a note written anew may share none. Each is taken off as it is
-    /// rewritten; the list only shrinks.
-    static let notYetRewritten: Set<String> = [
-        "QA-01#1", "QA-03#1", "QA-05#1", "QA-06#1", "QA-06#2", "QA-07#1", "QA-08#1", "QA-10#1", "QA-13#1", "QA-14#1",
-        "QA-14#2", "QA-14#3", "QA-15#1", "QA-17#1", "QA-19#1", "QA-19#2", "QA-19#3", "QA-19#4", "QA-21#1", "QA-22#1",
-        "QA-22#2", "QA-25#1", "QA-26#1", "QA-27#1", "QA-28#1", "QA-29#1", "QA-29#2", "QA-30#1", "QA-31#1", "QA-31#2",
-        "QA-31#3", "QA-32#1", "QA-33#1", "QA-34#1", "QA-34#2", "QA-35#1", "QA-37#1"
-    ]
-
     /// A run of words two notes share, longer than the limit asked for: the longest such run of that pair.
     struct Shared: Equatable {
         var first: String
