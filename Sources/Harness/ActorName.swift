@@ -16,16 +16,50 @@ enum ActorName {
         .map { unsafeBitCast($0, to: CurrentExecutor.self) }
 
     /// The type name of the actor the calling code is isolated to now, `MainActor` on the main actor; nil on none.
-    static var current: String? {
-        guard let currentExecutor else { return nil }
+    static var current: String? { currentKind.name }
+
+    /// The actor the calling code is isolated to now, without naming it yet: what a timeline keeps for each step,
+    /// cheap enough to read at every enqueue (the name is made only when the timeline is drawn).
+    static var currentKind: Kind {
+        guard let currentExecutor else { return .none }
         let executor = currentExecutor()
         // The executor reference is two words: the identity object, then the implementation (witness table and
         // flags). A generic executor has no identity.
         let (identity, _) = unsafeBitCast(executor, to: (UnsafeRawPointer?, UInt).self)
-        guard let identity else { return nil }
+        guard let identity else { return .none }
         let main = unsafeBitCast(MainActor.sharedUnownedExecutor, to: (UnsafeRawPointer?, UInt).self).0
-        if identity == main { return "MainActor" }
-        let object = Unmanaged<AnyObject>.fromOpaque(identity).takeUnretainedValue()
-        return String(describing: type(of: object))
+        if identity == main { return .main }
+        // The type from the object's first word (its metadata), without retaining it: code that enqueues as it
+        // leaves an actor may be letting go of the actor's last reference, and a retain then would revive it.
+        return .type(unsafeBitCast(identity.load(as: UnsafeRawPointer.self), to: AnyObject.Type.self))
+    }
+
+    /// Where code ran: on no actor, the main actor, or an actor of a type.
+    enum Kind: Equatable, @unchecked Sendable {
+        // `@unchecked Sendable`: a class's metatype is an immutable pointer to its metadata, which lives as long as
+        // the process; nothing is read through it but the type's name.
+        /// No actor (the generic executor, a task executor).
+        case none
+        /// The main actor (inside a run, its main lane).
+        case main
+        /// An actor of this type.
+        case type(AnyObject.Type)
+
+        /// The actor's name: its type's, `MainActor`, or nil for none.
+        var name: String? {
+            switch self {
+            case .none: nil
+            case .main: "MainActor"
+            case .type(let type): String(describing: type)
+            }
+        }
+
+        static func == (left: Kind, right: Kind) -> Bool {
+            switch (left, right) {
+            case (.none, .none), (.main, .main): true
+            case (.type(let a), .type(let b)): ObjectIdentifier(a) == ObjectIdentifier(b)
+            default: false
+            }
+        }
     }
 }

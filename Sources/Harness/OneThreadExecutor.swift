@@ -44,6 +44,10 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private var notes: [String] = []
     /// Every note, with the task that left it.
     private var timeline = Timeline()
+    /// What the run's tasks did on the harness thread, for a timeline without notes.
+    private var events = RunEvents()
+    /// Whether a job is running now (harness thread only): only then does an enqueue or a timer come from a task.
+    private var inJob = false
     /// The unnamed tasks that left notes, by the runtime's task id: their number in the timeline.
     private var unnamedTasks: [UInt64: Int] = [:]
     /// Timers whose duration had to be guessed from a real-clock deadline.
@@ -150,6 +154,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     func accept(_ job: UnownedJob, isMain: Bool = false) {
         if ThreadBinding.current === self {
             condition.lock()
+            if inJob { events.enqueue(UInt32(truncatingIfNeeded: Self.taskID(of: job))) }
             scheduler.enqueue(job, isMain: isMain)
         } else {
             noteTouchFromAnotherRun()
@@ -179,6 +184,9 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         noteTouchFromAnotherRun()
         lockState()
         let base = scheduler.virtualTime ? scheduler.now : realNow()
+        if inJob, ThreadBinding.current === self {
+            events.sleep(scheduler.virtualTime ? max(nanoseconds, 0) : -1, timer: UInt32(truncatingIfNeeded: Self.taskID(of: job)))
+        }
         scheduler.setTimer(job, deadline: base + max(nanoseconds, 0))
         if guessed { guessedTimers += 1 }
         condition.signal()
@@ -248,6 +256,10 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             }
             switch step {
             case .run(let entry):
+                // Kept before the job runs: what it makes ready and how it sleeps are told apart by the job.
+                events.step(task: UInt32(truncatingIfNeeded: Self.taskID(of: entry.job)), isMain: entry.isMain,
+                            firedTimer: entry.firedTimer, now: scheduler.virtualTime ? scheduler.now : -1)
+                inJob = true
                 run(entry)
             case .waitForTimer(let deadline):
                 _ = condition.wait(until: Date().addingTimeInterval(Double(deadline - realNow()) / 1e9))
@@ -548,6 +560,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         // After the job, not in it: waiting for outside work to take its turn is no job holding the thread.
         releaseHeld()
         condition.lock()
+        inJob = false
         scheduler.jobFinished()
     }
 
@@ -567,7 +580,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                                           elapsed: .nanoseconds(scheduler.virtualTime ? scheduler.finishedAt : realNow()),
                                           scheduleHash: scheduler.hash.value, leftoverJobs: scheduler.leftoverJobs,
                                           guessedTimers: guessedTimers, choices: scheduler.choices,
-                                          trace: scheduler.trace, timeline: timeline)))
+                                          trace: scheduler.trace, timeline: recordedTimeline)))
             }
         case .deadlock:
             fail(.deadlock, "nothing is ready, no timer is set, no work the run handed out (a Dispatch block, a " +
@@ -607,8 +620,15 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         failure.notes = notes
         failure.choices = scheduler.choices
         failure.trace = scheduler.trace
-        failure.timeline = timeline
+        failure.timeline = recordedTimeline
         return failure
+    }
+
+    /// The notes with the events beside them (drawn only if the run left no notes). Call under the lock.
+    private var recordedTimeline: Timeline {
+        var recorded = timeline
+        recorded.events = events
+        return recorded
     }
 
     /// Calls `onComplete` once. Call under the lock; the thread is unbound first, so that resuming

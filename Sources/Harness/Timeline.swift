@@ -1,6 +1,8 @@
-/// What a run's tasks said, in the order they said it: every `ScenarioLog.note`, with the name of
-/// the task that left it (`Task(name:)`, `addTask(name:)`). A counterexample prints it as a short
-/// table, so a student sees how the tasks interleaved, not only how the run ended.
+/// How a run's tasks interleaved, in the order it happened: every `ScenarioLog.note`, with the name of
+/// the task that left it (`Task(name:)`, `addTask(name:)`); for a run that left no notes, each step the
+/// harness ran — the actor it ran on, what it started or resumed, its suspensions, sleeps and wake-ups.
+/// A counterexample prints it as a short table, so a student sees how the tasks interleaved, not only
+/// how the run ended.
 public struct Timeline: Sendable, Hashable, CustomStringConvertible {
     /// One note and who left it.
     public struct Entry: Sendable, Hashable {
@@ -17,22 +19,47 @@ public struct Timeline: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// At most this many entries are kept; the rest are counted in `dropped`.
+    /// At most this many notes are kept; the rest are counted in `dropped`.
     public static let capacity = 10_000
     /// The notes, oldest first.
-    public private(set) var entries: [Entry] = []
+    private var notes: [Entry] = []
     /// Notes past `capacity`, not kept.
-    public private(set) var dropped = 0
+    private var droppedNotes = 0
+    /// The harness's own record of the run, drawn when it left no notes.
+    var events: RunEvents? = nil
 
-    /// An empty timeline.
+    /// The rows: the notes, oldest first; for a run that left none, its steps as the harness saw them.
+    public var entries: [Entry] {
+        guard notes.isEmpty, let events else { return notes }
+        return events.entries()
+    }
+
+    /// Notes (or, for a run without notes, the harness's events) past what is kept.
+    public var dropped: Int {
+        guard notes.isEmpty, let events else { return droppedNotes }
+        return events.dropped
+    }
+
+    /// A timeline of these notes.
     public init(_ entries: [Entry] = []) {
-        self.entries = Array(entries.prefix(Self.capacity))
-        dropped = max(entries.count - Self.capacity, 0)
+        notes = Array(entries.prefix(Self.capacity))
+        droppedNotes = max(entries.count - Self.capacity, 0)
     }
 
     /// Adds a note.
     mutating func append(_ entry: Entry) {
-        if entries.count < Self.capacity { entries.append(entry) } else { dropped += 1 }
+        if notes.count < Self.capacity { notes.append(entry) } else { droppedNotes += 1 }
+    }
+
+    /// Two timelines are equal when they show the same rows (the runtime's task ids differ from process to process).
+    public static func == (left: Timeline, right: Timeline) -> Bool {
+        left.entries == right.entries && left.dropped == right.dropped
+    }
+
+    /// Hashes the rows.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entries)
+        hasher.combine(dropped)
     }
 
     /// The table, as `render()` draws it.

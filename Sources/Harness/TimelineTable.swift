@@ -10,7 +10,7 @@ extension Timeline {
     public func render(maxRows: Int = 24, width: Int = 110, ending: String? = nil) -> String {
         let layout = Layout(Self.collapse(entries), width: width)
         guard !layout.lines.isEmpty else {
-            return "  (no notes: the scenario leaves none with ScenarioLog.note)" + (ending.map { "\n    ✘  \($0)" } ?? "")
+            return "  (no steps: the run left no notes and ran nothing on a harness thread)" + (ending.map { "\n    ✘  \($0)" } ?? "")
         }
         var rows = layout.lines.enumerated().map { number, line in
             line.enumerated().map { index, text in (index == 0 ? String(number + 1).leftPadded(to: 5) : "     ") + "  " + text }
@@ -28,7 +28,7 @@ extension Timeline {
         }
         var shown: [[String]] = layout.header.map { [["       " + $0]] } ?? []
         shown += rows
-        if dropped > 0 { shown.append(["    …  (\(dropped) later notes not kept)"]) }
+        if dropped > 0 { shown.append(["    …  (\(dropped) later \(events == nil ? "notes" : "steps") not kept)"]) }
         if let ending {
             shown.append(Layout.wrap(ending, to: max(width - 7, 20)).enumerated().map { ($0 == 0 ? "    ✘  " : "       ") + $1 })
         }

@@ -107,8 +107,8 @@ struct TimelineTests {
         ], "\(rows)")
     }
 
-    @Test("no notes: the table says so, and still shows the failure")
+    @Test("nothing recorded: the table says so, and still shows the failure")
     func noNotes() {
-        #expect(Timeline().render(ending: "deadlock") == "  (no notes: the scenario leaves none with ScenarioLog.note)\n    ✘  deadlock")
+        #expect(Timeline().render(ending: "deadlock") == "  (no steps: the run left no notes and ran nothing on a harness thread)\n    ✘  deadlock")
     }
 }

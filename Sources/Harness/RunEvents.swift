@@ -1,0 +1,197 @@
+/// What a run's tasks did, as the harness's thread saw it: each job it ran, each job a task made ready, each sleep.
+/// A timeline is drawn from it for code that leaves no notes (`Timeline.entries`).
+///
+///     task 1 ran on Counter and yielded; task 2 ran, started task 3 and suspended; task 1 woke up at 10 ms …
+///
+/// Recording is a few words an event, appended on the harness thread under the executor's lock; names (a task's
+/// from `Task(name:)`, an actor's type) are read once per task and made into text only when the timeline is drawn,
+/// so a run that never fails pays almost nothing for it.
+struct RunEvents: Sendable {
+    /// What happened.
+    enum Kind: UInt8, Sendable {
+        /// The harness ran a job: `task` is its task (0: no task's own, an actor's job); `isMain` if it runs on the
+        /// main actor, `firedTimer` if a timer made it ready; `value` the run's virtual time then (-1 under real time).
+        case step
+        /// The running code (`task`, 0 when the runtime has already let it go; on `actor`) made job `other` ready
+        /// (0: an actor's job).
+        case enqueue
+        /// The running code (`task`, on `actor`) slept `value` nanoseconds (-1: under real time); `other` is the job its timer will run.
+        case sleep
+    }
+
+    /// One event, in a few words.
+    struct Event: Sendable {
+        /// What happened.
+        var kind: Kind
+        /// Whether a timer made the job ready (`step` only).
+        var firedTimer = false
+        /// Whether the job runs on the main actor (`step` only).
+        var isMain = false
+        /// The task it concerns, by the runtime's id (0: none).
+        var task: UInt32
+        /// The other job's task (`enqueue`, `sleep`).
+        var other: UInt32 = 0
+        /// The actor the running code was on (`enqueue`, `sleep`).
+        var actor: ActorName.Kind = .none
+        /// A time in nanoseconds (`step`: the run's virtual time; `sleep`: how long).
+        var value: Int64 = 0
+    }
+
+    /// At most this many events are kept; the rest are counted in `dropped`.
+    static let capacity = 4_096
+    /// The events, oldest first.
+    private(set) var events: [Event] = []
+    /// Events past `capacity`, not kept.
+    private(set) var dropped = 0
+    /// The names tasks were given (`Task(name:)`, `addTask(name:)`), by the runtime's id.
+    private(set) var names: [UInt32: String] = [:]
+    /// The tasks whose name was asked for.
+    private var asked: Set<UInt32> = []
+    /// The task whose name was asked for last (most events in a row come from one task).
+    private var lastAsked: UInt32 = 0
+
+    /// Keeps `event`, if there is room.
+    private mutating func keep(_ event: Event) {
+        if events.count < Self.capacity { events.append(event) } else { dropped += 1 }
+    }
+
+    /// The harness is about to run a job of `task` (0: an actor's job), on the main actor if `isMain`, at virtual
+    /// time `now` (-1: real time).
+    mutating func step(task: UInt32, isMain: Bool, firedTimer: Bool, now: Int64) {
+        keep(Event(kind: .step, firedTimer: firedTimer, isMain: isMain, task: task, value: now))
+    }
+
+    /// The running code made a job of task `other` ready (0: an actor's job).
+    mutating func enqueue(_ other: UInt32) {
+        let task = currentTask()
+        keep(Event(kind: .enqueue, task: task, other: other, actor: ActorName.currentKind))
+    }
+
+    /// The running code sleeps `nanoseconds` (-1: under real time, where the harness does not know how long); its timer will run a job of task `timer`.
+    mutating func sleep(_ nanoseconds: Int64, timer: UInt32) {
+        let task = currentTask()
+        keep(Event(kind: .sleep, task: task, other: timer, actor: ActorName.currentKind, value: nanoseconds))
+    }
+
+    /// The runtime's id of the task running now (0: none), its name kept the first time it is seen.
+    private mutating func currentTask() -> UInt32 {
+        let task = withUnsafeCurrentTask { $0.map { UInt32(truncatingIfNeeded: OneThreadExecutor.taskID($0)) } } ?? 0
+        if task != 0, task != lastAsked {
+            lastAsked = task
+            if asked.insert(task).inserted, let name = Task.name { names[task] = name }
+        }
+        return task
+    }
+}
+
+extension RunEvents {
+    /// The timeline's rows: one per job a task ran, saying the actor it ran on (`on Counter:`, where the harness saw
+    /// its code there) or the actor whose job gave it its turn (`via Counter:`), what it started or resumed, how it
+    /// slept and woke, and how the step ended (`yields`, `suspends for an actor`, `sleeps`, `suspends`). Unnamed tasks are `task 1`, `task 2`… in the order they first appear, so the
+    /// same schedule gives the same rows in any process. An actor's own job (which hands a waiting task on to run
+    /// on the actor) and the job that ends a sleep get no row: the task they hand on says where it ran, or that it
+    /// woke.
+    func entries() -> [Timeline.Entry] {
+        var numbers: [UInt32: Int] = [:]
+        func name(_ task: UInt32) -> String {
+            if let name = names[task] { return name }
+            if numbers[task] == nil { numbers[task] = numbers.count + 1 }
+            return "task \(numbers[task]!)"
+        }
+        /// A step being read: its task, the actor it ran on, the actor whose job gave it its turn, what it did.
+        struct Step {
+            var task: UInt32
+            var actor: ActorName.Kind = .none
+            var via: ActorName.Kind = .none
+            var parts: [String] = []
+            /// Whether it ended ready to run again (a yield, a hop) or asleep, rather than waiting for another.
+            var endsReady = false
+        }
+        var steps: [Step] = []
+        var current: Step? = nil
+        var seen: Set<UInt32> = []
+        var timers: Set<UInt32> = []
+        var wakes: [UInt32: Int64] = [:]
+        var handedOn: [UInt32: ActorName.Kind] = [:]
+        /// The job running: a task's (its id), an actor's (0), or a sleep's (nil: what it hands on wakes).
+        var job: UInt32? = 0
+        var now: Int64 = -1
+        func flush() {
+            if let step = current { steps.append(step) }
+            current = nil
+        }
+        func add(_ text: String, endsReady: Bool, actor: ActorName.Kind) {
+            guard current != nil else { return }
+            if current!.actor == .none { current!.actor = actor }
+            current!.parts.append(text)
+            current!.endsReady = endsReady
+        }
+        for event in events {
+            switch event.kind {
+            case .step:
+                flush()
+                now = event.value
+                // A sleep's own job (or a timer's that is no task's) wakes the task it hands on; a task whose own job
+                // the timer made ready wakes itself.
+                if timers.contains(event.task) || (event.firedTimer && event.task == 0) {
+                    job = nil
+                    continue
+                }
+                job = event.task
+                guard event.task != 0 else { continue }
+                _ = name(event.task)
+                seen.insert(event.task)
+                current = Step(task: event.task, actor: event.isMain ? .main : .none,
+                               via: handedOn.removeValue(forKey: event.task) ?? .none)
+                if event.firedTimer { wakes[event.task] = now }
+                if let woke = wakes.removeValue(forKey: event.task) {
+                    current!.parts.append(woke >= 0 ? "wakes up at \(HarnessFailure.format(.nanoseconds(woke)))" : "wakes up")
+                }
+            case .enqueue:
+                guard let running = job else {
+                    if event.other != 0 { wakes[event.other] = now }
+                    continue
+                }
+                if running == 0 {
+                    // An actor's job hands a task on (one that waited for the actor, or one that code running on the
+                    // actor resumed): its next step came by way of that actor.
+                    if event.other != 0, event.actor != .none { handedOn[event.other] = event.actor }
+                    continue
+                }
+                if event.other == running {
+                    add("yields", endsReady: true, actor: event.actor)
+                } else if event.other == 0 {
+                    // Into an actor's queue: a call to an actor, or a yield on one.
+                    add("suspends for an actor", endsReady: true, actor: event.actor)
+                } else {
+                    let verb = seen.contains(event.other) ? "resumes" : "starts"
+                    seen.insert(event.other)
+                    add("\(verb) \(name(event.other))", endsReady: false, actor: event.actor)
+                }
+            case .sleep:
+                if event.other != job { timers.insert(event.other) }
+                add(event.value >= 0 ? "sleeps \(HarnessFailure.format(.nanoseconds(event.value)))" : "sleeps",
+                    endsReady: true, actor: event.actor)
+            }
+        }
+        flush()
+        // A step after which its task runs again, ended neither ready nor asleep: it waited for another.
+        var later: Set<UInt32> = []
+        var suspends = Array(repeating: false, count: steps.count)
+        for index in steps.indices.reversed() {
+            suspends[index] = later.contains(steps[index].task) && !steps[index].endsReady
+            later.insert(steps[index].task)
+        }
+        return zip(steps, suspends).map { step, suspends in
+            var parts = step.parts
+            if suspends { parts.append("suspends") }
+            var text = parts.isEmpty ? "runs" : parts.joined(separator: ", ")
+            if let actor = step.actor.name {
+                text = "on \(actor): " + text
+            } else if let actor = step.via.name {
+                text = "via \(actor): " + text
+            }
+            return Timeline.Entry(task: name(step.task), text: text)
+        }
+    }
+}
