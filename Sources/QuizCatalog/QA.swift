@@ -65,6 +65,10 @@ extension Catalog {
                    shape: WorkItemShape.workItems) {
             await workItemCancel($0.shape)
         },
+        .single("gcd.groupWithoutLeave", "finished", shape: LeaveShape.missing) { .bool(await groupWithoutLeave($0.shape).finished) },
+        .observing("cancellation.asyncLetErrorDropped", ["childThrew", "scope"], shape: AwaitShape.neverAwaited) {
+            await asyncLetErrorDropped($0.shape)
+        },
         .single("pool.semaphoreAroundTask", "timedOut", shape: SignalShape.fromATask) { .bool(await semaphoreAroundTask($0.shape)) },
         .single("pool.semaphoreOnMainActor", "timedOut", shape: SignalShape.fromATask) { .bool(await semaphoreOnMainActor($0.shape)) },
         .observing("streams.forgottenFinish", ["consumerEndedBeforeFinish", "consumerEndedAfterFinish"],
