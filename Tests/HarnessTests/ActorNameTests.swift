@@ -7,10 +7,17 @@ actor NamedCounter {
     func whereAmI() -> String? { ActorName.current }
 }
 
-/// A global actor of the tests, for `ActorName`.
+/// A global actor of the tests, for `ActorName` on the real runtime.
 @globalActor actor TestSideActor {
     /// The one instance.
     static let shared = TestSideActor()
+}
+
+/// A global actor only runs use: one shared with a test running beside them on the real runtime could hold a run's
+/// task there while the run, seeing nothing of its own to do, calls it a deadlock.
+@globalActor actor RunSideActor {
+    /// The one instance.
+    static let shared = RunSideActor()
 }
 
 @Suite("ActorName names the actor the calling code runs on")
@@ -29,9 +36,9 @@ struct ActorNameTests {
     @Test("inside a run, on the harness's thread: the same names", arguments: [Schedule.strict, .seeded(1)])
     func insideARun(schedule: Schedule) async throws {
         let run = try await Harness.run(schedule) { () -> [String?] in
-            [await NamedCounter().whereAmI(), await Self.onSide(), await Self.onMain(), ActorName.current]
+            [await NamedCounter().whereAmI(), await Self.onRunSide(), await Self.onMain(), ActorName.current]
         }
-        #expect(run.value == ["NamedCounter", "TestSideActor", "MainActor", nil])
+        #expect(run.value == ["NamedCounter", "RunSideActor", "MainActor", nil])
     }
 
     @Test("off any actor: nil")
@@ -41,6 +48,9 @@ struct ActorNameTests {
 
     /// Where code on `TestSideActor` runs.
     @TestSideActor static func onSide() -> String? { ActorName.current }
+
+    /// Where code on `RunSideActor` runs.
+    @RunSideActor static func onRunSide() -> String? { ActorName.current }
 
     /// Where main-actor code runs.
     @MainActor static func onMain() -> String? { ActorName.current }
