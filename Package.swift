@@ -15,7 +15,7 @@ let package = Package(
         .executable(name: "quiz", targets: ["QuizCommand"]),
         .executable(name: "corpus", targets: ["corpus"]),
         .executable(name: "corpus-harness", targets: ["CorpusHarness"]),
-        .executable(name: "breakages", targets: ["breakages"]),
+        .executable(name: "tools", targets: ["tools"]),
     ],
     targets: [
         // The lessons' types, small enough to read in one sitting and to break on purpose.
@@ -47,9 +47,10 @@ let package = Package(
         // The harness's side of `corpus --table`, run by it as a child process.
         .executableTarget(name: "CorpusHarness", dependencies: ["CorpusPrograms", "CorpusCheck", "Harness"]),
         .executableTarget(name: "bench", dependencies: ["Harness", "Subjects", "Scenarios"]),
-        // scripts/break and scripts/check-breakages: apply a breakage, run the tests it names, read their event stream.
-        // It depends on nothing of the package, so a breakage of any target leaves it whole.
-        .executableTarget(name: "breakages"),
+        // The repository's own tools: scripts/break and scripts/check-breakages (apply a breakage, run the tests it
+        // names, read their event stream) and scripts/check-docs. It depends on nothing of the package, so a breakage
+        // of any target leaves it whole.
+        .executableTarget(name: "tools"),
         // `swift run quiz`: the command (the product keeps the short name; the target is named apart from the engine).
         .executableTarget(name: "QuizCommand", dependencies: ["Quiz", "QuizCatalog", "Harness"]),
 

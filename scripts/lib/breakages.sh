@@ -1,6 +1,6 @@
 # Shared by scripts/soak and scripts/time-to-bug: breakage names, running a command so that an interrupt can end
 # all of it, and soak's summary of Swift Testing's printed failures. Sourced, never run. (scripts/break and
-# scripts/check-breakages are the Swift tool in Sources/breakages, which reads Swift Testing's event stream.) Written for bash 3.2 (macOS) and BSD tools
+# scripts/check-breakages are the Swift tool in Sources/tools, which reads Swift Testing's event stream.) Written for bash 3.2 (macOS) and BSD tools
 # as well as GNU ones: no associative arrays, no `${x,,}`, no GNU-only flags.
 
 # Messages are cut by characters, not bytes ("→" and "—" are three bytes each): a UTF-8 locale,

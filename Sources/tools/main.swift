@@ -1,7 +1,8 @@
 import Foundation
 
-// `breakages`: the tools behind scripts/break and scripts/check-breakages, in Swift, reading Swift Testing's event
-// stream rather than its printed lines. Run from the package's folder: `breakages break NAME`, `breakages check`.
+// `tools`: the repository's tools behind scripts/break, scripts/check-breakages and scripts/check-docs, in Swift,
+// reading Swift Testing's event stream and `swift test list` rather than printed lines. Run from the package's
+// folder, named like the script: `tools break NAME`, `tools check-breakages`, `tools check-docs`.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let catalog = BreakageCatalog(root: FileManager.default.currentDirectoryPath)
@@ -38,7 +39,7 @@ do {
             try lockCheckout("break")
             exit(try tool.apply(name))
         }
-    case "check":
+    case "check-breakages":
         var names: [String] = [], kind: Breakage.Kind?
         var rest = Array(arguments.dropFirst())[...]
         while let argument = rest.popFirst() {
@@ -65,8 +66,22 @@ do {
         if chosen.isEmpty { chosen = catalog.all.filter { kind == nil || $0.kind == kind } }
         guard !chosen.isEmpty else { fail(Failure("check-breakages: Breakages/ holds no patches", status: 2)) }
         exit(Check(catalog: catalog, root: FileManager.default.currentDirectoryPath).run(chosen, limit: .seconds(seconds)))
+    case "check-docs":
+        var files: [String] = []
+        for argument in arguments.dropFirst() {
+            switch argument {
+            case "-h", "--help": print(DocsCheck.usage); exit(0)
+            case let option where option.hasPrefix("-"): misuse("check-docs", "unknown option '\(option)'")
+            case let file:
+                var folder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: file, isDirectory: &folder), !folder.boolValue else { fail(Failure("check-docs: no file '\(file)'", status: 2)) }
+                files.append(file)
+            }
+        }
+        var check = DocsCheck(files: files.isEmpty ? DocsCheck.defaultFiles : files)
+        exit(check.run())
     default:
-        fail(Failure("breakages: say break or check (scripts/break and scripts/check-breakages run it)", status: 2))
+        fail(Failure("tools: say break, check-breakages or check-docs (scripts/break, scripts/check-breakages and scripts/check-docs run it)", status: 2))
     }
 } catch {
     fail(error)

@@ -132,3 +132,29 @@ enum Interrupts {
         exit(130)
     }
 }
+
+/// Runs `arguments` (the first found on `PATH`, or a path) here and waits: its exit status, its standard output, and
+/// its standard error (in `output` too, in the order written, when `merged`).
+func capture(_ arguments: [String], merged: Bool = false) -> (status: Int32, output: String, error: String) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tools-capture-\(getpid())-\(UUID().uuidString)")
+    let out = folder.appendingPathComponent("out"), err = folder.appendingPathComponent("err")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = try FileHandle(forWritingTo: out)
+        process.standardOutput = output
+        process.standardError = merged ? output : try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let read = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
+        return (process.terminationStatus, read(out), read(err))
+    } catch {
+        return (127, "", "\(arguments.first ?? ""): \(error)")
+    }
+}
