@@ -1,17 +1,3 @@
-/// One choice among more than one ready job, as the `replay` strategy records it: enough to list
-/// every other way the run could have gone from there (`DepthFirst`) and to count preemptions.
-struct ChoicePoint: Equatable, Sendable {
-    /// The candidate taken.
-    var index: UInt32
-    /// How many candidates there were.
-    var count: UInt32
-    /// The candidate a scheduler that never preempts would have taken (`Scheduler.calmIndex`).
-    var calm: UInt32
-
-    /// Whether the choice preempted: it took another job than the calm one.
-    var preempts: Bool { index != calm }
-}
-
 /// The `pct` strategy's state: Burckhardt, Kothari, Musuvathi and Nagarakatte, "A Randomized
 /// Scheduler with Probabilistic Guarantees of Finding Bugs" (ASPLOS 2010).
 ///
@@ -70,31 +56,5 @@ struct PCTPicker {
         let drawn = max(generator.next(), UInt64(depth))
         priorities[key] = drawn
         return drawn
-    }
-}
-
-/// The `replay` strategy's state: follow recorded choices, then never preempt.
-struct ReplayPicker {
-    /// What `choices` holds where the calm candidate is meant, whatever its index (shrinking writes it).
-    static let calm = UInt32.max
-    /// The choices to follow, one per choice point.
-    let choices: [UInt32]
-    /// The next choice to follow.
-    private(set) var position = 0
-
-    /// Follows `choices`.
-    init(_ choices: [UInt32]) {
-        self.choices = choices
-    }
-
-    /// The candidate to take among `count`, `calm` being the one that does not preempt.
-    mutating func pick(count: Int, calm: Int) -> Int {
-        guard position < choices.count else { return calm }
-        let choice = choices[position]
-        position += 1
-        if choice == Self.calm { return calm }
-        // A choice past the candidates (the schedule was made for another scenario, or shrinking
-        // moved it) still picks one; `Interleaving.fits` tells the run's choices from the string's.
-        return Int(choice) % count
     }
 }
