@@ -36,7 +36,7 @@ struct SchedulerTests {
     func mainLaneIsSerial(seeds: UInt64) {
         var otherOrders = Set<[Int]>()
         for seed in 0..<seeds {
-            var scheduler = Self.make(.random(SeededGenerator(seed: seed)))
+            var scheduler = Self.make(.random(RandomPicker(seed: seed)))
             for job in 0..<10 { scheduler.enqueue(job, isMain: job >= 5) }
             let jobs = Self.drain(&scheduler).jobs
             #expect(jobs.filter { $0 >= 5 } == [5, 6, 7, 8, 9], "seed \(seed): main-actor jobs ran as \(jobs)")
@@ -48,7 +48,7 @@ struct SchedulerTests {
     @Test("the same seed picks the same way twice; another seed, another way")
     func seedsReplay() {
         func order(_ seed: UInt64) -> ([Int], UInt64) {
-            var scheduler = Self.make(.random(SeededGenerator(seed: seed)))
+            var scheduler = Self.make(.random(RandomPicker(seed: seed)))
             for job in 0..<8 { scheduler.enqueue(job) }
             return (Self.drain(&scheduler).jobs, scheduler.hash.value)
         }

@@ -2,7 +2,7 @@ extension OneThreadExecutor {
     /// The picking strategy of a virtual-time schedule, or nil for `strict` and `system`.
     static func virtualTimeStrategy(for schedule: Schedule) -> Scheduler<UnownedJob>.Strategy? {
         switch schedule {
-        case .seeded(let seed): .random(SeededGenerator(seed: seed))
+        case .seeded(let seed): .random(RandomPicker(seed: seed))
         case .pct(let seed, let depth, let horizon): .pct(PCTPicker(seed: seed, depth: depth, horizon: horizon))
         case .replay(let interleaving): .replay(ReplayPicker(interleaving.choices))
         case .strict, .system: nil

@@ -58,3 +58,10 @@ struct PCTPicker {
         return drawn
     }
 }
+
+extension PCTPicker: Picker {
+    /// The highest-priority candidate's index (`pick(count:key:)`); PCT needs no calm candidate.
+    mutating func pick(among count: Int, key: (Int) -> UInt64, calm: () -> Int) -> Int {
+        pick(count: count, key: key)
+    }
+}

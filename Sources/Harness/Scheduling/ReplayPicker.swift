@@ -23,3 +23,10 @@ struct ReplayPicker {
         return Int(choice) % count
     }
 }
+
+extension ReplayPicker: Picker {
+    /// The recorded choice, or the calm candidate past the record (`pick(count:calm:)`).
+    mutating func pick(among count: Int, key: (Int) -> UInt64, calm: () -> Int) -> Int {
+        pick(count: count, calm: calm())
+    }
+}

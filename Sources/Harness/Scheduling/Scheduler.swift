@@ -33,18 +33,18 @@ struct Scheduler<Job> {
         /// The job that became ready first.
         case fifo
         /// A candidate drawn by a seeded generator.
-        case random(SeededGenerator)
+        case random(RandomPicker)
         /// The ready task of highest priority, priorities random and lowered at change points.
         case pct(PCTPicker)
         /// Recorded choices, then the calm candidate (see `calmIndex`); records a `ChoicePoint` each.
         case replay(ReplayPicker)
     }
 
-    /// The rule that picks, without the pickers' state: an enum whose payload is plain bits, so
+    /// The rule that picks, without the larger pickers' state: an enum whose payload is plain bits, so
     /// that stepping `random` (the rule of every seeded run) copies and stores nothing that counts
     /// references.
     private enum Rule {
-        case fifo, random(SeededGenerator), pct, replay
+        case fifo, random(RandomPicker), pct, replay
     }
 
     /// The rule that picks.
@@ -142,7 +142,7 @@ struct Scheduler<Job> {
          taskKey: @escaping (Job) -> UInt64 = { _ in 0 }) {
         switch strategy {
         case .fifo: rule = .fifo
-        case .random(let generator): rule = .random(generator)
+        case .random(let picker): rule = .random(picker)
         case .pct(let picker): (rule, pctPicker) = (.pct, picker)
         case .replay(let picker):
             (rule, replayPicker) = (.replay, picker)
@@ -261,24 +261,23 @@ struct Scheduler<Job> {
                        graceSpent: graceSpent, outsideBusy: outsideBusy)
     }
 
-    /// Removes the next job by the strategy.
+    /// Removes the next job: the oldest under `fifo`, else the candidate the strategy's `Picker` chooses.
     private mutating func pick() -> ReadyQueue<Job>.Entry {
         switch rule {
         case .fifo:
             return ready.popOldest()
-        case .random(var generator):
+        case .random(var picker):
             let count = ready.candidateCount
             guard count > 1 else { return ready.removeCandidate(0) }
-            let index = generator.index(below: count)
-            rule = .random(generator)
-            hash.mix(UInt64(count) << 32 | UInt64(index))
-            choices.append(UInt32(index))
+            let index = picker.pick(among: count, key: { _ in 0 }, calm: { 0 })
+            rule = .random(picker)
+            recordChoice(index, among: count)
             return ready.removeCandidate(index)
         case .pct:
             let count = ready.candidateCount
             guard count > 1, var picker = pctPicker else { return pctTaken(0) }
             pctPicker = nil // so that the picker's priorities are not shared, and not copied on write
-            let index = picker.pick(count: count) { pctKey(ready.candidate($0)) }
+            let index = picker.pick(among: count, key: { pctKey(ready.candidate($0)) }, calm: { 0 })
             pctPicker = picker
             recordChoice(index, among: count)
             return pctTaken(index)
@@ -286,7 +285,7 @@ struct Scheduler<Job> {
             let count = ready.candidateCount
             guard count > 1, var picker = replayPicker else { return taken(0) }
             let calm = calmIndex()
-            let index = picker.pick(count: count, calm: calm)
+            let index = picker.pick(among: count, key: { _ in 0 }, calm: { calm })
             replayPicker = picker
             recordChoice(index, among: count)
             trace.append(ChoicePoint(index: UInt32(index), count: UInt32(count), calm: UInt32(calm)))
