@@ -52,11 +52,13 @@ nonisolated(nonsending) public func operationDependency(_ shape: DependencyShape
         if !independent { b.addDependency(a) }
         second.addOperation(b)
         first.addOperation(a)
-        // Off the caller's thread: waitUntilFinished blocks.
+        // Off the caller's thread: waitUntilFinished blocks. Both queues are kept alive until b has run.
         DispatchQueue.global().async {
-            if b.isReady { b.waitUntilFinished() }
-            first.isSuspended = false
-            b.waitUntilFinished()
+            withExtendedLifetime((first, second)) {
+                if b.isReady { b.waitUntilFinished() }
+                first.isSuspended = false
+                b.waitUntilFinished()
+            }
             continuation.resume()
         }
     }
