@@ -60,12 +60,14 @@ do {
         guard let seconds = Int(text), seconds > 0 else {
             misuse("check-breakages", "BREAKAGE_TIMEOUT=\"\(text)\" is not a whole number of seconds above 0")
         }
-        var chosen = try names.map { name throws(Failure) in
+        let chosen = try names.map { name throws(Failure) in
             try catalog.named(name).mapError { Failure("check-breakages: " + $0.message, status: 2) }.get()
         }
-        if chosen.isEmpty { chosen = catalog.all.filter { kind == nil || $0.kind == kind } }
-        guard !chosen.isEmpty else { fail(Failure("check-breakages: Breakages/ holds no patches", status: 2)) }
-        exit(Check(catalog: catalog, root: FileManager.default.currentDirectoryPath).run(chosen, limit: .seconds(seconds)))
+        // In the catalog's order, each once: every kind under one heading, the students' first.
+        let named = Set(chosen.map(\.path))
+        let ordered = catalog.all.filter { named.isEmpty ? kind == nil || $0.kind == kind : named.contains($0.path) }
+        guard !ordered.isEmpty else { fail(Failure("check-breakages: Breakages/ holds no patches", status: 2)) }
+        exit(Check(catalog: catalog, root: FileManager.default.currentDirectoryPath).run(ordered, limit: .seconds(seconds)))
     case "check-docs":
         var files: [String] = []
         for argument in arguments.dropFirst() {
