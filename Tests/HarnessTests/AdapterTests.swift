@@ -9,6 +9,14 @@ import Testing
 /// instead of recording them (a green run prints none), and checks them.
 @Suite("The Swift Testing adapter names the seed and the replay command", scaledTimeLimit(minutes: 1))
 struct AdapterTests {
+    /// The report `verify` would record for `claim`, which must miss: checked, its miss shrunk.
+    static func shrunkReport<Outcome>(_ claim: Claim<Outcome>) async throws -> ClaimReport<Outcome> {
+        let result = await check(claim)
+        let miss = try #require(ClaimReport.shrinkable(result))
+        let shrunk = try #require(await claim.shrink(miss))
+        return ClaimReport(result, shrunk: shrunk)
+    }
+
     /// Whether one of the captured `issues` says every one of `parts`.
     static func says(_ issues: [String], _ parts: String...) -> Bool {
         issues.contains { text in parts.allSatisfy { text.contains($0) } }
@@ -46,10 +54,7 @@ struct AdapterTests {
         let claim = Claim("ada always writes first", runs: [.seeds(20)],
                           expect: Expectation(every: .that("ada first") { $0.first == "ada" }),
                           control: .none(why: "a test of the adapter's message")) { await notedRace() }
-        let result = await check(claim)
-        let miss = try #require(ClaimReport.shrinkable(result))
-        let shrunk = try #require(await claim.shrink(miss))
-        let report = ClaimReport(result, shrunk: shrunk)
+        let report = try await Self.shrunkReport(claim)
         let text = try #require(report.issues.first?.text)
         #expect(report.attachments.map(\.name) == ["timeline.txt", "replay.txt"])
         for (name, attached) in report.attachments {

@@ -32,10 +32,7 @@ struct NoteFreeTimelineTests {
         let claim = Claim("two withdrawals of 80 never overdraw 100", runs: [.seeds(20)],
                           expect: Expectation(every: .that("not overdrawn") { $0 >= 0 }),
                           control: .none(why: "a test of the timeline")) { await twoWithdrawals() }
-        let result = await check(claim)
-        let miss = try #require(ClaimReport.shrinkable(result))
-        let shrunk = try #require(await claim.shrink(miss))
-        let report = ClaimReport(result, shrunk: shrunk)
+        let report = try await AdapterTests.shrunkReport(claim)
         let text = try #require(report.issues.first?.text)
         let timeline = try #require(report.attachments.first { $0.name == "timeline.txt" }?.text)
         #expect(text.contains(timeline), "the issue shows the attached timeline:\n\(timeline)\n\(text)")

@@ -4,9 +4,9 @@
 ///     actor Counter { func whereAmI() -> String? { ActorName.current } }   // "Counter"
 ///
 /// The runtime's `swift_task_getCurrentExecutor` answers with the executor the current job runs on; a default actor
-/// is its own executor's identity, so the object is the actor itself; the main actor's executor (inside a run, the run's main lane, which
-/// `MainActor.sharedUnownedExecutor` answers there) is named `MainActor`. Nil on no actor (the generic executor, a task
-/// executor) or where the runtime has no such function.
+/// is its own executor's identity, so the object is the actor itself; the main actor's executor (inside a run, the
+/// run's main lane, which `MainActor.sharedUnownedExecutor` answers there) is named `MainActor`. Nil on no actor (the
+/// generic executor, a task executor) or where the runtime has no such function.
 enum ActorName {
     /// The runtime function's type: no arguments, the current serial executor (two words, as `UnownedSerialExecutor`).
     private typealias CurrentExecutor = @convention(thin) () -> UnownedSerialExecutor
@@ -21,13 +21,17 @@ enum ActorName {
     /// The actor the calling code is isolated to now, without naming it yet: what a timeline keeps for each step,
     /// cheap enough to read at every enqueue (the name is made only when the timeline is drawn).
     static var currentKind: Kind {
+        currentKind(main: unsafeBitCast(MainActor.sharedUnownedExecutor, to: (UnsafeRawPointer?, UInt).self).0)
+    }
+
+    /// `currentKind`, with the main actor's executor identity given (a run knows its main lane's, and asks often).
+    static func currentKind(main: UnsafeRawPointer?) -> Kind {
         guard let currentExecutor else { return .none }
         let executor = currentExecutor()
         // The executor reference is two words: the identity object, then the implementation (witness table and
         // flags). A generic executor has no identity.
         let (identity, _) = unsafeBitCast(executor, to: (UnsafeRawPointer?, UInt).self)
         guard let identity else { return .none }
-        let main = unsafeBitCast(MainActor.sharedUnownedExecutor, to: (UnsafeRawPointer?, UInt).self).0
         if identity == main { return .main }
         // The type from the object's first word (its metadata), without retaining it: code that enqueues as it
         // leaves an actor may be letting go of the actor's last reference, and a retain then would revive it.

@@ -48,6 +48,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private var events = RunEvents()
     /// Whether a job is running now (harness thread only): only then does an enqueue or a timer come from a task.
     private var inJob = false
+    /// The identity of the main lane's executor reference: where the runtime says main-actor code runs in this run.
+    private var mainIdentity: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(mainLane).toOpaque()) }
     /// The unnamed tasks that left notes, by the runtime's task id: their number in the timeline.
     private var unnamedTasks: [UInt64: Int] = [:]
     /// Timers whose duration had to be guessed from a real-clock deadline.
@@ -154,7 +156,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     func accept(_ job: UnownedJob, isMain: Bool = false) {
         if ThreadBinding.current === self {
             condition.lock()
-            if inJob { events.enqueue(UInt32(truncatingIfNeeded: Self.taskID(of: job))) }
+            if inJob { events.enqueue(UInt32(truncatingIfNeeded: Self.taskID(of: job)), main: mainIdentity) }
             scheduler.enqueue(job, isMain: isMain)
         } else {
             noteTouchFromAnotherRun()
@@ -185,7 +187,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         lockState()
         let base = scheduler.virtualTime ? scheduler.now : realNow()
         if inJob, ThreadBinding.current === self {
-            events.sleep(scheduler.virtualTime ? max(nanoseconds, 0) : -1, timer: UInt32(truncatingIfNeeded: Self.taskID(of: job)))
+            let timer = UInt32(truncatingIfNeeded: Self.taskID(of: job))
+            events.sleep(scheduler.virtualTime ? max(nanoseconds, 0) : -1, timer: timer, main: mainIdentity)
         }
         scheduler.setTimer(job, deadline: base + max(nanoseconds, 0))
         if guessed { guessedTimers += 1 }

@@ -15,7 +15,8 @@ struct RunEvents: Sendable {
         /// The running code (`task`, 0 when the runtime has already let it go; on `actor`) made job `other` ready
         /// (0: an actor's job).
         case enqueue
-        /// The running code (`task`, on `actor`) slept `value` nanoseconds (-1: under real time); `other` is the job its timer will run.
+        /// The running code (`task`, on `actor`) slept `value` nanoseconds (-1: under real time); `other` is the job
+        /// its timer will run.
         case sleep
     }
 
@@ -61,16 +62,21 @@ struct RunEvents: Sendable {
         keep(Event(kind: .step, firedTimer: firedTimer, isMain: isMain, task: task, value: now))
     }
 
-    /// The running code made a job of task `other` ready (0: an actor's job).
-    mutating func enqueue(_ other: UInt32) {
+    /// The running code made a job of task `other` ready (0: an actor's job); `main` is the identity of the run's main
+    /// actor executor. Once the record is full it only counts.
+    mutating func enqueue(_ other: UInt32, main: UnsafeRawPointer) {
+        guard events.count < Self.capacity else { return dropped += 1 }
         let task = currentTask()
-        keep(Event(kind: .enqueue, task: task, other: other, actor: ActorName.currentKind))
+        keep(Event(kind: .enqueue, task: task, other: other, actor: ActorName.currentKind(main: main)))
     }
 
-    /// The running code sleeps `nanoseconds` (-1: under real time, where the harness does not know how long); its timer will run a job of task `timer`.
-    mutating func sleep(_ nanoseconds: Int64, timer: UInt32) {
+    /// The running code sleeps `nanoseconds` (-1: under real time, where the harness does not know how long); its
+    /// timer will run a job of task `timer`. Once the record is full it only counts.
+    mutating func sleep(_ nanoseconds: Int64, timer: UInt32, main: UnsafeRawPointer) {
+        guard events.count < Self.capacity else { return dropped += 1 }
         let task = currentTask()
-        keep(Event(kind: .sleep, task: task, other: timer, actor: ActorName.currentKind, value: nanoseconds))
+        let actor = ActorName.currentKind(main: main)
+        keep(Event(kind: .sleep, task: task, other: timer, actor: actor, value: nanoseconds))
     }
 
     /// The runtime's id of the task running now (0: none), its name kept the first time it is seen.
@@ -87,10 +93,10 @@ struct RunEvents: Sendable {
 extension RunEvents {
     /// The timeline's rows: one per job a task ran, saying the actor it ran on (`on Counter:`, where the harness saw
     /// its code there) or the actor whose job gave it its turn (`via Counter:`), what it started or resumed, how it
-    /// slept and woke, and how the step ended (`yields`, `suspends for an actor`, `sleeps`, `suspends`). Unnamed tasks are `task 1`, `task 2`… in the order they first appear, so the
-    /// same schedule gives the same rows in any process. An actor's own job (which hands a waiting task on to run
-    /// on the actor) and the job that ends a sleep get no row: the task they hand on says where it ran, or that it
-    /// woke.
+    /// slept and woke, and how the step ended (`yields`, `suspends for an actor`, `sleeps`, `suspends`). Unnamed
+    /// tasks are `task 1`, `task 2`… in the order they first appear, so the same schedule gives the same rows in any
+    /// process. An actor's own job (which hands a waiting task on to run on the actor) and the job that ends a sleep
+    /// get no row: the task they hand on says where it ran, or that it woke.
     func entries() -> [Timeline.Entry] {
         var numbers: [UInt32: Int] = [:]
         func name(_ task: UInt32) -> String {
@@ -145,7 +151,8 @@ extension RunEvents {
                                via: handedOn.removeValue(forKey: event.task) ?? .none)
                 if event.firedTimer { wakes[event.task] = now }
                 if let woke = wakes.removeValue(forKey: event.task) {
-                    current!.parts.append(woke >= 0 ? "wakes up at \(HarnessFailure.format(.nanoseconds(woke)))" : "wakes up")
+                    let at = woke >= 0 ? " at \(HarnessFailure.format(.nanoseconds(woke)))" : ""
+                    current!.parts.append("wakes up" + at)
                 }
             case .enqueue:
                 guard let running = job else {
