@@ -13,10 +13,11 @@ import Synchronization
 /// switch, and reports the end.
 ///
 /// `@unchecked Sendable`: `scheduler`, `clock`, `result`, `notes`, `completed` and `abandoned` are read and
-/// written under `condition`; `runningMainJob` only on the harness thread; the atomics anywhere.
+/// written under `condition`; `runningMainJob` only on the harness thread; the atomics anywhere. What its
+/// extensions in other files (`+OutsideWork`, `+Timers`) use is internal rather than private, for them alone.
 final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// The lock that guards the executor's state, and the signal that work arrived.
-    private let condition = NSCondition()
+    let condition = NSCondition()
     /// The schedule this executor plays.
     let schedule: Schedule
     /// The run's limits.
@@ -31,15 +32,15 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private(set) var mainLane: MainLane!
 
     /// Picks the jobs, keeps the timers and the clock.
-    private var scheduler: Scheduler<UnownedJob>
+    var scheduler: Scheduler<UnownedJob>
     /// The run's clock under real time: real time less the time the harness thread waited for a CPU (`RunClock`).
     private var clock = RunClock()
     /// The scenario's result, once it returned or threw.
     private var result: Result<any Sendable, any Error>? = nil
     /// Whether `onComplete` has been called.
-    private var completed = false
+    var completed = false
     /// Whether the thread must stop at its next look at the queue (after a failure from outside).
-    private var abandoned = false
+    var abandoned = false
     /// The last notes the scenario left, oldest first.
     private var notes: [String] = []
     /// Every note, with the task that left it.
@@ -57,14 +58,14 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Whether the job running now is the main actor's (harness thread only).
     private(set) var runningMainJob = false
     /// The work the run handed outside its thread (Dispatch blocks, threads), under way.
-    private var outside = OutsideWork()
+    var outside = OutsideWork()
     /// Where threads of the run's outside work wait for the run's timers to end their sleeps (taken after
     /// `condition` by the harness thread, never while holding it by a sleeper).
-    private let sleepers = NSCondition()
+    let sleepers = NSCondition()
     /// The sleeps whose timers fired, not yet ended by their threads (under `sleepers`).
-    private var sleepsEnded: Set<UInt64> = []
+    var sleepsEnded: Set<UInt64> = []
     /// Whether every sleep ends at once: the run is over (under `sleepers`).
-    private var sleepsReleased = false
+    var sleepsReleased = false
     /// Spare time spent waiting for known outside work since anything last happened (`outsideWorkLimit`).
     private var outsideWait = SpareTime.starting()
     /// Whether the last step was a wait for known outside work (so that `outsideWait` goes on counting).
@@ -77,11 +78,11 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private let over = Atomic<Bool>(false)
     /// Outside work the job running now handed out, held until it has run to its next suspension (`HeldWork`),
     /// with its serial number.
-    private var held: [(work: HeldWork, serial: UInt64)] = []
+    var held: [(work: HeldWork, serial: UInt64)] = []
     /// Guards `held` (the job runs with `condition` released; the watchdog may let held work go).
-    private let heldLock = NSLock()
+    let heldLock = NSLock()
     /// The timer sources on the run's clock: the C record to fire, and the interval (-1: once).
-    private var sourceTimers: [UInt64: (item: UnsafeMutableRawPointer, interval: Int64)] = [:]
+    var sourceTimers: [UInt64: (item: UnsafeMutableRawPointer, interval: Int64)] = [:]
     /// The job the watchdog last saw holding outside work (its number): seen twice, the work goes (watchdog only).
     let jobSeenHolding = Atomic<Int>(0)
     /// Whether the run is quiet: nothing of its own to do, nothing it knows of that could resume it (`RunRegistry`).
@@ -171,7 +172,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Takes the lock. A thread other than the harness's is counted in `arriving` while it waits for it: it is on
     /// its way to bring the run something, though `/proc` shows it waiting for another thread (the harness thread,
     /// which holds the lock while it judges).
-    private func lockState() {
+    func lockState() {
         guard ThreadBinding.current !== self else {
             condition.lock()
             return
@@ -182,7 +183,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     /// Sets a timer for `job`, `nanoseconds` from now on the run's clock.
-    private func setTimer(_ job: UnownedJob, afterNanoseconds nanoseconds: Int64, guessed: Bool = false) {
+    func setTimer(_ job: UnownedJob, afterNanoseconds nanoseconds: Int64, guessed: Bool = false) {
         noteTouchFromAnotherRun()
         lockState()
         let base = scheduler.virtualTime ? scheduler.now : realNow()
@@ -325,7 +326,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Whether outside work the run handed out may still resume it (reads `/proc` only if there is any). Call under
     /// the lock.
-    private func outsideMayResume() -> Bool {
+    func outsideMayResume() -> Bool {
         arriving.load(ordering: .sequentiallyConsistent) > 0 || (!outside.isEmpty && outside.mayStillResume())
     }
 
@@ -374,163 +375,6 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             sleepers.broadcast()
             sleepers.unlock()
         }
-    }
-
-    // MARK: Outside work (called from OutsideWork.c, on whatever thread hands it out or runs it)
-
-    /// A piece of outside work was handed out: its serial number, or 0 if the run is over (then it is not followed).
-    func outsideBegan(_ kind: OutsideWork.Kind, label: String) -> UInt64 {
-        lockState()
-        defer { condition.unlock() }
-        guard !completed else { return 0 }
-        let serial = outside.begin(kind, label: label)
-        condition.signal()
-        return serial
-    }
-
-    /// It started on `thread`: the run's time for that thread to read (as the monotonic clocks read it), or nil
-    /// if the thread keeps real time (a strict run, or one that is over).
-    func outsideStarted(_ serial: UInt64, on thread: Int32) -> Int64? {
-        lockState()
-        defer { condition.unlock() }
-        outside.start(serial, on: thread)
-        condition.signal()
-        return scheduler.virtualTime && VirtualClock.works && !completed ? clockOrigin + scheduler.now : nil
-    }
-
-    /// It ended.
-    func outsideEnded(_ serial: UInt64) {
-        lockState()
-        outside.end(serial)
-        condition.signal()
-        condition.unlock()
-    }
-
-    /// A delayed Dispatch submission under virtual time: a timer of the run's, `delay` from now. False if the run
-    /// is over (Dispatch then takes it as it is).
-    func outsideAfter(_ serial: UInt64, delay: Int64, item: UnsafeMutableRawPointer) -> Bool {
-        lockState()
-        defer { condition.unlock() }
-        guard !completed, scheduler.virtualTime else { return false }
-        outside.waitForTimer(serial, item: item)
-        scheduler.setOutsideTimer(serial, deadline: scheduler.now + delay)
-        condition.signal()
-        return true
-    }
-
-    /// A timer source's timer is set and it runs (`delay` ≥ 0: on the run's clock, every `interval` after, or once
-    /// for -1; -1: on Dispatch's real clock; -2: its timer is gone).
-    func outsideArmSource(_ serial: UInt64, delay: Int64, interval: Int64, item: UnsafeMutableRawPointer?) {
-        lockState()
-        defer { condition.unlock() }
-        guard !completed else { return }
-        sourceTimers[serial] = nil
-        switch delay {
-        case -2: outside.source(serial, firesOnItsOwn: false)
-        case -1: outside.source(serial, firesOnItsOwn: true)
-        default:
-            guard let item else { return }
-            sourceTimers[serial] = (item, interval)
-            outside.source(serial, firesOnItsOwn: false)
-            scheduler.setOutsideTimer(serial, deadline: scheduler.now + delay)
-        }
-        condition.signal()
-    }
-
-    /// A timer source's handler ran; `last` if its timer does not repeat.
-    func outsideSourceFired(_ serial: UInt64, last: Bool) {
-        lockState()
-        defer { condition.unlock() }
-        // On Dispatch's real clock a repeating source will fire again by itself; on the run's, its next timer is set.
-        outside.source(serial, firesOnItsOwn: !last && sourceTimers[serial] == nil)
-        condition.signal()
-    }
-
-    /// A thread of the run's outside work sleeps `nanoseconds` under virtual time: it waits here until the run's
-    /// clock has passed them, and gets the run's time then. Nil if the run is over or not virtual (a real sleep).
-    func helperSleep(_ serial: UInt64, nanoseconds: Int64) -> Int64? {
-        lockState()
-        guard !completed, scheduler.virtualTime, outside.items[serial] != nil else {
-            condition.unlock()
-            return nil
-        }
-        outside.sleep(serial)
-        scheduler.setOutsideTimer(serial, deadline: scheduler.now + nanoseconds)
-        condition.signal()
-        condition.unlock()
-        sleepers.lock()
-        while !sleepsEnded.contains(serial), !sleepsReleased { sleepers.wait() }
-        sleepsEnded.remove(serial)
-        sleepers.unlock()
-        lockState()
-        defer { condition.unlock() }
-        outside.backFromSleep(serial)
-        condition.signal()
-        return clockOrigin + scheduler.now
-    }
-
-    /// Keeps outside work the running job handed out until the job has run to its next suspension; false once the
-    /// run is over (it then goes at once).
-    func hold(_ work: HeldWork, serial: UInt64) -> Bool {
-        guard !isOver else { return false }
-        lockState()
-        outside.hold(serial)
-        condition.unlock()
-        heldLock.lock()
-        held.append((work, serial))
-        heldLock.unlock()
-        return true
-    }
-
-    /// Lets held outside work go, in the order it was handed out: at the end of the job that made it, or — from the
-    /// watchdog — while a job waits for what it handed out (a semaphore a Dispatch block signals), which would
-    /// otherwise never come. On the harness thread under virtual time, each piece goes only once what went before it
-    /// can no longer resume the run (two callbacks racing to resume one continuation then race in the order they
-    /// were handed out, whichever thread the machine would have run first).
-    /// `waiting`: the job is about to wait for another thread (then every piece goes at once: the job may wait for
-    /// any of them).
-    func releaseHeld(waiting: Bool = false) {
-        heldLock.lock()
-        let work = held
-        held.removeAll()
-        heldLock.unlock()
-        let oneByOne = !waiting && ThreadBinding.current === self && scheduler.virtualTime && work.count > 1
-        for (index, item) in work.enumerated() {
-            lockState()
-            outside.letGo(item.serial)
-            condition.unlock()
-            item.work.release()
-            if oneByOne, index < work.count - 1 { waitForTurnOfOutsideWork(after: item.serial) }
-        }
-    }
-
-    /// Waits, on the harness thread, until outside work `serial` (just let go) has ended, or no outside work could
-    /// resume the run for 20 ms of spare time in a row (it waits, say, for a piece still held), or
-    /// `options.outsideWorkLimit` of spare time passed: then the next piece goes.
-    private func waitForTurnOfOutsideWork(after serial: UInt64) {
-        condition.lock()
-        defer { condition.unlock() }
-        var spare = SpareTime.starting()
-        var quiet: SpareTime? = nil
-        var slice: Int64 = 100_000
-        while outside.items[serial] != nil, !abandoned, spare.lookNow() < Nanoseconds(options.outsideWorkLimit) {
-            if outsideMayResume() {
-                quiet = nil
-            } else if quiet == nil {
-                quiet = SpareTime.starting()
-            } else if quiet!.lookNow() >= 20_000_000 {
-                return
-            }
-            _ = condition.wait(until: Date().addingTimeInterval(Double(slice) / 1e9))
-            slice = min(slice * 2, 5_000_000)
-        }
-    }
-
-    /// Whether outside work is held for the job running now.
-    var holdsWork: Bool {
-        heldLock.lock()
-        defer { heldLock.unlock() }
-        return !held.isEmpty
     }
 
     /// Runs one job with the lock released, showing it virtual time under `seeded`. Called and
@@ -679,84 +523,4 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// The start of the oldest of the last few jobs (harness thread only): no sleep's deadline can
     /// have been computed before it.
     var earliestRecentJobStart: ContinuousClock.Instant { recentJobStarts[0] }
-}
-
-extension OneThreadExecutor: SchedulingExecutor {
-    /// A timer from `Task.sleep(nanoseconds:)` and clocks that speak in delays: exact.
-    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration,
-                           tolerance: C.Duration?, clock: C) {
-        let nanoseconds = (delay as? Duration).map(Nanoseconds) ?? 0
-        setTimer(UnownedJob(job), afterNanoseconds: nanoseconds)
-    }
-
-    /// A timer from `Task.sleep(for:)` and `Task.sleep(until:)`.
-    ///
-    /// Inside a seeded job the standard clocks read the run's virtual time, so the deadline is exact:
-    /// its distance from `now` is the sleep's duration to the nanosecond. Anywhere else (real time,
-    /// or a platform where the clock cannot be shown virtual time) it is measured against the real
-    /// clock, and under `seeded` that is a guess the run counts (`Run.guessedTimers`).
-    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant,
-                           tolerance: C.Duration?, clock: C) {
-        let exact = harness_virtual_time_is_on() != 0 &&
-            (ThreadBinding.current === self || harness_helper_run() == Unmanaged.passUnretained(self).toOpaque())
-        let low: Int64, high: Int64
-        if let deadline = instant as? ContinuousClock.Instant {
-            low = Nanoseconds(ContinuousClock.now.duration(to: deadline))
-            high = exact || ThreadBinding.current !== self ? low : Nanoseconds(earliestRecentJobStart.duration(to: deadline))
-        } else if let deadline = instant as? SuspendingClock.Instant {
-            low = Nanoseconds(SuspendingClock.now.duration(to: deadline))
-            high = exact || ThreadBinding.current !== self ? low : low + Nanoseconds(earliestRecentJobStart.duration(to: .now))
-        } else {
-            low = (clock.now.duration(to: instant) as? Duration).map(Nanoseconds) ?? 0
-            high = low
-        }
-        if exact || !virtualTime {
-            setTimer(UnownedJob(job), afterNanoseconds: low)
-        } else {
-            setTimer(UnownedJob(job), afterNanoseconds: Self.delay(low: low, high: high), guessed: true)
-        }
-    }
-
-    /// Converts a real-clock deadline's window to a delay in virtual time: the fallback where virtual
-    /// time cannot be shown to the scenario.
-    ///
-    /// `Task.sleep(for:)` hands over `ContinuousClock.now + duration`, computed a moment before this
-    /// call. The exact duration lies between `deadline - now` (`low`) and `deadline - start of the
-    /// job before this one or the few before it` (`high`); the harness takes the roundest number in
-    /// that window that lies within a tenth of its own step above `low` (10 ms rather than 9.99997 ms).
-    static func delay(low: Int64, high: Int64) -> Int64 {
-        guard high > 0 else { return 0 }
-        let low = max(low, 0)
-        var grid: Int64 = 1_000_000_000
-        while grid > 1 {
-            let candidate = (low + grid - 1) / grid * grid
-            if candidate <= high, candidate - low <= grid / 10 { return candidate }
-            grid /= 10
-        }
-        return low
-    }
-}
-
-/// The record of a finished run, before its value is given back its type.
-struct RunRecord: Sendable {
-    /// What the scenario returned.
-    var value: any Sendable
-    /// Whether work of another run in progress came this run's way, or this run's went another's.
-    var touchedAnotherRun = false
-    /// Jobs run.
-    var jobs: Int
-    /// Run time when the scenario returned (virtual under `seeded`).
-    var elapsed: Duration
-    /// The hash of every choice the scheduler made.
-    var scheduleHash: UInt64
-    /// Jobs still ready at the end or run after it (allowed by the options).
-    var leftoverJobs: Int
-    /// Timers whose duration was guessed from real time.
-    var guessedTimers: Int = 0
-    /// Each choice among more than one ready job, in order.
-    var choices: [UInt32] = []
-    /// The choice points with their alternatives (under `replay` only).
-    var trace: [ChoicePoint] = []
-    /// The scenario's notes, with the tasks that left them.
-    var timeline = Timeline()
 }

@@ -1,0 +1,160 @@
+import CHarnessTime
+import Foundation
+
+// Outside work: called from OutsideWork.c, on whatever thread hands it out or runs it.
+extension OneThreadExecutor {
+    /// A piece of outside work was handed out: its serial number, or 0 if the run is over (then it is not followed).
+    func outsideBegan(_ kind: OutsideWork.Kind, label: String) -> UInt64 {
+        lockState()
+        defer { condition.unlock() }
+        guard !completed else { return 0 }
+        let serial = outside.begin(kind, label: label)
+        condition.signal()
+        return serial
+    }
+
+    /// It started on `thread`: the run's time for that thread to read (as the monotonic clocks read it), or nil
+    /// if the thread keeps real time (a strict run, or one that is over).
+    func outsideStarted(_ serial: UInt64, on thread: Int32) -> Int64? {
+        lockState()
+        defer { condition.unlock() }
+        outside.start(serial, on: thread)
+        condition.signal()
+        return scheduler.virtualTime && VirtualClock.works && !completed ? clockOrigin + scheduler.now : nil
+    }
+
+    /// It ended.
+    func outsideEnded(_ serial: UInt64) {
+        lockState()
+        outside.end(serial)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// A delayed Dispatch submission under virtual time: a timer of the run's, `delay` from now. False if the run
+    /// is over (Dispatch then takes it as it is).
+    func outsideAfter(_ serial: UInt64, delay: Int64, item: UnsafeMutableRawPointer) -> Bool {
+        lockState()
+        defer { condition.unlock() }
+        guard !completed, scheduler.virtualTime else { return false }
+        outside.waitForTimer(serial, item: item)
+        scheduler.setOutsideTimer(serial, deadline: scheduler.now + delay)
+        condition.signal()
+        return true
+    }
+
+    /// A timer source's timer is set and it runs (`delay` ≥ 0: on the run's clock, every `interval` after, or once
+    /// for -1; -1: on Dispatch's real clock; -2: its timer is gone).
+    func outsideArmSource(_ serial: UInt64, delay: Int64, interval: Int64, item: UnsafeMutableRawPointer?) {
+        lockState()
+        defer { condition.unlock() }
+        guard !completed else { return }
+        sourceTimers[serial] = nil
+        switch delay {
+        case -2: outside.source(serial, firesOnItsOwn: false)
+        case -1: outside.source(serial, firesOnItsOwn: true)
+        default:
+            guard let item else { return }
+            sourceTimers[serial] = (item, interval)
+            outside.source(serial, firesOnItsOwn: false)
+            scheduler.setOutsideTimer(serial, deadline: scheduler.now + delay)
+        }
+        condition.signal()
+    }
+
+    /// A timer source's handler ran; `last` if its timer does not repeat.
+    func outsideSourceFired(_ serial: UInt64, last: Bool) {
+        lockState()
+        defer { condition.unlock() }
+        // On Dispatch's real clock a repeating source will fire again by itself; on the run's, its next timer is set.
+        outside.source(serial, firesOnItsOwn: !last && sourceTimers[serial] == nil)
+        condition.signal()
+    }
+
+    /// A thread of the run's outside work sleeps `nanoseconds` under virtual time: it waits here until the run's
+    /// clock has passed them, and gets the run's time then. Nil if the run is over or not virtual (a real sleep).
+    func helperSleep(_ serial: UInt64, nanoseconds: Int64) -> Int64? {
+        lockState()
+        guard !completed, scheduler.virtualTime, outside.items[serial] != nil else {
+            condition.unlock()
+            return nil
+        }
+        outside.sleep(serial)
+        scheduler.setOutsideTimer(serial, deadline: scheduler.now + nanoseconds)
+        condition.signal()
+        condition.unlock()
+        sleepers.lock()
+        while !sleepsEnded.contains(serial), !sleepsReleased { sleepers.wait() }
+        sleepsEnded.remove(serial)
+        sleepers.unlock()
+        lockState()
+        defer { condition.unlock() }
+        outside.backFromSleep(serial)
+        condition.signal()
+        return clockOrigin + scheduler.now
+    }
+
+    /// Keeps outside work the running job handed out until the job has run to its next suspension; false once the
+    /// run is over (it then goes at once).
+    func hold(_ work: HeldWork, serial: UInt64) -> Bool {
+        guard !isOver else { return false }
+        lockState()
+        outside.hold(serial)
+        condition.unlock()
+        heldLock.lock()
+        held.append((work, serial))
+        heldLock.unlock()
+        return true
+    }
+
+    /// Lets held outside work go, in the order it was handed out: at the end of the job that made it, or — from the
+    /// watchdog — while a job waits for what it handed out (a semaphore a Dispatch block signals), which would
+    /// otherwise never come. On the harness thread under virtual time, each piece goes only once what went before it
+    /// can no longer resume the run (two callbacks racing to resume one continuation then race in the order they
+    /// were handed out, whichever thread the machine would have run first).
+    /// `waiting`: the job is about to wait for another thread (then every piece goes at once: the job may wait for
+    /// any of them).
+    func releaseHeld(waiting: Bool = false) {
+        heldLock.lock()
+        let work = held
+        held.removeAll()
+        heldLock.unlock()
+        let oneByOne = !waiting && ThreadBinding.current === self && scheduler.virtualTime && work.count > 1
+        for (index, item) in work.enumerated() {
+            lockState()
+            outside.letGo(item.serial)
+            condition.unlock()
+            item.work.release()
+            if oneByOne, index < work.count - 1 { waitForTurnOfOutsideWork(after: item.serial) }
+        }
+    }
+
+    /// Waits, on the harness thread, until outside work `serial` (just let go) has ended, or no outside work could
+    /// resume the run for 20 ms of spare time in a row (it waits, say, for a piece still held), or
+    /// `options.outsideWorkLimit` of spare time passed: then the next piece goes.
+    private func waitForTurnOfOutsideWork(after serial: UInt64) {
+        condition.lock()
+        defer { condition.unlock() }
+        var spare = SpareTime.starting()
+        var quiet: SpareTime? = nil
+        var slice: Int64 = 100_000
+        while outside.items[serial] != nil, !abandoned, spare.lookNow() < Nanoseconds(options.outsideWorkLimit) {
+            if outsideMayResume() {
+                quiet = nil
+            } else if quiet == nil {
+                quiet = SpareTime.starting()
+            } else if quiet!.lookNow() >= 20_000_000 {
+                return
+            }
+            _ = condition.wait(until: Date().addingTimeInterval(Double(slice) / 1e9))
+            slice = min(slice * 2, 5_000_000)
+        }
+    }
+
+    /// Whether outside work is held for the job running now.
+    var holdsWork: Bool {
+        heldLock.lock()
+        defer { heldLock.unlock() }
+        return !held.isEmpty
+    }
+}
