@@ -1,0 +1,29 @@
+/// A run that shows an expectation missed: its schedule (nil when no single run shows it) and what it showed.
+public struct Counterexample: Sendable, Hashable, CustomStringConvertible {
+    /// The schedule that replays it, if one does.
+    public var schedule: Schedule?
+    /// What was observed instead.
+    public var what: String
+    /// The run's choices, if it has them: the replay string that shows it in any process.
+    public var interleaving: Interleaving? = nil
+    /// How the run's tasks interleaved, by their notes.
+    public var timeline = Timeline()
+
+    /// A counterexample.
+    public init(_ schedule: Schedule?, _ what: String) {
+        self.schedule = schedule
+        self.what = what
+    }
+
+    /// The counterexample that `run` shows: `what` under its schedule, with its choices and notes.
+    init<Outcome>(_ run: ClaimRun<Outcome>, _ what: String) {
+        self.init(run.schedule, what)
+        interleaving = run.interleaving
+        timeline = run.timeline
+    }
+
+    /// `under seeded(0x…): drops = 99, expected 1...5`.
+    public var description: String {
+        schedule.map { "under \($0): \(what)" } ?? what
+    }
+}
