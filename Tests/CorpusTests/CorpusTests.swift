@@ -23,7 +23,11 @@ struct CorpusTests {
     ///   it was handed out, one piece at a time, but a thread of Foundation's that stalls on a wait of its own for
     ///   20 ms of spare time loses its turn, so on a loaded machine the same seed can give the other winner (0 of 500
     ///   seeds alone, 1–2 of 100 beside the whole suite at load 15–25).
-    static let knownFalseVerdicts: Set<String> = ["first-callback-wins"]
+    /// - a thread of the run's feeds a stream (`stream-from-thread`): beside a loaded machine's other work the same seed
+    ///   can give another schedule (1 of 100 seeds, at load 15–30; never alone): a followed thread waiting on a lock
+    ///   whose holder was preempted looks like one waiting for another thread, so when the run settles depends on
+    ///   timing.
+    static let knownFalseVerdicts: Set<String> = ["first-callback-wins", "stream-from-thread"]
 
     @Test("strict ×20, seeded and PCT runs, with default options, give only allowed outcomes; the same seed the same run",
           arguments: Corpus.programs)
