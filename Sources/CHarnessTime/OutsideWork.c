@@ -203,31 +203,48 @@ static outside_item *begin_item(int kind, int how, void *queue, void *group, uin
     return item;
 }
 
+/// What a thread worked for before it began a piece of a run's work: put back when the piece ends.
+typedef struct {
+    void *run;
+    uint64_t serial;
+    int virtual_on;
+    int64_t virtual_nanoseconds;
+} working_state;
+
+/// Makes this thread work for `run`'s piece `serial`: what it enqueues goes to the run, and under a seeded schedule it
+/// reads the run's time. Tells the run the piece started here, and returns what the thread worked for before.
+static working_state begin_working(const harness_outside_callbacks *set, void *run, uint64_t serial) {
+    working_state before = {helper_run, helper_serial, virtual_on, virtual_nanoseconds};
+    helper_run = run;
+    helper_serial = serial;
+    int64_t now = 0;
+    inside_library++;
+    virtual_on = set->started(run, serial, (int)syscall(SYS_gettid), &now) ? 1 : 0;
+    inside_library--;
+    virtual_nanoseconds = now;
+    return before;
+}
+
+/// Puts back what the thread worked for before `begin_working`.
+static void end_working(working_state before) {
+    virtual_on = before.virtual_on;
+    virtual_nanoseconds = before.virtual_nanoseconds;
+    helper_run = before.run;
+    helper_serial = before.serial;
+}
+
 /// Runs a piece of work a run handed out, on whatever thread Dispatch chose, working for the run meanwhile.
 static void run_item(void *pointer) {
     outside_item *item = pointer;
     const harness_outside_callbacks *set = atomic_load_explicit(&callbacks, memory_order_acquire);
-    void *saved_run = helper_run;
-    uint64_t saved_serial = helper_serial;
-    int saved_on = virtual_on;
-    int64_t saved_nanoseconds = virtual_nanoseconds;
-    helper_run = item->run;
-    helper_serial = item->serial;
-    int64_t now = 0;
-    inside_library++;
-    virtual_on = set->started(item->run, item->serial, (int)syscall(SYS_gettid), &now) ? 1 : 0;
-    inside_library--;
-    virtual_nanoseconds = now;
+    working_state before = begin_working(set, item->run, item->serial);
     if (item->block != NULL) {
         ((struct block_layout *)item->block)->invoke(item->block);
         block_release()(item->block);
     } else {
         item->function(item->context);
     }
-    virtual_on = saved_on;
-    virtual_nanoseconds = saved_nanoseconds;
-    helper_run = saved_run;
-    helper_serial = saved_serial;
+    end_working(before);
     inside_library++;
     set->ended(item->run, item->serial);
     inside_library--;
@@ -438,26 +455,13 @@ static void source_fired(void *pointer) {
         return;
     }
     const harness_outside_callbacks *set = atomic_load_explicit(&callbacks, memory_order_acquire);
-    void *saved_run = helper_run;
-    uint64_t saved_serial = helper_serial;
-    int saved_on = virtual_on;
-    int64_t saved_nanoseconds = virtual_nanoseconds;
-    helper_run = item->run;
-    helper_serial = item->serial;
-    int64_t now = 0;
-    inside_library++;
-    virtual_on = set->started(item->run, item->serial, (int)syscall(SYS_gettid), &now) ? 1 : 0;
-    inside_library--;
-    virtual_nanoseconds = now;
+    working_state before = begin_working(set, item->run, item->serial);
     if (item->block != NULL) {
         ((struct block_layout *)item->block)->invoke(item->block);
     } else if (item->function != NULL) {
         item->function(item->context);
     }
-    virtual_on = saved_on;
-    virtual_nanoseconds = saved_nanoseconds;
-    helper_run = saved_run;
-    helper_serial = saved_serial;
+    end_working(before);
     if (!atomic_load_explicit(&item->cancelled, memory_order_acquire)) {
         inside_library++;
         set->source_fired(item->run, item->serial, item->interval == ~0ull);
@@ -632,13 +636,7 @@ static void *thread_start(void *pointer) {
         while (!atomic_load_explicit(&item->open, memory_order_acquire)) pthread_cond_wait(&gate_opened, &gate_lock);
         pthread_mutex_unlock(&gate_lock);
     }
-    helper_run = item->run;
-    helper_serial = item->serial;
-    int64_t now = 0;
-    inside_library++;
-    virtual_on = set->started(item->run, item->serial, (int)syscall(SYS_gettid), &now) ? 1 : 0;
-    inside_library--;
-    virtual_nanoseconds = now;
+    begin_working(set, item->run, item->serial);  // a new thread: nothing to put back when it ends
     void *result = NULL;
     pthread_cleanup_push(thread_ended, item);
     result = item->start(item->argument);
