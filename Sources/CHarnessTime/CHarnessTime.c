@@ -19,6 +19,7 @@
 
 #if defined(__linux__)
 #include <dlfcn.h>
+#include <stdlib.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <sys/syscall.h>
@@ -49,13 +50,61 @@ static int is_monotonic(clockid_t clock) {
         || clock == CLOCK_BOOTTIME;
 }
 
+/// The strict run's count of waits this thread notes at each clock read (-1: none), and what it noted.
+static __thread int reads_descriptor = -1;
+static __thread int64_t wait_at_read[2] = {-1, -1};
+
+/// The thread's wait for a CPU so far ("<cpu> <wait> <slices>": the second number), or -1.
+static int64_t read_wait(int descriptor) {
+    char text[96];
+    ssize_t count = pread(descriptor, text, sizeof text - 1, 0);
+    if (count <= 0) return -1;
+    text[count] = 0;
+    char *rest = NULL;
+    strtoll(text, &rest, 10);
+    if (rest == NULL || rest == text) return -1;
+    char *end = NULL;
+    long long wait = strtoll(rest, &end, 10);
+    return end == rest ? -1 : (int64_t)wait;
+}
+
 int clock_gettime(clockid_t clock, struct timespec *time) {
     if (virtual_on && is_monotonic(clock)) {
         time->tv_sec = (time_t)(virtual_nanoseconds / 1000000000);
         time->tv_nsec = (long)(virtual_nanoseconds % 1000000000);
         return 0;
     }
+    // Noted before the read, so that any wait after it is the thread's wait after the read.
+    if (reads_descriptor >= 0 && (clock == CLOCK_BOOTTIME || clock == CLOCK_MONOTONIC)) {
+        wait_at_read[clock == CLOCK_BOOTTIME] = read_wait(reads_descriptor);
+    }
     return real_clock_gettime()(clock, time);
+}
+
+void harness_clock_reads_begin(int schedstat_descriptor) { reads_descriptor = schedstat_descriptor; }
+
+int harness_clock_reads_end(void) {
+    int descriptor = reads_descriptor;
+    reads_descriptor = -1;
+    return descriptor;
+}
+
+int64_t harness_wait_at_clock_read(int continuous) { return wait_at_read[continuous != 0]; }
+
+int64_t harness_suspended_nanoseconds(void) {
+    int64_t offset = 0;
+    // Three reads: a pair kept from a CPU in between is read again.
+    for (int attempt = 0; attempt < 10; attempt++) {
+        struct timespec boot1, monotonic, boot2;
+        real_clock_gettime()(CLOCK_BOOTTIME, &boot1);
+        real_clock_gettime()(CLOCK_MONOTONIC, &monotonic);
+        real_clock_gettime()(CLOCK_BOOTTIME, &boot2);
+        int64_t first = (int64_t)boot1.tv_sec * 1000000000 + boot1.tv_nsec;
+        int64_t second = (int64_t)boot2.tv_sec * 1000000000 + boot2.tv_nsec;
+        offset = first - ((int64_t)monotonic.tv_sec * 1000000000 + monotonic.tv_nsec);
+        if (second - first < 20000) break;
+    }
+    return offset;
 }
 
 int harness_virtual_time_begin(int64_t nanoseconds) {
@@ -151,6 +200,10 @@ int64_t harness_thread_cpu_nanoseconds(void) { return -1; }
 int harness_virtual_time_begin(int64_t nanoseconds) { (void)nanoseconds; return 0; }
 void harness_virtual_time_end(void) {}
 int harness_virtual_time_is_on(void) { return 0; }
+void harness_clock_reads_begin(int schedstat_descriptor) { (void)schedstat_descriptor; }
+int harness_clock_reads_end(void) { return -1; }
+int64_t harness_wait_at_clock_read(int continuous) { (void)continuous; return -1; }
+int64_t harness_suspended_nanoseconds(void) { return 0; }
 
 #endif
 

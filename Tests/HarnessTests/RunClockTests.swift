@@ -51,6 +51,32 @@ struct RunClockTests {
             """)
     }
 
+    @Test("a thread kept waiting for a CPU after it read now for a 10 ms sleep still wakes after a 10 ms sleep set before",
+          .enabled(if: threadsCanBeStalled, "needs Linux's thread affinity and count of waits"))
+    func stallAfterReadingNow() async throws {
+        let spinners = try #require(await Spinners.start(count: 1), "could not pin threads to one CPU")
+        defer { spinners.stop() }
+        let run = try await Harness.run(.strict) {
+            let log = Log()
+            let second = Task {
+                // What `Task.sleep(for:)` does, with the moment between its read of `now` and its timer reaching the
+                // executor made 50 ms long: runnable all along, but given no CPU.
+                let deadline = ContinuousClock.now + .milliseconds(10)
+                let stalled = waitForACPU(for: .milliseconds(50), beside: spinners)
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                await log.append(stalled ? 2 : -2)
+            }
+            // The first 10 ms sleep, set before the second task runs.
+            try? await Task.sleep(for: .milliseconds(10))
+            await log.append(1)
+            await second.value
+            return await log.entries
+        }
+        #expect(run.value == [1, 2], """
+            the second 10 ms sleep read now after the first was set, so it must end after it, however long its thread             then waited for a CPU: \(run.value)
+            """)
+    }
+
     /// The order the timers fell due in, and what the clock said on the way.
     struct Observed: Sendable {
         var order: [Int]

@@ -15,6 +15,24 @@ void harness_virtual_time_end(void);
 int harness_virtual_time_is_on(void);
 
 
+/// From now on, each read of the monotonic clocks on the calling thread notes how long the thread had waited for a
+/// CPU so far, read from `schedstat_descriptor` (its open `/proc/self/task/<tid>/schedstat`): a strict run's thread,
+/// inside a job, so that a deadline the runtime computed from such a read (`Task.sleep(for:)`) can be placed on the
+/// run's clock as of the moment it was read, however long the thread then waited before the timer reached the harness.
+void harness_clock_reads_begin(int schedstat_descriptor);
+
+/// Stops noting reads on the calling thread (what was noted stays); returns the descriptor it noted from, or -1.
+int harness_clock_reads_end(void);
+
+/// The wait for a CPU, in nanoseconds, noted at the calling thread's last noted read of the continuous clock
+/// (`continuous` 1: CLOCK_BOOTTIME, what `ContinuousClock` reads) or the suspending one (0: CLOCK_MONOTONIC), or -1
+/// if none was noted on this thread (or reads cannot be noted here).
+int64_t harness_wait_at_clock_read(int continuous);
+
+/// How far CLOCK_BOOTTIME is ahead of CLOCK_MONOTONIC (the time the machine was suspended), in nanoseconds; 0 where
+/// the two are not told apart.
+int64_t harness_suspended_nanoseconds(void);
+
 /// Marks the calling thread as running (1) or no longer running (0) a main-actor job of a harness run: there
 /// `dispatchPrecondition(condition: .onQueue(.main))` holds, as it does on the main actor it stands for (Linux).
 void harness_main_actor_job(int running);

@@ -12,13 +12,26 @@ extension OneThreadExecutor: SchedulingExecutor {
     /// A timer from `Task.sleep(for:)` and `Task.sleep(until:)`.
     ///
     /// Inside a seeded job the standard clocks read the run's virtual time, so the deadline is exact:
-    /// its distance from `now` is the sleep's duration to the nanosecond. Anywhere else (real time,
-    /// or a platform where the clock cannot be shown virtual time) it is measured against the real
-    /// clock, and under `seeded` that is a guess the run counts (`Run.guessedTimers`).
+    /// its distance from `now` is the sleep's duration to the nanosecond. Under real time on the run's
+    /// thread it goes on the run's clock (`RunClock`) as of the thread's read of `now` it came from, so
+    /// waiting for a CPU in between cannot shorten it. Anywhere else (another thread, or a platform where
+    /// the clock cannot be shown virtual time or the waits cannot be counted) it is measured against the
+    /// real clock, and under `seeded` that is a guess the run counts (`Run.guessedTimers`).
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant,
                            tolerance: C.Duration?, clock: C) {
         let exact = harness_virtual_time_is_on() != 0 &&
             (ThreadBinding.current === self || harness_helper_run() == Unmanaged.passUnretained(self).toOpaque())
+        let continuous = instant as? ContinuousClock.Instant, suspending = instant as? SuspendingClock.Instant
+        if !virtualTime, ThreadBinding.current === self, continuous != nil || suspending != nil {
+            // Real time on the run's own thread: the deadline goes on the run's clock as of the thread's read it came
+            // from (`Task.sleep(for:)` reads `now` a moment before this call), and is read as it is, with no reading
+            // of the time here that a wait for a CPU could make late.
+            let waitAtRead = harness_wait_at_clock_read(continuous != nil ? 1 : 0)
+            if waitAtRead >= 0, let realDeadline = Self.realNanoseconds(of: continuous, suspending) {
+                setTimer(UnownedJob(job), realDeadline: realDeadline, waitAtRead: waitAtRead)
+                return
+            }
+        }
         let low: Int64, high: Int64
         if let deadline = instant as? ContinuousClock.Instant {
             low = Nanoseconds(ContinuousClock.now.duration(to: deadline))
@@ -35,6 +48,18 @@ extension OneThreadExecutor: SchedulingExecutor {
         } else {
             setTimer(UnownedJob(job), afterNanoseconds: Self.delay(low: low, high: high), guessed: true)
         }
+    }
+
+    /// A standard clock's instant in nanoseconds of the real continuous clock (`harness_real_monotonic_nanoseconds`'s,
+    /// what `RunClock` counts), or nil where it cannot be had exactly: with the thread's clocks shown zero for a moment,
+    /// `now` is the clock's origin, so the distance to the instant is the instant itself.
+    private static func realNanoseconds(of continuous: ContinuousClock.Instant?,
+                                        _ suspending: SuspendingClock.Instant?) -> Int64? {
+        guard harness_virtual_time_begin(0) != 0 else { return nil }
+        defer { harness_virtual_time_end() }
+        if let continuous { return Nanoseconds(ContinuousClock.now.duration(to: continuous)) }
+        guard let suspending else { return nil }
+        return Nanoseconds(SuspendingClock.now.duration(to: suspending)) + harness_suspended_nanoseconds()
     }
 
     /// Converts a real-clock deadline's window to a delay in virtual time: the fallback where virtual

@@ -184,14 +184,29 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Sets a timer for `job`, `nanoseconds` from now on the run's clock.
     func setTimer(_ job: UnownedJob, afterNanoseconds nanoseconds: Int64, guessed: Bool = false) {
+        setTimer(job, guessed: guessed) { [self] in
+            (scheduler.virtualTime ? scheduler.now : realNow()) + max(nanoseconds, 0)
+        }
+    }
+
+    /// Sets a timer for `job`, the harness thread's own under real time, due at `realDeadline` (real time, as
+    /// `RunClock` reads it) placed on the run's clock as of the thread's read of the clock it came from, when it had
+    /// waited `waitAtRead` for a CPU (`harness_wait_at_clock_read`): a wait between that read and this call neither
+    /// shortens the timer nor lets it overtake one set before it.
+    func setTimer(_ job: UnownedJob, realDeadline: Int64, waitAtRead: Int64) {
+        setTimer(job, guessed: false) { [self] in clock.onClock(realDeadline: realDeadline, waitAtRead: waitAtRead) }
+    }
+
+    /// Sets a timer for `job` due at what `deadline` gives under the lock.
+    private func setTimer(_ job: UnownedJob, guessed: Bool, deadline: () -> Int64) {
         noteTouchFromAnotherRun()
         lockState()
-        let base = scheduler.virtualTime ? scheduler.now : realNow()
+        let due = deadline()
         if inJob, ThreadBinding.current === self {
             let timer = UInt32(truncatingIfNeeded: Self.taskID(of: job))
-            events.sleep(scheduler.virtualTime ? max(nanoseconds, 0) : -1, timer: timer, main: mainIdentity)
+            events.sleep(scheduler.virtualTime ? max(due - scheduler.now, 0) : -1, timer: timer, main: mainIdentity)
         }
-        scheduler.setTimer(job, deadline: base + max(nanoseconds, 0))
+        scheduler.setTimer(job, deadline: due)
         if guessed { guessedTimers += 1 }
         condition.signal()
         condition.unlock()
@@ -382,6 +397,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private func run(_ entry: ReadyQueue<UnownedJob>.Entry) {
         let virtualNow = scheduler.virtualTime && VirtualClock.works ? scheduler.now : -1
         let jobNumber = scheduler.jobsRun
+        let waitDescriptor = clock.waitDescriptor
         condition.unlock()
         let start = ContinuousClock.now
         recentJobStarts.removeFirst()
@@ -390,6 +406,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         runningJob.store(jobNumber, ordering: .releasing)
         if virtualNow >= 0 { harness_virtual_time_begin(clockOrigin + virtualNow) }
         harness_job_run_begin(Unmanaged.passUnretained(self).toOpaque())
+        // The job's reads of the clocks, not the harness's, are what a strict timer's deadline came from.
+        if waitDescriptor >= 0 { harness_clock_reads_begin(waitDescriptor) }
         if entry.isMain {
             runningMainJob = true
             // The main queue's precondition holds in main-actor code here, as on the main actor (CHarnessTime).
@@ -401,6 +419,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         } else {
             entry.job.runSynchronously(on: asUnownedTaskExecutor())
         }
+        _ = harness_clock_reads_end()
         harness_job_run_end()
         if virtualNow >= 0 { harness_virtual_time_end() }
         runningJob.store(0, ordering: .relaxed)

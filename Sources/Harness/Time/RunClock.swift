@@ -34,6 +34,9 @@ struct RunClock {
     private var waitAtStart: Int64 = 0
     /// The wait counted since then, at the last read.
     private var waited: Int64 = 0
+    /// The open count of waits being taken out (`count(thread:)`), or -1: what the thread notes at each read of the
+    /// standard clocks (`harness_clock_reads_begin`).
+    private(set) var waitDescriptor: Int32 = -1
     /// The real time (since the start) of the last read of the wait.
     private var lastRead: Int64 = .min
     /// The last time this clock gave.
@@ -51,6 +54,7 @@ struct RunClock {
     mutating func count(thread tid: Int32) {
         guard let counter = CPUWaitCounter(thread: tid) else { return }
         count(readWait: counter.read)
+        if readWait != nil { waitDescriptor = counter.descriptor }
     }
 
     /// Starts taking out the waits that `readWait` reads (nanoseconds so far), from now on.
@@ -65,6 +69,15 @@ struct RunClock {
     /// Stops reading waits (the run's thread is ending): the clock goes on as real time less the waits counted so far.
     mutating func stop() {
         readWait = nil
+        waitDescriptor = -1
+    }
+
+    /// Where a deadline on real time (`readReal`'s) falls on this clock, for a deadline computed from a read of the
+    /// real clock made when the thread had waited `waitAtRead` for a CPU in all (as `count(thread:)` reads it): the
+    /// waits after that read do not bring it closer. A timer one thread sets from `now + duration` is then due
+    /// `duration` after the moment it read `now`, on this clock, however long it waited before the timer was set.
+    func onClock(realDeadline: Int64, waitAtRead: Int64) -> Int64 {
+        realDeadline - start - max(waitAtRead - waitAtStart, 0)
     }
 
     /// The clock now, in nanoseconds since the run started: never less than it said before.
@@ -83,7 +96,7 @@ struct RunClock {
 /// descriptor kept open (a `pread` a read); the file is closed when the counter goes.
 private final class CPUWaitCounter {
     /// The open count.
-    private let descriptor: Int32
+    let descriptor: Int32
 
     /// A counter for thread `tid`, or nil where its count cannot be read.
     init?(thread tid: Int32) {
