@@ -73,7 +73,8 @@ struct RunClockTests {
             return await log.entries
         }
         #expect(run.value == [1, 2], """
-            the second 10 ms sleep read now after the first was set, so it must end after it, however long its thread             then waited for a CPU: \(run.value)
+            the second 10 ms sleep read now after the first was set, so it must end after it, however long its thread \
+            then waited for a CPU: \(run.value)
             """)
     }
 
