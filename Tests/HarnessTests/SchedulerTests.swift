@@ -6,14 +6,14 @@ import Testing
 @Suite("The Scheduler value: picking, virtual time and the judge, without threads", scaledTimeLimit(minutes: 1))
 struct SchedulerTests {
     /// A scheduler with defaults for these tests.
-    static func make(_ strategy: Scheduler<Int>.Strategy = .fifo, virtual: Bool = true,
-                     limits: RunJudge.Limits = RunJudge.Limits()) -> Scheduler<Int> {
+    static func make(_ strategy: Scheduler.Strategy = .fifo, virtual: Bool = true,
+                     limits: RunJudge.Limits = RunJudge.Limits()) -> Scheduler {
         Scheduler(strategy: strategy, virtualTime: virtual, limits: limits)
     }
 
     /// Steps until the scheduler stops handing out jobs; returns the jobs in order, and how it ended.
-    static func drain(_ scheduler: inout Scheduler<Int>, then: (inout Scheduler<Int>, Int) -> Void = { _, _ in })
-        -> (jobs: [Int], step: Scheduler<Int>.Step)
+    static func drain(_ scheduler: inout Scheduler, then: (inout Scheduler, Int) -> Void = { _, _ in })
+        -> (jobs: [Int], step: Scheduler.Step)
     {
         var jobs: [Int] = []
         while true {
@@ -85,8 +85,8 @@ struct SchedulerTests {
         #expect(fired, "the timer never fired under a busy loop of \(handed) jobs")
         // A free burst, then 1 000 jobs of 1 µs reach the deadline; the loop's next job was ready before the
         // timer fired, so under fifo it goes first and the timer's job is the one after.
-        #expect(handed == Scheduler<Int>.freeStreak + 1_000 + 2,
-                "free burst of \(Scheduler<Int>.freeStreak), then 1 000 jobs of 1 µs: the timer's job came \(handed)th")
+        #expect(handed == Scheduler.freeStreak + 1_000 + 2,
+                "free burst of \(Scheduler.freeStreak), then 1 000 jobs of 1 µs: the timer's job came \(handed)th")
     }
 
     @Test("nothing ready, no timer, unfinished: a deadlock at once, or after the grace for outside work")

@@ -5,7 +5,7 @@ import Testing
 /// Steps `scheduler` through `tasks` tasks of `steps` jobs each, without threads: job `10 · t + s`
 /// is step `s` of task `t`, and running it makes the task's next step ready. Returns the jobs in
 /// the order they ran.
-func stepTasks(_ scheduler: inout Scheduler<Int>, tasks: Int, steps: Int) -> [Int] {
+func stepTasks(_ scheduler: inout Scheduler, tasks: Int, steps: Int) -> [Int] {
     for task in 0..<tasks { scheduler.enqueue(task * 10) }
     var order: [Int] = []
     while !scheduler.ready.isEmpty, case .run(let entry) = scheduler.next(realNow: { 0 }) {
@@ -17,7 +17,7 @@ func stepTasks(_ scheduler: inout Scheduler<Int>, tasks: Int, steps: Int) -> [In
 }
 
 /// A scheduler of plain numbers whose task is the tens digit.
-func numberScheduler(_ strategy: Scheduler<Int>.Strategy) -> Scheduler<Int> {
+func numberScheduler(_ strategy: Scheduler.Strategy) -> Scheduler {
     Scheduler(strategy: strategy, virtualTime: true, limits: RunJudge.Limits(), taskKey: { UInt64($0 / 10) })
 }
 

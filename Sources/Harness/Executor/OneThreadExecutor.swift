@@ -32,7 +32,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private(set) var mainLane: MainLane!
 
     /// Picks the jobs, keeps the timers and the clock.
-    var scheduler: Scheduler<UnownedJob>
+    var scheduler: Scheduler
     /// The run's clock under real time: real time less the time the harness thread waited for a CPU (`RunClock`).
     private var clock = RunClock()
     /// The scenario's result, once it returned or threw.
@@ -134,7 +134,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                                      waitsForOutsideWork: options.outsideWorkGrace > .zero)
         if let strategy = Self.virtualTimeStrategy(for: schedule) {
             scheduler = Scheduler(strategy: strategy, virtualTime: true, limits: limits,
-                                  jobCost: Nanoseconds(options.virtualJobCost), taskKey: Self.taskKey)
+                                  jobCost: Nanoseconds(options.virtualJobCost),
+                                  taskKey: { Self.taskKey(Self.job(numbered: $0)) })
         } else {
             scheduler = Scheduler(strategy: .fifo, virtualTime: false, limits: limits)
         }
@@ -158,12 +159,12 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         if ThreadBinding.current === self {
             condition.lock()
             if inJob { events.enqueue(UInt32(truncatingIfNeeded: Self.taskID(of: job)), main: mainIdentity) }
-            scheduler.enqueue(job, isMain: isMain)
+            scheduler.enqueue(Self.number(of: job), isMain: isMain)
         } else {
             noteTouchFromAnotherRun()
             lockState()
             let mine = harness_helper_run() == Unmanaged.passUnretained(self).toOpaque()
-            scheduler.arrive(job, isMain: isMain, from: mine ? harness_helper_serial() : .max)
+            scheduler.arrive(Self.number(of: job), isMain: isMain, from: mine ? harness_helper_serial() : .max)
         }
         condition.signal()
         condition.unlock()
@@ -206,7 +207,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             let timer = UInt32(truncatingIfNeeded: Self.taskID(of: job))
             events.sleep(scheduler.virtualTime ? max(due - scheduler.now, 0) : -1, timer: timer, main: mainIdentity)
         }
-        scheduler.setTimer(job, deadline: due)
+        scheduler.setTimer(Self.number(of: job), deadline: due)
         if guessed { guessedTimers += 1 }
         condition.signal()
         condition.unlock()
@@ -276,7 +277,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             switch step {
             case .run(let entry):
                 // Kept before the job runs: what it makes ready and how it sleeps are told apart by the job.
-                events.step(task: UInt32(truncatingIfNeeded: Self.taskID(of: entry.job)), isMain: entry.isMain,
+                events.step(task: UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: entry.job))), isMain: entry.isMain,
                             firedTimer: entry.firedTimer, now: scheduler.virtualTime ? scheduler.now : -1)
                 inJob = true
                 run(entry)
@@ -394,7 +395,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Runs one job with the lock released, showing it virtual time under `seeded`. Called and
     /// returns under the lock.
-    private func run(_ entry: ReadyQueue<UnownedJob>.Entry) {
+    private func run(_ entry: ReadyQueue.Entry) {
+        let job = Self.job(numbered: entry.job)
         let virtualNow = scheduler.virtualTime && VirtualClock.works ? scheduler.now : -1
         let jobNumber = scheduler.jobsRun
         let waitDescriptor = clock.waitDescriptor
@@ -412,12 +414,12 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             runningMainJob = true
             // The main queue's precondition holds in main-actor code here, as on the main actor (CHarnessTime).
             harness_main_actor_job(1)
-            entry.job.runSynchronously(isolatedTo: mainLane.asUnownedSerialExecutor(),
+            job.runSynchronously(isolatedTo: mainLane.asUnownedSerialExecutor(),
                                        taskExecutor: asUnownedTaskExecutor())
             harness_main_actor_job(0)
             runningMainJob = false
         } else {
-            entry.job.runSynchronously(on: asUnownedTaskExecutor())
+            job.runSynchronously(on: asUnownedTaskExecutor())
         }
         _ = harness_clock_reads_end()
         harness_job_run_end()

@@ -1,12 +1,22 @@
 extension OneThreadExecutor {
     /// The picking strategy of a virtual-time schedule, or nil for `strict` and `system`.
-    static func virtualTimeStrategy(for schedule: Schedule) -> Scheduler<UnownedJob>.Strategy? {
+    static func virtualTimeStrategy(for schedule: Schedule) -> Scheduler.Strategy? {
         switch schedule {
         case .seeded(let seed): .random(RandomPicker(seed: seed))
         case .pct(let seed, let depth, let horizon): .pct(PCTPicker(seed: seed, depth: depth, horizon: horizon))
         case .replay(let interleaving): .replay(ReplayPicker(interleaving.choices))
         case .strict, .system: nil
         }
+    }
+
+    /// `job` as the scheduler knows it: its address, a number (`Scheduler.Job`).
+    static func number(of job: UnownedJob) -> Scheduler.Job {
+        unsafeBitCast(job, to: Scheduler.Job.self)
+    }
+
+    /// The job the scheduler knows as `number` (`number(of:)`).
+    static func job(numbered number: Scheduler.Job) -> UnownedJob {
+        unsafeBitCast(number, to: UnownedJob.self)
     }
 
     /// The runtime's id of the task `job` is, or 0 for a job that is not a task (an actor's processing job).

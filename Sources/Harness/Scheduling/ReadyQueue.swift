@@ -3,7 +3,10 @@
 /// The main actor is a serial queue: its jobs run in the order they were enqueued, one after
 /// another. So a schedule chooses *when* the main actor goes next, never which of its jobs: the
 /// candidates are every other ready job, plus the main actor's oldest.
-struct ReadyQueue<Job> {
+struct ReadyQueue {
+    /// A job, as the scheduler knows it.
+    typealias Job = Scheduler.Job
+
     /// A ready job and where it came from.
     struct Entry {
         /// The job.
@@ -25,7 +28,7 @@ struct ReadyQueue<Job> {
     /// Jobs that are not the main actor's; `head` marks the first live one in FIFO use.
     private var others: [Entry] = []
     /// The sequence numbers of `others`, index for index, when `tracksSequences`: a plain array that
-    /// `Scheduler.calmIndex` scans fast, even in a debug build where the generic entries are slow to read.
+    /// `Scheduler.calmIndex` scans fast.
     private(set) var otherSequences: [UInt64] = []
     /// Whether `otherSequences` is kept (under `replay` only, so the other strategies pay nothing).
     var tracksSequences = false

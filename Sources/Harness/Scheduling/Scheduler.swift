@@ -5,14 +5,19 @@
 /// when every task waits, so a sleep lasts exactly what it asked; only a scenario that keeps work
 /// ready for more than `freeStreak` jobs in a row (a busy loop) is charged `jobCost` a job.
 ///
-/// It knows nothing of threads, locks or the runtime (`Job` is any type, so tests step it with
-/// plain numbers); `OneThreadExecutor` feeds it jobs and runs what it hands out. What it decides
-/// is a function of what it was fed and of its strategy alone, which is what makes a seed replay.
-struct Scheduler<Job> {
+/// It knows nothing of threads, locks or the runtime: a job is a number to it (`Job`), so tests step it with plain
+/// numbers; `OneThreadExecutor` feeds it jobs and runs what it hands out. What it decides is a function of what it
+/// was fed and of its strategy alone, which is what makes a seed replay.
+struct Scheduler {
+    /// A job, as the scheduler knows it: a number it never looks into. The executor passes a job's address
+    /// (`OneThreadExecutor.number(of:)`), tests plain numbers. A concrete type rather than a generic parameter: every
+    /// job passes through these types, and generic code pays a type-metadata lookup on each call.
+    typealias Job = Int
+
     /// What the executor should do next.
     enum Step {
         /// Run this job, then call `jobFinished()`.
-        case run(ReadyQueue<Job>.Entry)
+        case run(ReadyQueue.Entry)
         /// Nothing is ready: wait in real time until this deadline (nanoseconds since the start), or
         /// until a job arrives (`strict` only; virtual time jumps instead).
         case waitForTimer(deadline: Int64)
@@ -65,7 +70,7 @@ struct Scheduler<Job> {
     static var freeStreak: Int { 1_000 }
 
     /// The jobs ready to run.
-    private(set) var ready = ReadyQueue<Job>()
+    private(set) var ready = ReadyQueue()
     /// What a timer makes happen: a job ready, or something of the run's outside work (by its serial number).
     enum Timer {
         /// A sleeping job's wake-up.
@@ -75,7 +80,7 @@ struct Scheduler<Job> {
     }
 
     /// The jobs waiting for a deadline.
-    private(set) var timers = TimerHeap<Timer>()
+    private(set) var timers = TimerHeap()
     /// A job that came from outside the harness thread (a continuation resumed there, a task enqueued there), kept
     /// until the next choice, and ordered there by what sent it: under virtual time the next choice waits until no
     /// outside work can still send one, so when real time brought it does not change the schedule.
@@ -262,7 +267,7 @@ struct Scheduler<Job> {
     }
 
     /// Removes the next job: the oldest under `fifo`, else the candidate the strategy's `Picker` chooses.
-    private mutating func pick() -> ReadyQueue<Job>.Entry {
+    private mutating func pick() -> ReadyQueue.Entry {
         switch rule {
         case .fifo:
             return ready.popOldest()
@@ -294,12 +299,12 @@ struct Scheduler<Job> {
     }
 
     /// The task a ready job counts for under `pct`: its own, or the one that scheduled it (`pctOwners`).
-    private func pctKey(_ entry: ReadyQueue<Job>.Entry) -> UInt64 {
+    private func pctKey(_ entry: ReadyQueue.Entry) -> UInt64 {
         pctOwners[entry.sequence] ?? taskKey(entry.job)
     }
 
     /// Removes candidate `index` under `pct`, noting the task it counts for.
-    private mutating func pctTaken(_ index: Int) -> ReadyQueue<Job>.Entry {
+    private mutating func pctTaken(_ index: Int) -> ReadyQueue.Entry {
         let entry = ready.removeCandidate(index)
         runningKey = pctOwners.removeValue(forKey: entry.sequence) ?? taskKey(entry.job)
         return entry
@@ -312,7 +317,7 @@ struct Scheduler<Job> {
     }
 
     /// Removes candidate `index`, marking where the jobs it hands on will start.
-    private mutating func taken(_ index: Int) -> ReadyQueue<Job>.Entry {
+    private mutating func taken(_ index: Int) -> ReadyQueue.Entry {
         handOffs.append(ready.nextSequence)
         return ready.removeCandidate(index)
     }

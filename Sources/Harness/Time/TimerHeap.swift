@@ -2,14 +2,17 @@
 ///
 /// A binary heap keyed by (deadline, sequence number): the sequence number is what makes ties run
 /// in submission order, as in swift-nio's `EmbeddedEventLoop`.
-struct TimerHeap<Job> {
-    /// One sleeping job and when it is due, in nanoseconds of the run's clock.
+struct TimerHeap {
+    /// What a timer makes happen.
+    typealias Job = Scheduler.Timer
+
+    /// One timer and when it is due, in nanoseconds of the run's clock.
     struct Entry {
-        /// When the job becomes ready.
+        /// When it is due.
         var deadline: Int64
         /// The order in which the timer was set, to break ties.
         var sequence: UInt64
-        /// The job to make ready.
+        /// What it makes happen.
         var job: Job
 
         /// Whether this entry is due before `other`.
