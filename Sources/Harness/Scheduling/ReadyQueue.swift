@@ -23,6 +23,8 @@ struct ReadyQueue {
         var fromTimer: Bool
         /// Whether a timer made it ready itself.
         var firedTimer: Bool
+        /// The task it counts for under `pct`, fixed when it became ready (`Scheduler.pctKey`); 0 otherwise.
+        var key: UInt64
     }
 
     /// Jobs that are not the main actor's; `head` marks the first live one in FIFO use.
@@ -53,9 +55,10 @@ struct ReadyQueue {
     }
 
     /// Adds a ready job at the back of its line.
-    mutating func append(_ job: Job, isMain: Bool = false, fromTimer: Bool = false, firedTimer: Bool = false) {
+    mutating func append(_ job: Job, isMain: Bool = false, fromTimer: Bool = false, firedTimer: Bool = false,
+                         key: UInt64 = 0) {
         let entry = Entry(job: job, sequence: nextSequence, isMain: isMain,
-                          fromTimer: fromTimer || firedTimer, firedTimer: firedTimer)
+                          fromTimer: fromTimer || firedTimer, firedTimer: firedTimer, key: key)
         nextSequence += 1
         if isMain {
             main.append(entry)

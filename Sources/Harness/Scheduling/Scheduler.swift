@@ -114,11 +114,6 @@ struct Scheduler {
     /// the top bit set (see `OneThreadExecutor.taskKey`). Read only by `pct`, so the other
     /// strategies pay nothing for it.
     let taskKey: (Job) -> UInt64
-    /// Under `pct`, for each ready job that is no task's own (its key has the top bit set: an
-    /// actor's processing job), by sequence number, the task whose job made it ready: PCT's threads
-    /// are tasks, and an actor's job runs on behalf of the task that scheduled it, so it takes that
-    /// task's priority instead of a random one of its own.
-    private var pctOwners: [UInt64: UInt64] = [:]
     /// Under `pct`, the task the running job counts for.
     private var runningKey: UInt64 = 0
     /// For each job handed out under `replay`, the sequence number the first job it made ready
@@ -163,8 +158,7 @@ struct Scheduler {
 
     /// A job is ready now; `isMain` if it runs on the main actor.
     mutating func enqueue(_ job: Job, isMain: Bool = false) {
-        if case .pct = rule, taskKey(job) >> 63 == 1 { pctOwners[ready.nextSequence] = runningKey }
-        ready.append(job, isMain: isMain, fromTimer: runningTimerJob)
+        ready.append(job, isMain: isMain, fromTimer: runningTimerJob, key: pctKey(ofEnqueued: job))
         graceSpent = false
     }
 
@@ -226,7 +220,7 @@ struct Scheduler {
             while let timer = timers.popDue(at: dueBy) {
                 switch timer {
                 case .job(let job):
-                    ready.append(job, fromTimer: true, firedTimer: true)
+                    ready.append(job, fromTimer: true, firedTimer: true, key: pctKey(ofTimer: job))
                     hash.mix(0xF1FE)
                 case .outside(let serial):
                     hash.mix(0x0B51_DE00)
@@ -282,7 +276,8 @@ struct Scheduler {
             let count = ready.candidateCount
             guard count > 1, var picker = pctPicker else { return pctTaken(0) }
             pctPicker = nil // so that the picker's priorities are not shared, and not copied on write
-            let index = picker.pick(among: count, key: { pctKey(ready.candidate($0)) }, calm: { 0 })
+            // The queue captured by value, not `self`: a closure that reads `self` copies the whole scheduler a call.
+            let index = picker.pick(among: count, key: { [ready] in ready.candidate($0).key }, calm: { 0 })
             pctPicker = picker
             recordChoice(index, among: count)
             return pctTaken(index)
@@ -298,15 +293,26 @@ struct Scheduler {
         }
     }
 
-    /// The task a ready job counts for under `pct`: its own, or the one that scheduled it (`pctOwners`).
-    private func pctKey(_ entry: ReadyQueue.Entry) -> UInt64 {
-        pctOwners[entry.sequence] ?? taskKey(entry.job)
+    /// The task a job made ready by the running one counts for under `pct` (0 under the other strategies): its own,
+    /// or, for a job that is no task's own (its key has the top bit set: an actor's processing job), the task whose
+    /// job made it ready. PCT's threads are tasks, and an actor's job runs on behalf of the task that scheduled it, so
+    /// it takes that task's priority instead of a random one of its own.
+    private func pctKey(ofEnqueued job: Job) -> UInt64 {
+        guard case .pct = rule else { return 0 }
+        let own = taskKey(job)
+        return own >> 63 == 1 ? runningKey : own
+    }
+
+    /// The task a job a timer made ready counts for under `pct` (0 under the other strategies): its own.
+    private func pctKey(ofTimer job: Job) -> UInt64 {
+        guard case .pct = rule else { return 0 }
+        return taskKey(job)
     }
 
     /// Removes candidate `index` under `pct`, noting the task it counts for.
     private mutating func pctTaken(_ index: Int) -> ReadyQueue.Entry {
         let entry = ready.removeCandidate(index)
-        runningKey = pctOwners.removeValue(forKey: entry.sequence) ?? taskKey(entry.job)
+        runningKey = entry.key
         return entry
     }
 
