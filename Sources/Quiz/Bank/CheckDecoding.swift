@@ -1,91 +1,84 @@
 import Foundation
 import Harness
 
-// How each kind of check reads itself from the bank (`QuizCheck.init(from:)` picks the kind): its fields in the
-// order the bank's README lists them, each refused with the check's place when it does not fit.
+// How each kind of check reads itself (`QuizCheck.init(from:)` picks the kind), and the expectations of values.
 
 extension RuntimeCheck: Decodable {
-    public init(from decoder: any Decoder) throws {
-        let bank = try decoder.bank(), fields = try decoder.container(keyedBy: BankKey.self)
-        let scenario = try fields.decode(String.self, forKey: "runtime")
-        self.scenario = scenario
-        let catalog = bank.context.catalog, shape = catalog.shape(of: scenario)
-        if bank.resolvesNames, shape == nil {
-            throw bank.error("unknown scenario \"\(scenario)\": the catalog has no scenario of that name, runnable or pending ("
-                + QuizBankLoader.nearest(scenario, in: Array(catalog.scenarios.keys) + catalog.pending.keys) + ")", at: "runtime")
-        }
-        arguments = try fields.decodeIfPresent([String: ScenarioArgument].self, forKey: "arguments") ?? [:]
-        try Self.check(arguments, of: scenario, shape.map { ($0.parameters, $0.choices) }, bank, at: ["arguments"])
-        schedules = try fields.decodeIfPresent([QuizSchedule].self, forKey: "schedules") ?? [.strict, .seeded]
-        guard !schedules.isEmpty else { throw bank.error("is empty", at: "schedules") }
-        seeds = try fields.decodeIfPresent(Int.self, forKey: "seeds") ?? 20
-        guard seeds > 0 else { throw bank.error("must be above zero, not \(seeds)", at: "seeds") }
-        failsWith = nil
-        if let text = try fields.decodeIfPresent(String.self, forKey: "failsWith") {
-            let kinds: [HarnessFailure.Kind] = [.deadlock, .blockedThread, .leftovers, .timedOut]
-            failsWith = kinds.first { $0.rawValue == text }
-            guard failsWith != nil else {
-                throw bank.error("\"\(text)\" is not a harness failure the bank can expect ("
-                    + kinds.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + ")", at: "failsWith")
-            }
-        }
-        let observes = shape?.observes
-        expect = try fields.expectations("expect", of: scenario, observes, bank) ?? [:]
-        if fields.contains("expect"), failsWith != nil {
-            throw bank.error("a check that expects the run to fail (failsWith) observes no values", at: "expect")
-        } else if !fields.contains("expect"), failsWith == nil {
-            throw bank.error("is missing: what must the scenario observe?", at: "expect")
-        }
-        expectSome = try fields.expectations("expectSome", of: scenario, observes, bank) ?? [:]
-        if fields.contains("expectSome") {
-            guard schedules.contains(.seeded) else { throw bank.error("is about seeds, but the check runs no seeded schedule", at: "expectSome") }
-            guard failsWith == nil else { throw bank.error("cannot be combined with failsWith", at: "expectSome") }
-        }
-        linux = try fields.decodeIfPresent(LinuxValues.self, forKey: "linux").map { block in
-            guard let values = block.expect else { throw bank.error("is missing: what does Linux observe instead?", at: "linux", "expect") }
-            try Self.check(values, of: scenario, observes, bank, at: ["linux", "expect"], allowsNotChecked: true)
-            return LinuxOverride(value: values, note: block.note)
-        }
-        note = try fields.decodeIfPresent(String.self, forKey: "note")
-        let (given, why) = try fields.control(ArgumentsControl.self, bank, form: "{\"arguments\": {…}, \"why\": \"…\"}")
-        if let given { try Self.check(given.arguments, of: scenario, shape.map { ($0.parameters, $0.choices) }, bank, at: ["control", "arguments"]) }
-        control = given.map { .arguments($0.arguments, why: $0.why) } ?? .none(why: why)
-        adapted = try fields.decodeIfPresent(String.self, forKey: "adapted")
-        audit = try fields.audit(bank)
+    enum CodingKeys: String, CheckKeys {
+        case runtime, arguments, schedules, seeds, failsWith, expect, expectSome, linux, note, control, why, adapted, audit
     }
 
-    /// Refuses an argument `scenario` does not take (its `parameters`; nil: not known here), one of another kind, and
-    /// a shape it has no case of.
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.fields(CodingKeys.self), scenario: String = try fields.decode(.runtime)
+        try decoder.knows(scenario, at: "runtime")
+        let shape = try decoder.bank.catalog.shape(of: scenario), observes = shape?.observes
+        (self.scenario, arguments) = (scenario, try fields[.arguments] ?? [:])
+        try Self.check(arguments, of: scenario, shape, decoder, at: "arguments")
+        schedules = try fields[.schedules] ?? [.strict, .seeded]
+        try decoder.require(!schedules.isEmpty, "is empty", at: "schedules")
+        seeds = try fields.whole(.seeds, decoder) ?? 20
+        try decoder.require(seeds > 0, "must be above zero, not \(seeds)", at: "seeds")
+        let failures: [HarnessFailure.Kind] = [.deadlock, .blockedThread, .leftovers, .timedOut]
+        failsWith = try fields[.failsWith].map { (text: String) in
+            guard let kind = failures.first(where: { $0.rawValue == text }) else {
+                throw decoder.refuse("\"\(text)\" is not a harness failure the bank can expect ("
+                    + failures.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + ")", at: ["failsWith"])
+            }
+            return kind
+        }
+        (expect, expectSome) = try (fields[.expect] ?? [:], fields[.expectSome] ?? [:])
+        try decoder.require(fields.contains(.expect) || failsWith != nil, "is missing: what must the scenario observe?", at: "expect")
+        try decoder.require(!fields.contains(.expect) || failsWith == nil,
+                            "a check that expects the run to fail (failsWith) observes no values", at: "expect")
+        if fields.contains(.expect) { try Self.check(expect, of: scenario, observes, decoder, at: "expect") }
+        if fields.contains(.expectSome) {
+            try Self.check(expectSome, of: scenario, observes, decoder, at: "expectSome")
+            try decoder.require(schedules.contains(.seeded), "is about seeds, but the check runs no seeded schedule", at: "expectSome")
+            try decoder.require(failsWith == nil, "cannot be combined with failsWith", at: "expectSome")
+        }
+        linux = try fields.decodeIfPresent(LinuxValues.self, forKey: .linux, only: LinuxValues.CodingKeys.self).map { block in
+            try Self.check(block.expect, of: scenario, observes, decoder, at: "linux", "expect", allowsNotChecked: true)
+            return LinuxOverride(value: block.expect, note: block.note)
+        }
+        let (given, why) = try fields.control(ArgumentsControl.self, decoder, form: "{\"arguments\": {…}, \"why\": \"…\"}")
+        if let given { try Self.check(given.arguments, of: scenario, shape, decoder, at: "control", "arguments") }
+        control = given.map { .arguments($0.arguments, why: $0.why) } ?? .none(why: why)
+        (note, adapted, audit) = try fields.notes(decoder)
+    }
+
+    /// Refuses an argument `scenario` does not take (`shape`: what it takes; nil: not known here), one of another
+    /// kind, and a shape it has no case of.
     static func check(_ arguments: [String: ScenarioArgument], of scenario: String,
-                      _ takes: (parameters: [String: ScenarioArgument], choices: [String: [String]])?, _ bank: BankDecoder,
-                      at keys: [String]) throws {
-        guard let (parameters, choices) = takes else { return }
+                      _ shape: (observes: [String], parameters: [String: ScenarioArgument], choices: [String: [String]])?,
+                      _ decoder: any Decoder, at keys: String...) throws {
+        guard let (_, parameters, choices) = shape else { return }
         for name in arguments.keys.sorted() {
+            let takes = parameters.keys.sorted().joined(separator: ", ")
             guard let parameter = parameters[name] else {
-                let takes: String = parameters.keys.sorted().joined(separator: ", ").nonEmpty ?? "none"
-                throw bank.error("scenario \(scenario) takes no argument \"\(name)\" (it takes: \(takes))", at: keys + [name])
+                throw decoder.refuse("scenario \(scenario) takes no argument \"\(name)\" (it takes: \(takes.isEmpty ? "none" : takes))",
+                                     at: keys + [name])
             }
             switch (parameter, arguments[name]!) {
             case (.string, .string(let text)) where !(choices[name] ?? [text]).contains(text):
-                throw bank.error("expected one of \(choices[name]!.joined(separator: ", ")), found \"\(text)\"", at: keys + [name])
+                throw decoder.refuse("expected one of \(choices[name]!.joined(separator: ", ")), found \"\(text)\"", at: keys + [name])
             case (.int, .int), (.string, .string): break
-            case (_, let argument): throw bank.error("expected a value like \(parameter), found \(argument)", at: keys + [name])
+            case (_, let argument): throw decoder.refuse("expected a value like \(parameter), found \(argument)", at: keys + [name])
             }
         }
     }
 
     /// Refuses an empty expectation, a value `scenario` does not observe (nil: not known here), and a `null` outside
     /// a `linux` block.
-    static func check(_ values: [String: ValueExpectation], of scenario: String, _ observes: [String]?, _ bank: BankDecoder,
-                      at keys: [String], allowsNotChecked: Bool = false) throws {
-        guard !values.isEmpty else { throw bank.error("is empty: expect at least one observed value", at: keys) }
+    static func check(_ values: [String: ValueExpectation], of scenario: String, _ observes: [String]?, _ decoder: any Decoder,
+                      at keys: String..., allowsNotChecked: Bool = false) throws {
+        guard !values.isEmpty else { throw decoder.refuse("is empty: expect at least one observed value", at: keys) }
         for name in values.keys.sorted() {
             if let observes, !observes.contains(name) {
-                throw bank.error("scenario \(scenario) observes no value \"\(name)\" (it observes: \(observes.joined(separator: ", ")))",
-                                 at: keys + [name])
+                throw decoder.refuse("scenario \(scenario) observes no value \"\(name)\" (it observes: "
+                    + observes.joined(separator: ", ") + ")", at: keys + [name])
             }
             if values[name] == .notChecked, !allowsNotChecked {
-                throw bank.error("null (not checked) is only for a linux block: expected a value, a range string or an "
+                throw decoder.refuse("null (not checked) is only for a linux block: expected a value, a range string or an "
                     + "expectation object", at: keys + [name])
             }
         }
@@ -94,260 +87,243 @@ extension RuntimeCheck: Decodable {
 
 /// A runtime check's `linux` block: `{"expect": {…}, "note": "…"}`.
 struct LinuxValues: Decodable {
-    var expect: [String: ValueExpectation]?
-    var note: String
+    enum CodingKeys: String, CodingKey, CaseIterable { case expect, note }
+    var expect: [String: ValueExpectation], note: String
 }
 
 /// A runtime check's control: `{"arguments": {…}, "why": "…"}`.
 struct ArgumentsControl: Decodable {
-    var arguments: [String: ScenarioArgument]
-    var why: String
+    enum CodingKeys: String, CodingKey, CaseIterable { case arguments, why }
+    var arguments: [String: ScenarioArgument], why: String
 
     init(from decoder: any Decoder) throws {
-        let bank = try decoder.bank(), fields = try decoder.container(keyedBy: BankKey.self)
-        guard let given = try fields.decodeIfPresent([String: ScenarioArgument].self, forKey: "arguments") else {
-            throw bank.error("is missing: the arguments that make the scenario the wrong shape", at: "arguments")
-        }
-        guard !given.isEmpty else { throw bank.error("is empty: a control changes at least one argument", at: "arguments") }
-        arguments = given
-        why = try fields.decode(String.self, forKey: "why")
+        let fields = try decoder.fields(CodingKeys.self)
+        (arguments, why) = try (fields.decode(.arguments), fields.decode(.why))
+        try decoder.require(!arguments.isEmpty, "is empty: a control changes at least one argument", at: "arguments")
     }
 }
 
 extension ScenarioArgument: Decodable {
     public init(from decoder: any Decoder) throws {
-        let bank = try decoder.bank()
-        switch bank.value {
+        switch try decoder.bank.root[decoder.codingPath] {
         case .int(let number): self = .int(number)
         case .string(let text): self = .string(text)
-        default: throw bank.error("expected a whole number or a string, found \(bank.value.kindName)")
+        case let other: throw decoder.refuse("expected a whole number or a string, found \(other.kindName)")
         }
     }
 }
 
-extension KeyedDecodingContainer<BankKey> {
-    /// The expectations at `key`, checked against what `scenario` observes.
-    func expectations(_ key: BankKey, of scenario: String, _ observes: [String]?, _ bank: BankDecoder)
-        throws -> [String: ValueExpectation]?
-    {
-        guard let values = try decodeIfPresent([String: ValueExpectation].self, forKey: key) else { return nil }
-        try RuntimeCheck.check(values, of: scenario, observes, bank, at: [key.stringValue])
-        return values
+extension ValueExpectation: Decodable {
+    /// Reads an expectation as the bank writes it; `null` is `notChecked`, which only a `linux` block may hold.
+    public init(from decoder: any Decoder) throws {
+        let json = try decoder.bank.root[decoder.codingPath]
+        switch json {
+        case .null: self = .notChecked
+        case .string(let text): self = Self.range(text) ?? .equals(.string(text))
+        case .object(let fields):
+            guard fields.count == 1, let (kind, value) = fields.first else {
+                throw decoder.refuse("an expectation object has exactly one of equals, set, order, contains, range, matches")
+            }
+            switch (kind, ObservedValue(value), value) {
+            case ("equals", let expected?, _): self = .equals(expected)
+            case ("contains", let expected?, _): self = .contains(expected)
+            case ("set", .list(let items)?, _): self = .set(items)
+            case ("order", .list(let items)?, _): self = .order(items)
+            case ("range", _, .string(let text)) where Self.range(text) != nil: self = Self.range(text)!
+            case ("matches", _, .string(let pattern)) where (try? NSRegularExpression(pattern: pattern)) != nil: self = .matches(pattern)
+            case ("equals", _, _), ("contains", _, _): throw decoder.refuse("expected a value, found \(value.kindName)", at: [kind])
+            case ("set", _, _), ("order", _, _): throw decoder.refuse("expected an array, found \(value.kindName)", at: [kind])
+            case ("range", _, _):
+                let found = if case .string(let text) = value { "\"\(text)\"" } else { value.kindName }
+                throw decoder.refuse("expected a range such as \"1...5\", \"0..<700\" or \"1...\", found \(found)", at: [kind])
+            case ("matches", _, .string(let pattern)): throw decoder.refuse("is not a valid regular expression: \(pattern)", at: [kind])
+            case ("matches", _, _): throw decoder.refuse("expected a regular expression", at: [kind])
+            default: throw decoder.refuse("is not an expectation (use equals, set, order, contains, range or matches)", at: [kind])
+            }
+        default:
+            guard let expected = ObservedValue(json) else {
+                throw decoder.refuse("expected a value, a range string or an expectation object, found \(json.kindName)")
+            }
+            self = .equals(expected)
+        }
     }
 
-    /// A compile or run check's control, its replaced texts found in the snippet's `text`.
-    func compileControl(_ bank: BankDecoder, text: String?) throws -> CompileControl {
-        let (given, why) = try control(CompileCounterpart.self, bank, form: "{\"compile\": \"Other.swift\"} or {\"replace\": "
-            + "[[\"from\", \"to\"]]} or {\"swiftVersion\": 5} or {\"flags\": […]}, with a \"why\"")
-        guard let given else { return .none(why: why) }
-        for (index, replacement) in given.replacements.enumerated() where given.snippet == nil {
-            if let text, !text.contains(replacement.from) {
-                throw bank.error("\"\(replacement.from)\" is not in the snippet: the control would change nothing",
-                                 at: "control", "replace[\(index)]")
-            }
-        }
-        return .counterpart(given)
+    /// Reads an expectation from its JSON text, as the bank writes it (`"1...5"`, `1000`, `{"set": […]}`).
+    public init(parsing json: String) throws {
+        let decoder = JSONDecoder()
+        decoder.userInfo[BankReader.key] = BankReader(root: try JSONValue(reading: Data(json.utf8)), catalog: Catalog(), snippets: nil)
+        self = try decoder.decode(ValueExpectation.self, from: Data(json.utf8))
+    }
+
+    /// `1...5`, `0..<700`, `1...`, `...0.5`: a range of numbers, or nil if `text` is not one.
+    static func range(_ text: String) -> ValueExpectation? {
+        let number = #"-?[0-9]+(?:\.[0-9]+)?"#, pattern = try? NSRegularExpression(pattern: "^(\(number))?(\\.\\.\\.|\\.\\.<)(\(number))?$")
+        guard let match = pattern?.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return nil }
+        let group = { (index: Int) in Range(match.range(at: index), in: text).map { String(text[$0]) } }
+        let lower = group(1).flatMap(Double.init), upper = group(3).flatMap(Double.init), halfOpen = group(2) == "..<"
+        guard lower != nil || upper != nil, !(halfOpen && upper == nil) else { return nil }
+        return .range(lower: lower, upper: upper, includesUpper: !halfOpen)
     }
 }
 
 extension CompileCheck: Decodable {
+    enum CodingKeys: String, CheckKeys {
+        case compile, source, swiftVersion, mode, flags, topLevel, expect, diagnostic, pattern, count, at, linux, note, control,
+             why, adapted, audit
+    }
+
     public init(from decoder: any Decoder) throws {
-        let bank = try decoder.bank(), fields = try decoder.container(keyedBy: BankKey.self)
-        let snippet = try fields.decode(String.self, forKey: "compile"), source = try fields.decodeIfPresent(String.self, forKey: "source")
-        self.snippet = snippet
-        self.source = source
-        if snippet == "inline" {
-            guard source != nil else { throw bank.error("is missing: an inline snippet needs its source", at: "source") }
-        } else {
-            guard source == nil else { throw bank.error("is only for \"compile\": \"inline\"", at: "source") }
-            guard snippet.hasSuffix(".swift"), !snippet.contains("/") else {
-                throw bank.error("\"\(snippet)\" is not a file name in Quiz/snippets ending in .swift, nor \"inline\"", at: "compile")
-            }
-            _ = try fields.snippet("compile", bank)
-        }
-        swiftVersion = try fields.decodeIfPresent(Int.self, forKey: "swiftVersion") ?? 6
-        guard [5, 6].contains(swiftVersion) else { throw bank.error("must be 5 or 6, not \(swiftVersion)", at: "swiftVersion") }
-        mode = try fields.decodeIfPresent(Mode.self, forKey: "mode") ?? .typecheck
-        flags = try fields.decodeIfPresent([String].self, forKey: "flags") ?? []
-        topLevel = try fields.decodeIfPresent(Bool.self, forKey: "topLevel") ?? false
-        let expect = try CompileFields(from: decoder).expectation(over: nil, bank, at: [])
+        let fields = try decoder.fields(CodingKeys.self)
+        (snippet, source) = try (fields.decode(.compile), fields[.source])
+        try decoder.require(snippet != "inline" || source != nil, "is missing: an inline snippet needs its source", at: "source")
+        try decoder.require(snippet == "inline" || source == nil, "is only for \"compile\": \"inline\"", at: "source")
+        if snippet != "inline" { _ = try fields.snippet(.compile, decoder, inline: true) }
+        swiftVersion = try fields.swiftVersion(.swiftVersion, decoder) ?? 6
+        (mode, flags, topLevel) = try (fields[.mode] ?? .typecheck, fields[.flags] ?? [], fields[.topLevel] ?? false)
+        let expect = try CompileFields(from: decoder).expectation(over: nil, decoder)
         self.expect = expect
-        linux = try fields.decodeIfPresent(CompileFields.self, forKey: "linux").map { block in
-            LinuxOverride(value: try block.expectation(over: expect, bank, at: ["linux"]), note: try block.note(bank))
+        linux = try fields.decodeIfPresent(CompileFields.self, forKey: .linux, only: CompileFields.CodingKeys.self).map { block in
+            try decoder.require(block.note != nil, "is missing", at: "linux", "note")
+            return LinuxOverride(value: try block.expectation(over: expect, decoder, at: "linux"), note: block.note!)
         }
-        note = try fields.decodeIfPresent(String.self, forKey: "note")
-        adapted = try fields.decodeIfPresent(String.self, forKey: "adapted")
-        let text = source ?? bank.context.snippets.flatMap { try? String(contentsOfFile: $0 + "/" + snippet, encoding: .utf8) }
-        control = try fields.compileControl(bank, text: text)
-        audit = try fields.audit(bank)
+        control = try fields.compileControl(decoder, text: try source ?? decoder.bank.text(of: snippet))
+        (note, adapted, audit) = try fields.notes(decoder)
     }
 }
 
 /// What a compile check expects of the compiler — on the check, or in its `linux` block over the check's.
 struct CompileFields: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case expect, diagnostic, pattern, count, at, note }
     var outcome: CompileCheck.Outcome?, diagnostic: String?, pattern: String?, count: Int?, at: String?, note: String?
 
     init(from decoder: any Decoder) throws {
-        let bank = try decoder.bank(), fields = try decoder.container(keyedBy: BankKey.self)
-        outcome = try fields.decodeIfPresent(CompileCheck.Outcome.self, forKey: "expect")
-        diagnostic = try fields.decodeIfPresent(String.self, forKey: "diagnostic")
-        pattern = try fields.decodeIfPresent(String.self, forKey: "pattern")
-        if let pattern, (try? NSRegularExpression(pattern: pattern)) == nil {
-            throw bank.error("is not a valid regular expression: \(pattern)", at: "pattern")
-        }
-        count = try fields.decodeIfPresent(Int.self, forKey: "count")
-        at = try fields.decodeIfPresent(String.self, forKey: "at")
-        note = try fields.decodeIfPresent(String.self, forKey: "note")
-    }
-
-    /// A `linux` block's note, which it needs.
-    func note(_ bank: BankDecoder) throws -> String {
-        guard let note else { throw bank.error("is missing (a string is required)", at: "linux", "note") }
-        return note
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        (outcome, diagnostic, pattern) = try (fields[.expect], fields[.diagnostic], fields.pattern(.pattern, decoder))
+        (count, at, note) = try (fields.whole(.count, decoder), fields[.at], fields[.note])
     }
 
     /// The expectation these fields make over `base` (the check's, for a `linux` block at `keys`).
-    func expectation(over base: CompileCheck.Expectation?, _ bank: BankDecoder, at keys: [String])
-        throws -> CompileCheck.Expectation
-    {
+    func expectation(over base: CompileCheck.Expectation?, _ decoder: any Decoder, at keys: String...) throws -> CompileCheck.Expectation {
         guard let outcome = outcome ?? base?.outcome else {
-            throw bank.error("is missing (\(CompileCheck.Outcome.choices))", at: keys + ["expect"])
+            throw decoder.refuse("is missing (\(CompileCheck.Outcome.choices))", at: keys + ["expect"])
         }
-        var expectation = CompileCheck.Expectation(outcome: outcome, diagnostic: diagnostic ?? base?.diagnostic,
-                                                   pattern: pattern ?? base?.pattern, count: count ?? base?.count, at: at ?? base?.at)
-        if diagnostic != nil { expectation.pattern = pattern }
-        if pattern != nil { expectation.diagnostic = diagnostic }
-        switch outcome {
-        case .error where expectation.diagnostic == nil && expectation.pattern == nil,
-             .warning where expectation.diagnostic == nil && expectation.pattern == nil:
-            throw bank.error("is missing: an \(outcome.rawValue) needs its words (diagnostic) or a pattern", at: keys + ["diagnostic"])
-        case .output where expectation.pattern == nil:
-            throw bank.error("is missing: output needs a pattern", at: keys + ["pattern"])
-        default: return expectation
+        // Words or a pattern given here replace both of the base's.
+        let words = diagnostic != nil || pattern != nil ? (diagnostic, pattern) : (base?.diagnostic, base?.pattern)
+        if [.error, .warning].contains(outcome), words == (nil, nil) {
+            throw decoder.refuse("is missing: an \(outcome.rawValue) needs its words (diagnostic) or a pattern", at: keys + ["diagnostic"])
         }
+        if outcome == .output, words.1 == nil { throw decoder.refuse("is missing: output needs a pattern", at: keys + ["pattern"]) }
+        return .init(outcome: outcome, diagnostic: words.0, pattern: words.1, count: count ?? base?.count, at: at ?? base?.at)
     }
 }
 
 extension CompileCounterpart: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case compile, replace, swiftVersion, flags, why }
+
     public init(from decoder: any Decoder) throws {
-        let bank = try decoder.bank(), fields = try decoder.container(keyedBy: BankKey.self)
-        snippet = try fields.snippet("compile", bank)
-        replacements = try (fields.decodeIfPresent([[String]].self, forKey: "replace") ?? []).enumerated().map { index, pair in
-            guard pair.count == 2, !pair[0].isEmpty else { throw bank.error("expected [\"from\", \"to\"], two strings", at: "replace[\(index)]") }
-            return Replacement(from: pair[0], to: pair[1])
+        let fields = try decoder.fields(CodingKeys.self), pairs: [[String]] = try fields[.replace] ?? []
+        snippet = try fields.snippet(.compile, decoder)
+        if let bad = pairs.firstIndex(where: { $0.count != 2 || $0[0].isEmpty }) {
+            throw decoder.refuse("expected [\"from\", \"to\"], two strings", at: ["replace[\(bad)]"])
         }
-        swiftVersion = try fields.decodeIfPresent(Int.self, forKey: "swiftVersion")
-        if let swiftVersion, ![5, 6].contains(swiftVersion) {
-            throw bank.error("must be 5 or 6, not \(swiftVersion)", at: "swiftVersion")
-        }
-        flags = try fields.decodeIfPresent([String].self, forKey: "flags")
-        guard snippet != nil || !replacements.isEmpty || swiftVersion != nil || flags != nil else {
-            throw bank.error("changes nothing: give compile, replace, swiftVersion or flags")
-        }
-        why = try fields.decode(String.self, forKey: "why")
+        replacements = pairs.map { Replacement(from: $0[0], to: $0[1]) }
+        (swiftVersion, flags) = try (fields.swiftVersion(.swiftVersion, decoder), fields[.flags])
+        try decoder.require(snippet != nil || !replacements.isEmpty || swiftVersion != nil || flags != nil,
+                            "changes nothing: give compile, replace, swiftVersion or flags")
+        why = try fields.decode(.why)
     }
 }
 
 extension RunCheck: Decodable {
+    enum CodingKeys: String, CheckKeys { case run, builds, note, control, why, adapted, audit }
+
     public init(from decoder: any Decoder) throws {
-        let bank = try decoder.bank(), fields = try decoder.container(keyedBy: BankKey.self)
-        let snippet = try fields.snippet("run", bank) ?? ""
-        self.snippet = snippet
-        let text = bank.context.snippets.flatMap { try? String(contentsOfFile: $0 + "/" + snippet, encoding: .utf8) }
-        guard fields.contains("builds") else {
-            throw bank.error("is missing: a non-empty array of {\"flags\": [\"-O\"], \"stdout\": \"…\"}", at: "builds")
-        }
-        builds = try fields.decode([Build].self, forKey: "builds")
-        guard !builds.isEmpty else { throw bank.error("is empty: a non-empty array of {\"flags\": [\"-O\"], \"stdout\": \"…\"}", at: "builds") }
-        control = try fields.compileControl(bank, text: text)
+        let fields = try decoder.fields(CodingKeys.self)
+        (snippet, builds) = try (fields.snippet(.run, decoder) ?? "", fields.decode(.builds))
+        try decoder.require(!builds.isEmpty, "is empty: a non-empty array of {\"flags\": [\"-O\"], \"stdout\": \"…\"}", at: "builds")
+        control = try fields.compileControl(decoder, text: try decoder.bank.text(of: snippet))
         if case .counterpart(let counterpart) = control, counterpart.swiftVersion != nil || counterpart.flags != nil {
-            throw bank.error("a run check's control changes the snippet only (compile or replace)", at: "control")
+            throw decoder.refuse("a run check's control changes the snippet only (compile or replace)", at: ["control"])
         }
-        note = try fields.decodeIfPresent(String.self, forKey: "note")
-        adapted = try fields.decodeIfPresent(String.self, forKey: "adapted")
-        audit = try fields.audit(bank)
+        (note, adapted, audit) = try fields.notes(decoder)
     }
 }
 
 extension RunCheck.Build: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case flags, stdout }
+
     public init(from decoder: any Decoder) throws {
-        let fields = try decoder.container(keyedBy: BankKey.self)
-        flags = try fields.decodeIfPresent([String].self, forKey: "flags") ?? []
-        stdout = try fields.decode(String.self, forKey: "stdout")
+        let fields = try decoder.fields(CodingKeys.self)
+        (flags, stdout) = try (fields[.flags] ?? [], fields.decode(.stdout))
     }
 }
 
 extension CrashCheck: Decodable {
+    enum CodingKeys: String, CheckKeys { case crash, env, exit, signal, stderr, stdout, linux, note, control, why, adapted, audit }
+
     public init(from decoder: any Decoder) throws {
-        let bank = try decoder.bank(), fields = try decoder.container(keyedBy: BankKey.self)
-        scenario = try fields.decode(String.self, forKey: "crash")
-        let catalog = bank.context.catalog
-        if bank.resolvesNames, !catalog.knowsCrash(scenario) {
-            throw bank.error("unknown crash scenario \"\(scenario)\" ("
-                + QuizBankLoader.nearest(scenario, in: Array(catalog.crashes.keys) + catalog.pendingCrashes.keys) + ")", at: "crash")
-        }
-        environment = try fields.decodeIfPresent([String: String].self, forKey: "env") ?? [:]
-        let expect = try CrashFields(from: decoder).expectation(over: nil, bank, at: [])
+        let fields = try decoder.fields(CodingKeys.self)
+        (scenario, environment) = try (fields.decode(.crash), fields[.env] ?? [:])
+        try decoder.knows(scenario, crash: true, at: "crash")
+        let expect = try CrashFields(from: decoder).expectation(over: nil, decoder)
         self.expect = expect
-        linux = try fields.decodeIfPresent(CrashFields.self, forKey: "linux").map { block in
-            guard let note = block.note else { throw bank.error("is missing (a string is required)", at: "linux", "note") }
-            return LinuxOverride(value: try block.expectation(over: expect, bank, at: ["linux"]), note: note)
+        linux = try fields.decodeIfPresent(CrashFields.self, forKey: .linux, only: CrashFields.CodingKeys.self).map { block in
+            try decoder.require(block.note != nil, "is missing", at: "linux", "note")
+            return LinuxOverride(value: try block.expectation(over: expect, decoder, at: "linux"), note: block.note!)
         }
-        note = try fields.decodeIfPresent(String.self, forKey: "note")
-        adapted = try fields.decodeIfPresent(String.self, forKey: "adapted")
-        let (given, why) = try fields.control(CrashControlFields.self, bank,
+        let (given, why) = try fields.control(CrashControlFields.self, decoder,
                                               form: "{\"crash\": \"a fixed-shape crash scenario\"} and/or {\"env\": {…}}, with a \"why\"")
         control = given.map { .counterpart(scenario: $0.crash, environment: $0.env, why: $0.why) } ?? .none(why: why)
-        audit = try fields.audit(bank)
+        (note, adapted, audit) = try fields.notes(decoder)
     }
 }
 
 /// How a crash check's child must end — on the check, or in its `linux` block over the check's.
 struct CrashFields: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case exit, signal, stderr, stdout, note }
     var exit: CrashCheck.Exit?, signal: Int?, stderr: String?, stdout: String?, note: String?
 
     init(from decoder: any Decoder) throws {
-        let bank = try decoder.bank(), fields = try decoder.container(keyedBy: BankKey.self)
-        exit = try fields.decodeIfPresent(CrashCheck.Exit.self, forKey: "exit")
-        signal = try fields.decodeIfPresent(Int.self, forKey: "signal")
-        for key: BankKey in ["stderr", "stdout"] {
-            guard let pattern = try fields.decodeIfPresent(String.self, forKey: key) else { continue }
-            guard (try? NSRegularExpression(pattern: pattern)) != nil else {
-                throw bank.error("is not a valid regular expression: \(pattern)", at: key.stringValue)
-            }
-            if key.stringValue == "stderr" { stderr = pattern } else { stdout = pattern }
-        }
-        note = try fields.decodeIfPresent(String.self, forKey: "note")
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        (exit, signal, note) = try (fields[.exit], fields.whole(.signal, decoder), fields[.note])
+        (stderr, stdout) = try (fields.pattern(.stderr, decoder), fields.pattern(.stdout, decoder))
     }
 
     /// The expectation these fields make over `base` (the check's, for a `linux` block at `keys`).
-    func expectation(over base: CrashCheck.Expectation?, _ bank: BankDecoder, at keys: [String]) throws -> CrashCheck.Expectation {
-        guard let exit = exit ?? base?.exit else { throw bank.error("is missing (\(CrashCheck.Exit.choices))", at: keys + ["exit"]) }
-        if signal != nil, exit != .signal { throw bank.error("is only for \"exit\": \"signal\"", at: keys + ["signal"]) }
-        return CrashCheck.Expectation(exit: exit, signal: signal ?? base?.signal, stderr: stderr ?? base?.stderr,
-                                      stdout: stdout ?? base?.stdout)
+    func expectation(over base: CrashCheck.Expectation?, _ decoder: any Decoder, at keys: String...) throws -> CrashCheck.Expectation {
+        guard let exit = exit ?? base?.exit else { throw decoder.refuse("is missing (\(CrashCheck.Exit.choices))", at: keys + ["exit"]) }
+        if signal != nil, exit != .signal { throw decoder.refuse("is only for \"exit\": \"signal\"", at: keys + ["signal"]) }
+        return .init(exit: exit, signal: signal ?? base?.signal, stderr: stderr ?? base?.stderr, stdout: stdout ?? base?.stdout)
     }
 }
 
 /// A crash check's control: `{"crash": "…", "env": {…}, "why": "…"}`.
 struct CrashControlFields: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case crash, env, why }
     var crash: String?, env: [String: String]?, why: String
 
     init(from decoder: any Decoder) throws {
-        let bank = try decoder.bank(), fields = try decoder.container(keyedBy: BankKey.self)
-        crash = try fields.decodeIfPresent(String.self, forKey: "crash")
-        if let crash, bank.resolvesNames, !bank.context.catalog.knowsCrash(crash) {
-            throw bank.error("unknown crash scenario \"\(crash)\" (\(QuizBankLoader.nearest(crash, in: bank.context.catalog.crashes.keys)))",
-                             at: "crash")
-        }
-        env = try fields.decodeIfPresent([String: String].self, forKey: "env")
-        guard crash != nil || env != nil else { throw bank.error("changes nothing: give crash or env") }
-        why = try fields.decode(String.self, forKey: "why")
+        let fields = try decoder.fields(CodingKeys.self)
+        (crash, env) = try (fields[.crash], fields[.env])
+        if let crash { try decoder.knows(crash, crash: true, at: "crash") }
+        try decoder.require(crash != nil || env != nil, "changes nothing: give crash or env")
+        why = try fields.decode(.why)
     }
 }
 
-extension QuizEntry.Kind: BankWord {}
-extension QuizSchedule: BankWord {}
-extension CompileCheck.Mode: BankWord {}
-extension CompileCheck.Outcome: BankWord {}
-extension CrashCheck.Exit: BankWord {}
+extension ObservedValue {
+    /// The bank's JSON for an expected value, read as an observed value; nil for objects and null.
+    init?(_ json: JSONValue) {
+        switch json {
+        case .int(let value): self = .int(value)
+        case .double(let value): self = .double(value)
+        case .bool(let value): self = .bool(value)
+        case .string(let value): self = .string(value)
+        case .array(let items):
+            let values = items.compactMap(ObservedValue.init)
+            guard values.count == items.count else { return nil }
+            self = .list(values)
+        case .null, .object: return nil
+        }
+    }
+}

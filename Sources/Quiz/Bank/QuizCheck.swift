@@ -500,13 +500,6 @@ public struct ToolchainVersion: Sendable, Hashable, Comparable, CustomStringConv
         self.minor = minor
     }
 
-    /// Reads `6.4` or `5.10`.
-    init?(_ text: String) {
-        let parts = text.split(separator: ".")
-        guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) else { return nil }
-        self.init(major, minor)
-    }
-
     /// The compiler this package was built with.
     public static var current: ToolchainVersion {
         #if compiler(>=7.0)

@@ -49,7 +49,7 @@ public struct RunValidator: Sendable {
         var printed: [String] = []
         var misses: [String] = []
         for build in check.builds {
-            let name = build.flags.joined(separator: " ").nonEmpty ?? "no flags"
+            let name = build.flags.isEmpty ? "no flags" : build.flags.joined(separator: " ")
             switch await buildAndRun(text, flags: build.flags, swiftc: swiftc) {
             case .failure(var problem):
                 problem.description = "\(name): \(problem)"

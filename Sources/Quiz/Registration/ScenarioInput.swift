@@ -1,3 +1,4 @@
+import Foundation
 import Harness
 
 /// The arguments a scenario takes, as a struct the compiler checks: its stored properties are the parameters the bank
@@ -54,14 +55,15 @@ extension QuizScenario {
                                       run: @escaping @Sendable (ScenarioCall<Input>) async throws -> Observation) {
         let (parameters, choices) = Self.parameters(of: defaults)
         self.init(name, observes: observes, parameters: parameters, choices: choices, options: options) { arguments in
-            let object = JSONValue.object(arguments.values.mapValues { argument in
+            // The bank's arguments, already checked against `defaults` by the loader, as the JSON `Input` decodes.
+            let object = arguments.values.mapValues { argument -> Any in
                 switch argument {
-                case .int(let number): .int(number)
-                case .string(let text): .string(text)
+                case .int(let number): number
+                case .string(let text): text
                 }
-            })
-            let context = BankContext(file: name, root: object, catalog: Catalog(), snippets: nil)
-            return try await run(ScenarioCall(input: try BankDecoder(object, at: [], context).decode(Input.self), pace: arguments.pace))
+            }
+            let input = try JSONDecoder().decode(Input.self, from: try JSONSerialization.data(withJSONObject: object))
+            return try await run(ScenarioCall(input: input, pace: arguments.pace))
         }
     }
 
