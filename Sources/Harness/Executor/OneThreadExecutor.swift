@@ -195,7 +195,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// waited `waitAtRead` for a CPU (`harness_wait_at_clock_read`): a wait between that read and this call neither
     /// shortens the timer nor lets it overtake one set before it.
     func setTimer(_ job: UnownedJob, realDeadline: Int64, waitAtRead: Int64) {
-        setTimer(job, guessed: false) { [self] in clock.onClock(realDeadline: realDeadline, waitAtRead: waitAtRead) }
+        setTimer(job, guessed: false) { [self] in clock.due(realDeadline: realDeadline, waitAtRead: waitAtRead) }
     }
 
     /// Sets a timer for `job` due at what `deadline` gives under the lock.

@@ -72,14 +72,6 @@ struct RunClock {
         waitDescriptor = -1
     }
 
-    /// Where a deadline on real time (`readReal`'s) falls on this clock, for a deadline computed from a read of the
-    /// real clock made when the thread had waited `waitAtRead` for a CPU in all (as `count(thread:)` reads it): the
-    /// waits after that read do not bring it closer. A timer one thread sets from `now + duration` is then due
-    /// `duration` after the moment it read `now`, on this clock, however long it waited before the timer was set.
-    func onClock(realDeadline: Int64, waitAtRead: Int64) -> Int64 {
-        realDeadline - start - max(waitAtRead - waitAtStart, 0)
-    }
-
     /// The clock now, in nanoseconds since the run started: never less than it said before.
     mutating func now() -> Int64 {
         let real = readReal() - start
@@ -89,6 +81,19 @@ struct RunClock {
         }
         last = max(last, real - waited)
         return last
+    }
+
+    /// Where a deadline on real time (`readReal`'s) falls on this clock, for a deadline computed from a read of the
+    /// real clock made when the thread had waited `waitAtRead` for a CPU in all (as `count(thread:)` reads it): the
+    /// waits since that read do not bring it closer. A timer one thread sets from `now + duration` is then due
+    /// `duration` after the moment it read `now`, on this clock, however long it waited before the timer was set; and
+    /// never before the real deadline, since this clock runs no faster than real time. Call on the counted thread.
+    mutating func due(realDeadline: Int64, waitAtRead: Int64) -> Int64 {
+        let clockNow = now()
+        // Real time first, then the wait: a wait between the two reads only delays the timer.
+        let real = readReal() - start
+        let waitNow = readWait?() ?? waitAtRead
+        return clockNow + (realDeadline - start - real) + max(waitNow - waitAtRead, 0)
     }
 }
 
