@@ -18,16 +18,9 @@ private let seedsPerTrial = 100
        scaledTimeLimit(minutes: 2, defaultSeeds: seedsPerTrial))
 struct CorpusTests {
     /// The programs that get a false verdict from the harness as it stands, recorded as known issues until it mends
-    /// them (remove a name when its program agrees; a program on the list that agrees is no failure meanwhile):
-    /// - two threads outside the harness race to resume one continuation: the harness lets work it held go in the order
-    ///   it was handed out, one piece at a time, but a thread of Foundation's that stalls on a wait of its own for
-    ///   20 ms of spare time loses its turn, so on a loaded machine the same seed can give the other winner (0 of 500
-    ///   seeds alone, 1–2 of 100 beside the whole suite at load 15–25).
-    /// - a thread of the run's feeds a stream (`stream-from-thread`): beside a loaded machine's other work the same seed
-    ///   can give another schedule (1 of 100 seeds, at load 15–30; never alone): a followed thread waiting on a lock
-    ///   whose holder was preempted looks like one waiting for another thread, so when the run settles depends on
-    ///   timing.
-    static let knownFalseVerdicts: Set<String> = ["first-callback-wins", "stream-from-thread"]
+    /// them (remove a name when its program agrees; a program on the list that agrees is no failure meanwhile). None
+    /// today.
+    static let knownFalseVerdicts: Set<String> = []
 
     @Test("strict ×20, seeded and PCT runs, with default options, give only allowed outcomes; the same seed the same run",
           arguments: Corpus.programs)

@@ -209,6 +209,25 @@ struct OutsideWorkTests {
         #expect(winners.count == 1, "seed \(seed) gave \(winners.sorted())")
     }
 
+    @Test("a seeded job kept from its CPU for 300 ms still holds the thread it started until it ends",
+          .enabled(if: threadsCanBeStalled, "needs Linux's thread affinity and count of waits"))
+    func slowJobKeepsItsWork() async throws {
+        let spinners = try #require(await Spinners.start(count: 1), "could not pin threads to one CPU")
+        defer { spinners.stop() }
+        let run = try await run(.seeded(1)) {
+            let ran = Mutex(false)
+            let thread = Thread { ran.withLock { $0 = true } }
+            thread.start()
+            // A loaded machine, made on purpose: the job is runnable all along, but given no CPU.
+            let stalled = waitForACPU(for: .milliseconds(300), beside: spinners)
+            return (stalled, ran.withLock { $0 })
+        }
+        #expect(run.value.0, "the job could not be kept from its CPU")
+        #expect(run.value.1 == false, """
+            the thread a seeded job starts runs when the job has run to its end, however slowly the job ran: it ran             while the job was still kept from its CPU, so the schedule hung on the machine's load
+            """)
+    }
+
     /// How a run of `body` under `schedule` failed, or nil if it did not.
     private func failure(of schedule: Schedule, options: RunOptions = RunOptions(),
                          _ body: @escaping @Sendable () async -> Int) async -> HarnessFailure? {

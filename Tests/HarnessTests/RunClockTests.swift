@@ -151,9 +151,9 @@ struct RunClockTests {
 /// Returns false if it could not be pinned. The thread stays pinned: call it on a harness thread, which ends with its run.
 func waitForACPU(for duration: Duration, beside spinners: Spinners) -> Bool {
     guard harness_pin_to_current_cpu(spinners.core) >= 0 else { return false }
-    // Dispatch's clock is real whatever the run's clock says.
-    let end = DispatchTime.now().uptimeNanoseconds + UInt64(Nanoseconds(duration))
-    while DispatchTime.now().uptimeNanoseconds < end { sched_yield() }
+    // The real clock, whatever the run's clock says (in a seeded job even Dispatch's clock is the run's).
+    let end = harness_real_monotonic_nanoseconds() + Nanoseconds(duration)
+    while harness_real_monotonic_nanoseconds() < end { sched_yield() }
     return true
 }
 

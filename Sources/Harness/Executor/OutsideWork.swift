@@ -218,13 +218,7 @@ enum ThreadState {
     /// ended: then its work told the run already).
     static func waitsForAnotherThread(_ thread: Int32) -> Bool {
         #if os(Linux)
-        guard let stat = try? String(contentsOfFile: "/proc/self/task/\(thread)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")"),
-              stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first == "S",
-              let call = try? String(contentsOfFile: "/proc/self/task/\(thread)/syscall", encoding: .utf8)
-        else { return false }
-        let fields = call.split(separator: " ")
-        guard fields.count >= 5, let number = Int(fields[0]) else { return false }
+        guard let fields = sleepingCall(thread), fields.count >= 5, let number = Int(fields[0]) else { return false }
         func argument(_ index: Int) -> UInt64? { UInt64(fields[1 + index].dropFirst(2), radix: 16) }
         switch number {
         case 202:  // futex(uaddr, op, val, timeout, …)
@@ -244,6 +238,32 @@ enum ThreadState {
         return false
         #endif
     }
+
+    /// True if thread `thread` sleeps in the kernel on something other than a futex: a read of a pipe or a socket,
+    /// a poll, a pause — a wait only the program's own work can end. False if it runs, waits for a CPU or the disk,
+    /// or waits on a futex (a lock, which its holder lets go of, however late a loaded machine runs it; the waits the
+    /// harness wraps — conditions, semaphores, joins, sleeps — are seen where they are made), or cannot be read.
+    static func sleepsOnTheProgramsWork(_ thread: Int32) -> Bool {
+        #if os(Linux)
+        guard let number = sleepingCall(thread)?.first.flatMap({ Int($0) }) else { return false }
+        return number >= 0 && number != 202 && number != 449
+        #else
+        return false
+        #endif
+    }
+
+    #if os(Linux)
+    /// The system call thread `thread` sleeps in (`/proc/self/task/<tid>/syscall`'s fields: its number, then its
+    /// arguments in hex), or nil if it is not asleep ('S') or cannot be read.
+    private static func sleepingCall(_ thread: Int32) -> [Substring]? {
+        guard let stat = try? String(contentsOfFile: "/proc/self/task/\(thread)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")"),
+              stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first == "S",
+              let call = try? String(contentsOfFile: "/proc/self/task/\(thread)/syscall", encoding: .utf8)
+        else { return nil }
+        return call.split(separator: " ")
+    }
+    #endif
 }
 
 /// The callbacks `OutsideWork.c` calls, one set for the process. Each finds its run from the opaque pointer the

@@ -78,9 +78,12 @@ final class Watchdog: @unchecked Sendable {
                                            cpuAtStart: cpuAtStart >= 0 ? cpuAtStart : nil,
                                            busyAtStart: busyAtStart >= 0 ? busyAtStart : nil)
         let options = executor.options
-        // A job that waits, a look later, for outside work it handed out (a semaphore a Dispatch block signals) would
-        // wait for ever while that work is held for the job's end: let it go.
-        if sameJob != 0, executor.holdsWork {
+        // A job that waits, a look later, for outside work it handed out (a pipe a Dispatch block writes) would wait
+        // for ever while that work is held for the job's end: let it go. Only a wait of the program's own counts
+        // (`sleepsOnTheProgramsWork`): a job that is merely slow — kept from a CPU, or on a lock a preempted thread
+        // holds — must not have its work let go early, or a loaded machine would change the seed's schedule.
+        if sameJob != 0, executor.holdsWork,
+           ThreadState.sleepsOnTheProgramsWork(executor.threadID.load(ordering: .acquiring)) {
             if executor.jobSeenHolding.exchange(sameJob, ordering: .relaxed) == sameJob { executor.releaseHeld() }
         }
         if jobHeld > Nanoseconds(options.blockedThreadLimit) {
