@@ -224,7 +224,8 @@ struct OutsideWorkTests {
         }
         #expect(run.value.0, "the job could not be kept from its CPU")
         #expect(run.value.1 == false, """
-            the thread a seeded job starts runs when the job has run to its end, however slowly the job ran: it ran             while the job was still kept from its CPU, so the schedule hung on the machine's load
+            the thread a seeded job starts runs when the job has run to its end, however slowly the job ran: it ran \
+            while the job was still kept from its CPU, so the schedule hung on the machine's load
             """)
     }
 
