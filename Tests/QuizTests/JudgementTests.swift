@@ -2,6 +2,7 @@ import Harness
 import Quiz
 import QuizCatalog
 import HarnessTesting
+import Synchronization
 import Testing
 
 /// How the validators judge what they observed — the lesson's expectation, or Linux's where the bank gives one —
@@ -163,6 +164,34 @@ struct JudgementTests {
         let onRuntime = await validator.validate(model)
         #expect(onRuntime.controlFailedOn == .runtime, "a system run of the control missed too")
         #expect(onRuntime.runs.map(\.on) == [.model, .runtime])
+    }
+
+    @Test("Checks that make the same run on the real runtime share it: one run a scenario and arguments, not one a check")
+    func systemRunsAreShared() async throws {
+        let counted = Mutex<[String: Int]>([:])
+        let real = QuizScenario("drops", observes: ["drops"], shape: Guard.actor,
+                                options: RunOptions { $0.honoursStrictPoolVariable = false }) { arguments in
+            counted.withLock { $0["\(arguments.shape)", default: 0] += 1 }
+            return ["drops": .int(arguments.shape == .actor ? 1 : 99)]
+        }
+        var check = try dropsCheck(control: "plainClass")
+        check.schedules = [.system]
+        // The control of the third is the claim of the first two; the fourth's claim the control of the others.
+        var swapped = check
+        swapped.arguments = ["shape": .string("plainClass")]
+        swapped.control = .arguments(["shape": .string("actor")], why: "the actor keeps every drop")
+        swapped.expect = ["drops": try ValueExpectation(parsing: "\"50...\"")]
+        let shared = RuntimeValidator(catalog: Catalog(scenarios: [real]), systemRuns: SystemRuns())
+        for one in [check, check, swapped] { #expect(await shared.validate(one).verdict == .validated) }
+        #expect(counted.withLock { $0 } == ["actor": 1, "plainClass": 1], "one run of each shape for three checks")
+        // Without a record each check runs its own, and runs under the harness are never shared.
+        let alone = RuntimeValidator(catalog: Catalog(scenarios: [real]))
+        #expect(await alone.validate(check).verdict == .validated)
+        #expect(counted.withLock { $0 } == ["actor": 2, "plainClass": 2])
+        var modelled = check
+        modelled.schedules = [.strict]
+        for _ in 0..<2 { #expect(await shared.validate(modelled).verdict == .validated) }
+        #expect(counted.withLock { $0 } == ["actor": 4, "plainClass": 4])
     }
 
     @Test("A validated entry counts once: in the model if any check was validated only there, else on the runtime, else by the compiler")

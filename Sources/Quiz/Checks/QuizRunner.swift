@@ -2,7 +2,7 @@ import Foundation
 
 /// Checks every entry of the bank: compile and crash checks in child processes (a few at once), runtime checks
 /// under the harness, and the checks that use the real pool last and one at a time, so that nothing else
-/// competes with what they measure.
+/// competes with what they measure; checks that make the same run there share it (`SystemRuns`).
 public struct QuizRunner: Sendable {
     /// The bank.
     public var bank: QuizBank
@@ -30,7 +30,7 @@ public struct QuizRunner: Sendable {
         compiler = CompileValidator(snippets: bank.directory + "/snippets")
         runner = RunValidator(snippets: bank.directory + "/snippets")
         crasher = CrashValidator(executable: crashExecutable, catalog: catalog)
-        runtime = RuntimeValidator(catalog: catalog)
+        runtime = RuntimeValidator(catalog: catalog, systemRuns: SystemRuns())
         processSlots = ProcessInfo.processInfo.activeProcessorCount + 1
         harnessSlots = 8
     }

@@ -14,10 +14,13 @@ public let quizRunsOnLinux: Bool = {
 public struct RuntimeValidator: Sendable {
     /// Where scenarios are looked up.
     public var catalog: Catalog
+    /// Where runs on the real runtime are kept for the checks that make the same one (`SystemRuns`), if anywhere.
+    public var systemRuns: SystemRuns?
 
-    /// A validator over `catalog`.
-    public init(catalog: Catalog) {
+    /// A validator over `catalog`; with `systemRuns`, checks that run only on the real runtime share their runs there.
+    public init(catalog: Catalog, systemRuns: SystemRuns? = nil) {
         self.catalog = catalog
+        self.systemRuns = systemRuns
     }
 
     /// Runs the check and judges it.
@@ -25,7 +28,7 @@ public struct RuntimeValidator: Sendable {
         guard let scenario = catalog.scenarios[check.scenario] else {
             return CheckResult(.notCovered(Self.awaiting(check.scenario, in: catalog)), observed: "")
         }
-        let claim = Self.claim(check, scenario: scenario)
+        let claim = Self.claim(check, scenario: scenario, systemRuns: systemRuns)
         return Self.judge(check, await Harness.check(claim, show: Self.show(Self.names(of: check))))
     }
 
@@ -68,9 +71,9 @@ public struct RuntimeValidator: Sendable {
     }
 
     /// The claim a check makes: its scenario under its schedules, its expectations (Linux's where they differ),
-    /// and its control.
+    /// and its control. A check that runs only on the real runtime reads its runs from `systemRuns`, if given.
     public static func claim(_ check: RuntimeCheck, scenario: QuizScenario, statement: String? = nil,
-                             onLinux: Bool = quizRunsOnLinux) -> Claim<Observation> {
+                             onLinux: Bool = quizRunsOnLinux, systemRuns: SystemRuns? = nil) -> Claim<Observation> {
         let (expect, _) = expectations(of: check, onLinux: onLinux)
         var expectation: Expectation<Observation>
         if let kind = check.failsWith {
@@ -87,24 +90,23 @@ public struct RuntimeValidator: Sendable {
             }
         }
         let arguments = ScenarioArguments(defaults: scenario.parameters, given: check.arguments)
+        let kept = check.schedules == [.system] ? systemRuns : nil
+        @Sendable func observe(_ arguments: ScenarioArguments) async throws -> Observation {
+            var paced = arguments
+            paced.pace = Pace.current
+            guard let kept else { return try await scenario.run(paced) }
+            return try await kept.observation(of: scenario, paced)
+        }
         let control: Control<Observation>
         switch check.control {
         case .none(let why):
             control = .none(why: why)
         case .arguments(let changed, _):
             let counterfactual = ScenarioArguments(defaults: arguments.values, given: changed)
-            control = .counterfactual(check.control.description) {
-                var paced = counterfactual
-                paced.pace = Pace.current
-                return try await scenario.run(paced)
-            }
+            control = .counterfactual(check.control.description) { try await observe(counterfactual) }
         }
         return Claim(statement ?? "\(check.scenario): \(expectation)", runs: runs, options: scenario.options,
-                     expect: expectation, control: control) {
-                         var paced = arguments
-                         paced.pace = Pace.current
-                         return try await scenario.run(paced)
-                     }
+                     expect: expectation, control: control) { try await observe(arguments) }
     }
 
     /// The verdict on a claim's result (`judge(held:control:)`, the one rule), with what the check observed.
