@@ -50,9 +50,11 @@ static int is_monotonic(clockid_t clock) {
         || clock == CLOCK_BOOTTIME;
 }
 
-/// The strict run's count of waits this thread notes at each clock read (-1: none), and what it noted.
+/// The strict run's count of waits this thread notes at each clock read (-1: none), and what it noted: the wait and
+/// the time read, for CLOCK_MONOTONIC [0] and CLOCK_BOOTTIME [1].
 static __thread int reads_descriptor = -1;
 static __thread int64_t wait_at_read[2] = {-1, -1};
+static __thread int64_t time_at_read[2] = {-1, -1};
 
 /// The thread's wait for a CPU so far ("<cpu> <wait> <slices>": the second number), or -1.
 static int64_t read_wait(int descriptor) {
@@ -74,9 +76,14 @@ int clock_gettime(clockid_t clock, struct timespec *time) {
         time->tv_nsec = (long)(virtual_nanoseconds % 1000000000);
         return 0;
     }
-    // Noted before the read, so that any wait after it is the thread's wait after the read.
+    // The wait noted before the read, so that any wait after it is the thread's wait after the read.
     if (reads_descriptor >= 0 && (clock == CLOCK_BOOTTIME || clock == CLOCK_MONOTONIC)) {
-        wait_at_read[clock == CLOCK_BOOTTIME] = read_wait(reads_descriptor);
+        int kind = clock == CLOCK_BOOTTIME;
+        int64_t wait = read_wait(reads_descriptor);
+        int result = real_clock_gettime()(clock, time);
+        wait_at_read[kind] = result == 0 ? wait : -1;
+        time_at_read[kind] = (int64_t)time->tv_sec * 1000000000 + time->tv_nsec;
+        return result;
     }
     return real_clock_gettime()(clock, time);
 }
@@ -90,6 +97,8 @@ int harness_clock_reads_end(void) {
 }
 
 int64_t harness_wait_at_clock_read(int continuous) { return wait_at_read[continuous != 0]; }
+
+int64_t harness_time_at_clock_read(int continuous) { return time_at_read[continuous != 0]; }
 
 int64_t harness_suspended_nanoseconds(void) {
     int64_t offset = 0;
@@ -203,6 +212,7 @@ int harness_virtual_time_is_on(void) { return 0; }
 void harness_clock_reads_begin(int schedstat_descriptor) { (void)schedstat_descriptor; }
 int harness_clock_reads_end(void) { return -1; }
 int64_t harness_wait_at_clock_read(int continuous) { (void)continuous; return -1; }
+int64_t harness_time_at_clock_read(int continuous) { (void)continuous; return -1; }
 int64_t harness_suspended_nanoseconds(void) { return 0; }
 
 #endif

@@ -128,6 +128,48 @@ struct RunClockTests {
         #expect(clock.now() == 110_000_000)
     }
 
+    @Test("two 10 ms timers set from reads in order fall due in that order while the clock stands still")
+    func timersKeepTheirReadsOrder() {
+        let real = Mutex<Int64>(0), wait = Mutex<Int64>(0)
+        var clock = RunClock(readReal: { real.withLock { $0 } })
+        clock.count(readWait: { wait.withLock { $0 } })
+        real.withLock { $0 += 100_000_000 }
+        #expect(clock.now() == 100_000_000)
+        // Another thread reads the clock during a 5 ms wait not counted yet: the clock says 105 ms, and stands still
+        // once the wait is counted, until real time less the waits catches up.
+        real.withLock { $0 += 5_000_000 }
+        #expect(clock.now() == 105_000_000)
+        wait.withLock { $0 += 5_000_000 }
+        // The thread reads now for a 10 ms sleep, its timer reaches the clock 10 µs later; it reads now for a second
+        // 10 ms sleep, whose timer takes 30 µs.
+        real.withLock { $0 += 10_000 }
+        let first = (read: real.withLock { $0 }, wait: wait.withLock { $0 })
+        real.withLock { $0 += 10_000 }
+        let firstDue = clock.due(readAt: first.read, waitAtRead: first.wait, after: 10_000_000)
+        real.withLock { $0 += 10_000 }
+        let second = (read: real.withLock { $0 }, wait: wait.withLock { $0 })
+        real.withLock { $0 += 30_000 }
+        let secondDue = clock.due(readAt: second.read, waitAtRead: second.wait, after: 10_000_000)
+        #expect(firstDue == 110_010_000, "10 ms after the clock at the first read (105.01 ms real, 5 ms waited)")
+        #expect(secondDue == 110_030_000, "10 ms after the clock at the second read, 20 µs later")
+        // A delay from now set after them is taken from no earlier than the last read.
+        #expect(clock.base() >= 100_030_000)
+    }
+
+    @Test("a timer's read made before the waits that followed it is placed as of the read: the waits only delay it")
+    func waitsAfterTheReadDoNotShortenATimer() {
+        let real = Mutex<Int64>(0), wait = Mutex<Int64>(0)
+        var clock = RunClock(readReal: { real.withLock { $0 } })
+        clock.count(readWait: { wait.withLock { $0 } })
+        real.withLock { $0 += 20_000_000 }
+        let read = real.withLock { $0 }
+        // 50 ms kept from a CPU between the read and the timer.
+        real.withLock { $0 += 50_000_000 }
+        wait.withLock { $0 += 50_000_000 }
+        #expect(clock.due(readAt: read, waitAtRead: 0, after: 10_000_000) == 30_000_000)
+        #expect(clock.now() == 20_000_000, "the clock did not move while the thread waited")
+    }
+
     @Test("without a count of waits the clock is real time, and within 50 µs of the last read it does not read again")
     func realTimeOtherwise() {
         let real = Mutex<Int64>(0), reads = Mutex<Int>(0)

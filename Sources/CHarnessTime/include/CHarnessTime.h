@@ -29,6 +29,9 @@ int harness_clock_reads_end(void);
 /// if none was noted on this thread (or reads cannot be noted here).
 int64_t harness_wait_at_clock_read(int continuous);
 
+/// The time that same read gave, in nanoseconds of the clock read (CLOCK_BOOTTIME or CLOCK_MONOTONIC), or -1.
+int64_t harness_time_at_clock_read(int continuous);
+
 /// How far CLOCK_BOOTTIME is ahead of CLOCK_MONOTONIC (the time the machine was suspended), in nanoseconds; 0 where
 /// the two are not told apart.
 int64_t harness_suspended_nanoseconds(void);

@@ -23,12 +23,15 @@ extension OneThreadExecutor: SchedulingExecutor {
             (ThreadBinding.current === self || harness_helper_run() == Unmanaged.passUnretained(self).toOpaque())
         let continuous = instant as? ContinuousClock.Instant, suspending = instant as? SuspendingClock.Instant
         if !virtualTime, ThreadBinding.current === self, continuous != nil || suspending != nil {
-            // Real time on the run's own thread: the deadline goes on the run's clock as of the thread's read it came
-            // from (`Task.sleep(for:)` reads `now` a moment before this call), and is read as it is, with no reading
-            // of the time here that a wait for a CPU could make late.
-            let waitAtRead = harness_wait_at_clock_read(continuous != nil ? 1 : 0)
-            if waitAtRead >= 0, let realDeadline = Self.realNanoseconds(of: continuous, suspending) {
-                setTimer(UnownedJob(job), realDeadline: realDeadline, waitAtRead: waitAtRead)
+            // Real time on the run's own thread: the timer goes on the run's clock as of the thread's last read of the
+            // clock (`Task.sleep(for:)` reads `now` a moment before this call), the deadline's distance from that
+            // read, both read as they are, with no reading of the time here that a wait for a CPU could make late.
+            let kind: Int32 = continuous != nil ? 1 : 0
+            let waitAtRead = harness_wait_at_clock_read(kind), readAt = harness_time_at_clock_read(kind)
+            if waitAtRead >= 0, readAt >= 0, let deadline = Self.nanoseconds(of: continuous, suspending) {
+                // `RunClock` reads the continuous clock; the suspending one is behind it by the time suspended.
+                let offset = continuous != nil ? 0 : harness_suspended_nanoseconds()
+                setTimer(UnownedJob(job), readAt: readAt + offset, waitAtRead: waitAtRead, after: deadline - readAt)
                 return
             }
         }
@@ -50,16 +53,17 @@ extension OneThreadExecutor: SchedulingExecutor {
         }
     }
 
-    /// A standard clock's instant in nanoseconds of the real continuous clock (`harness_real_monotonic_nanoseconds`'s,
-    /// what `RunClock` counts), or nil where it cannot be had exactly: with the thread's clocks shown zero for a moment,
-    /// `now` is the clock's origin, so the distance to the instant is the instant itself.
-    private static func realNanoseconds(of continuous: ContinuousClock.Instant?,
-                                        _ suspending: SuspendingClock.Instant?) -> Int64? {
+    /// A standard clock's instant in nanoseconds of its own clock (CLOCK_BOOTTIME for the continuous clock,
+    /// CLOCK_MONOTONIC for the suspending one, as `harness_time_at_clock_read` gives them), or nil where it cannot be
+    /// had exactly: with the thread's clocks shown zero for a moment, `now` is the clock's origin, so the distance to
+    /// the instant is the instant itself.
+    private static func nanoseconds(of continuous: ContinuousClock.Instant?,
+                                    _ suspending: SuspendingClock.Instant?) -> Int64? {
         guard harness_virtual_time_begin(0) != 0 else { return nil }
         defer { harness_virtual_time_end() }
         if let continuous { return Nanoseconds(ContinuousClock.now.duration(to: continuous)) }
         guard let suspending else { return nil }
-        return Nanoseconds(SuspendingClock.now.duration(to: suspending)) + harness_suspended_nanoseconds()
+        return Nanoseconds(SuspendingClock.now.duration(to: suspending))
     }
 
     /// Converts a real-clock deadline's window to a delay in virtual time: the fallback where virtual

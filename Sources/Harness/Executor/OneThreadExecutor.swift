@@ -185,17 +185,18 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Sets a timer for `job`, `nanoseconds` from now on the run's clock.
     func setTimer(_ job: UnownedJob, afterNanoseconds nanoseconds: Int64, guessed: Bool = false) {
+        let own = ThreadBinding.current === self
         setTimer(job, guessed: guessed) { [self] in
-            (scheduler.virtualTime ? scheduler.now : realNow()) + max(nanoseconds, 0)
+            (scheduler.virtualTime ? scheduler.now : own ? clock.base() : realNow()) + max(nanoseconds, 0)
         }
     }
 
-    /// Sets a timer for `job`, the harness thread's own under real time, due at `realDeadline` (real time, as
-    /// `RunClock` reads it) placed on the run's clock as of the thread's read of the clock it came from, when it had
-    /// waited `waitAtRead` for a CPU (`harness_wait_at_clock_read`): a wait between that read and this call neither
-    /// shortens the timer nor lets it overtake one set before it.
-    func setTimer(_ job: UnownedJob, realDeadline: Int64, waitAtRead: Int64) {
-        setTimer(job, guessed: false) { [self] in clock.due(realDeadline: realDeadline, waitAtRead: waitAtRead) }
+    /// Sets a timer for `job`, the harness thread's own under real time, `duration` after the thread's read of the
+    /// clock it came from: `readAt` is what the read gave (real time, as `RunClock` reads it), `waitAtRead` the
+    /// thread's wait for a CPU just before it (`harness_wait_at_clock_read`). A wait between that read and this call
+    /// neither shortens the timer nor lets it overtake one set before it.
+    func setTimer(_ job: UnownedJob, readAt: Int64, waitAtRead: Int64, after duration: Int64) {
+        setTimer(job, guessed: false) { [self] in clock.due(readAt: readAt, waitAtRead: waitAtRead, after: duration) }
     }
 
     /// Sets a timer for `job` due at what `deadline` gives under the lock.

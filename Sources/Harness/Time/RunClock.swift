@@ -41,6 +41,8 @@ struct RunClock {
     private var lastRead: Int64 = .min
     /// The last time this clock gave.
     private var last: Int64 = 0
+    /// The latest time a timer of the counted thread was set from (`due`, `base`).
+    private var lastBase: Int64 = .min
     /// How much real time may pass before the wait is read again: within it the clock runs as real time.
     static var rereadAfter: Int64 { 50_000 }
 
@@ -83,17 +85,28 @@ struct RunClock {
         return last
     }
 
-    /// Where a deadline on real time (`readReal`'s) falls on this clock, for a deadline computed from a read of the
-    /// real clock made when the thread had waited `waitAtRead` for a CPU in all (as `count(thread:)` reads it): the
-    /// waits since that read do not bring it closer. A timer one thread sets from `now + duration` is then due
-    /// `duration` after the moment it read `now`, on this clock, however long it waited before the timer was set; and
-    /// never before the real deadline, since this clock runs no faster than real time. Call on the counted thread.
-    mutating func due(realDeadline: Int64, waitAtRead: Int64) -> Int64 {
-        let clockNow = now()
-        // Real time first, then the wait: a wait between the two reads only delays the timer.
-        let real = readReal() - start
-        let waitNow = readWait?() ?? waitAtRead
-        return clockNow + (realDeadline - start - real) + max(waitNow - waitAtRead, 0)
+    /// Where a timer set `duration` after a read of the real clock falls due on this clock: `readAt` is what that
+    /// read gave (`readReal`'s time), `waitAtRead` the thread's wait for a CPU in all just before it (as
+    /// `count(thread:)` reads it). The timer is due `duration` after the clock's time at the read, however long the
+    /// thread waited before the timer reached the harness, so a wait cannot shorten it; and never before a timer the
+    /// thread set before it with the same duration (`base`), so a wait cannot reorder two it set in order. Call on
+    /// the counted thread.
+    mutating func due(readAt: Int64, waitAtRead: Int64, after duration: Int64) -> Int64 {
+        // The clock at the read, from the read itself: the thread's own count just before it is whole (the kernel
+        // counts a wait when it ends). Not `now()`: that may stand still, pushed ahead by a read from another thread
+        // during a wait not counted yet, and two timers placed from a clock standing still are ordered by the
+        // microseconds between each read and its timer.
+        let atRead = readAt - start - max(waitAtRead - waitAtStart, 0)
+        lastBase = max(lastBase, atRead)
+        return lastBase + max(duration, 0)
+    }
+
+    /// Where the clock's time now is taken from for a timer set as a delay from now, on the counted thread: never
+    /// before the time a timer set before it was taken from (`due(readAt:waitAtRead:after:)`), so that timers of the
+    /// same delay fall due in the order they were set.
+    mutating func base() -> Int64 {
+        lastBase = max(lastBase, now())
+        return lastBase
     }
 }
 
