@@ -150,6 +150,7 @@ struct RunClockTests {
         let second = (read: real.withLock { $0 }, wait: wait.withLock { $0 })
         real.withLock { $0 += 30_000 }
         let secondDue = clock.due(readAt: second.read, waitAtRead: second.wait, after: 10_000_000)
+        #expect(firstDue < secondDue, "the second sleep read now 20 µs after the first: \(firstDue) ns, \(secondDue) ns")
         #expect(firstDue == 110_010_000, "10 ms after the clock at the first read (105.01 ms real, 5 ms waited)")
         #expect(secondDue == 110_030_000, "10 ms after the clock at the second read, 20 µs later")
         // A delay from now set after them is taken from no earlier than the last read.
