@@ -56,8 +56,7 @@ static __thread int reads_descriptor = -1;
 static __thread int64_t wait_at_read[2] = {-1, -1};
 static __thread int64_t time_at_read[2] = {-1, -1};
 
-/// The thread's wait for a CPU so far ("<cpu> <wait> <slices>": the second number), or -1.
-static int64_t read_wait(int descriptor) {
+int64_t harness_cpu_wait(int descriptor) {
     char text[96];
     ssize_t count = pread(descriptor, text, sizeof text - 1, 0);
     if (count <= 0) return -1;
@@ -79,7 +78,7 @@ int clock_gettime(clockid_t clock, struct timespec *time) {
     // The wait noted before the read, so that any wait after it is the thread's wait after the read.
     if (reads_descriptor >= 0 && (clock == CLOCK_BOOTTIME || clock == CLOCK_MONOTONIC)) {
         int kind = clock == CLOCK_BOOTTIME;
-        int64_t wait = read_wait(reads_descriptor);
+        int64_t wait = harness_cpu_wait(reads_descriptor);
         int result = real_clock_gettime()(clock, time);
         wait_at_read[kind] = result == 0 ? wait : -1;
         time_at_read[kind] = (int64_t)time->tv_sec * 1000000000 + time->tv_nsec;
@@ -213,6 +212,7 @@ void harness_clock_reads_begin(int schedstat_descriptor) { (void)schedstat_descr
 int harness_clock_reads_end(void) { return -1; }
 int64_t harness_wait_at_clock_read(int continuous) { (void)continuous; return -1; }
 int64_t harness_time_at_clock_read(int continuous) { (void)continuous; return -1; }
+int64_t harness_cpu_wait(int descriptor) { (void)descriptor; return -1; }
 int64_t harness_suspended_nanoseconds(void) { return 0; }
 
 #endif

@@ -15,6 +15,10 @@ void harness_virtual_time_end(void);
 int harness_virtual_time_is_on(void);
 
 
+/// A thread's wait for a CPU so far, in nanoseconds, read from `descriptor` (its open `/proc/self/task/<tid>/schedstat`,
+/// "<cpu> <wait> <slices>": the second number), or -1.
+int64_t harness_cpu_wait(int descriptor);
+
 /// From now on, each read of the monotonic clocks on the calling thread notes how long the thread had waited for a
 /// CPU so far, read from `schedstat_descriptor` (its open `/proc/self/task/<tid>/schedstat`): a strict run's thread,
 /// inside a job, so that a deadline the runtime computed from such a read (`Task.sleep(for:)`) can be placed on the

@@ -137,17 +137,9 @@ private final class CPUWaitCounter {
         #endif
     }
 
-    /// The wait so far, in nanoseconds ("<cpu> <wait> <slices>": the second number), or nil.
+    /// The wait so far, in nanoseconds, or nil.
     func read() -> Int64? {
-        #if os(Linux)
-        var buffer = [UInt8](repeating: 0, count: 96)
-        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 95, 0) }
-        guard count > 0 else { return nil }
-        let fields = buffer[0..<count].split(separator: UInt8(ascii: " "))
-        guard fields.count >= 2 else { return nil }
-        return Int64(String(decoding: fields[1], as: UTF8.self))
-        #else
-        return nil
-        #endif
+        let wait = harness_cpu_wait(descriptor)
+        return wait >= 0 ? wait : nil
     }
 }
