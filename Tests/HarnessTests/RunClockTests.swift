@@ -141,18 +141,19 @@ struct RunClockTests {
         #expect(clock.now() == 105_000_000)
         wait.withLock { $0 += 5_000_000 }
         // The thread reads now for a 10 ms sleep, its timer reaches the clock 10 µs later; it reads now for a second
-        // 10 ms sleep, whose timer takes 30 µs.
+        // 10 ms sleep, whose timer takes 100 µs.
         real.withLock { $0 += 10_000 }
         let first = (read: real.withLock { $0 }, wait: wait.withLock { $0 })
         real.withLock { $0 += 10_000 }
         let firstDue = clock.due(readAt: first.read, waitAtRead: first.wait, after: 10_000_000)
         real.withLock { $0 += 10_000 }
         let second = (read: real.withLock { $0 }, wait: wait.withLock { $0 })
-        real.withLock { $0 += 30_000 }
+        real.withLock { $0 += 100_000 }
         let secondDue = clock.due(readAt: second.read, waitAtRead: second.wait, after: 10_000_000)
-        #expect(firstDue < secondDue, "the second sleep read now 20 µs after the first: \(firstDue) ns, \(secondDue) ns")
-        #expect(firstDue == 110_010_000, "10 ms after the clock at the first read (105.01 ms real, 5 ms waited)")
-        #expect(secondDue == 110_030_000, "10 ms after the clock at the second read, 20 µs later")
+        // Equal deadlines fall due in the order the timers were set (`TimerHeap`).
+        #expect(firstDue <= secondDue, "the second sleep read now 20 µs after the first: \(firstDue) ns, \(secondDue) ns")
+        #expect(firstDue == 115_010_000, "10 ms after the clock at the timer (105.02 ms: the wait is reread after 50 µs) taken back to the read")
+        #expect(secondDue == 115_010_000, "not before the first, though the clock taken back to its read is earlier")
         // A delay from now set after them is taken from no earlier than the last read.
         #expect(clock.base() >= 100_030_000)
     }

@@ -97,7 +97,13 @@ struct RunClock {
         // during a wait not counted yet, and two timers placed from a clock standing still are ordered by the
         // microseconds between each read and its timer.
         let atRead = readAt - start - max(waitAtRead - waitAtStart, 0)
-        lastBase = max(lastBase, atRead)
+        // Never earlier than this clock, as it runs now, taken back to the read: the timer falls due on `now()`,
+        // which a read from another thread may have pushed ahead of real time less the waits.
+        let clockNow = now()
+        let sinceRead = readReal() - start - (readAt - start)
+        let waitNow = readWait?() ?? waitAtRead
+        let taken = clockNow - sinceRead + max(waitNow - waitAtRead, 0)
+        lastBase = max(lastBase, atRead, taken)
         return lastBase + max(duration, 0)
     }
 
