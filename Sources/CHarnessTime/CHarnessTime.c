@@ -81,7 +81,7 @@ int clock_gettime(clockid_t clock, struct timespec *time) {
         int64_t wait = harness_cpu_wait(reads_descriptor);
         int result = real_clock_gettime()(clock, time);
         wait_at_read[kind] = result == 0 ? wait : -1;
-        time_at_read[kind] = (int64_t)time->tv_sec * 1000000000 + time->tv_nsec;
+        time_at_read[kind] = result == 0 ? (int64_t)time->tv_sec * 1000000000 + time->tv_nsec : -1;
         return result;
     }
     return real_clock_gettime()(clock, time);

@@ -87,20 +87,21 @@ struct RunClock {
 
     /// Where a timer set `duration` after a read of the real clock falls due on this clock: `readAt` is what that
     /// read gave (`readReal`'s time), `waitAtRead` the thread's wait for a CPU in all just before it (as
-    /// `count(thread:)` reads it). The timer is due `duration` after the clock's time at the read, however long the
-    /// thread waited before the timer reached the harness, so a wait cannot shorten it; and never before a timer the
-    /// thread set before it with the same duration (`base`), so a wait cannot reorder two it set in order. Call on
-    /// the counted thread.
+    /// `count(thread:)` reads it). The timer is due `duration` after the latest of: the clock's time at the read, the
+    /// clock now taken back to the read, and the time the timer before it was set from (`base`). So a wait after the
+    /// read cannot shorten it, it never falls due before `now()` has run `duration` since the read, and a wait cannot
+    /// reorder two timers the thread set in order. Call on the counted thread.
     mutating func due(readAt: Int64, waitAtRead: Int64, after duration: Int64) -> Int64 {
         // The clock at the read, from the read itself: the thread's own count just before it is whole (the kernel
-        // counts a wait when it ends). Not `now()`: that may stand still, pushed ahead by a read from another thread
-        // during a wait not counted yet, and two timers placed from a clock standing still are ordered by the
-        // microseconds between each read and its timer.
+        // counts a wait when it ends).
         let atRead = readAt - start - max(waitAtRead - waitAtStart, 0)
-        // Never earlier than this clock, as it runs now, taken back to the read: the timer falls due on `now()`,
-        // which a read from another thread may have pushed ahead of real time less the waits.
+        // `now()` taken back to the read: it may stand ahead of `atRead`, pushed by a read from another thread
+        // during a wait not counted yet, and the timer falls due on `now()`. Alone it would order two timers set
+        // while it stands still by the microseconds between each read and its timer: hence the order kept by
+        // `lastBase`.
         let clockNow = now()
-        let sinceRead = readReal() - start - (readAt - start)
+        // Real time first, then the wait: a wait between the two reads only delays the timer.
+        let sinceRead = readReal() - readAt
         let waitNow = readWait?() ?? waitAtRead
         let taken = clockNow - sinceRead + max(waitNow - waitAtRead, 0)
         lastBase = max(lastBase, atRead, taken)
