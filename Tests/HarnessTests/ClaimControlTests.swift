@@ -93,4 +93,26 @@ struct ClaimControlTests {
             return
         }
     }
+    @Test("a seeded run cut by its time limit is no evidence, said: a claim whose every run was cut never holds unsaid")
+    func timedOutSeededRunIsNoEvidence() async {
+        let quick = RunOptions { $0.timeLimit = .milliseconds(200) }
+        let result = await check(Claim("an endless loop returns 1", runs: [.seeds(1)], options: quick,
+                                       expect: Expectation(every: .equals(1)), control: .counterfactual("2") { 2 }) {
+            // Each job short of the blocked-thread limit, their sum past the time limit; a busy machine only delays it.
+            var turns = 0
+            while turns >= 0 {
+                burnCPU(.milliseconds(2))
+                await Task.yield()
+                turns += 1
+            }
+            return turns
+        })
+        #expect(result.runs.isEmpty && !result.validated, "\(result.runs.count) runs, \(String(describing: result.control))")
+        #expect(result.noEvidence?.contains("1 of its 1 seeded runs hit the time limit") == true,
+                "\(String(describing: result.noEvidence))")
+        guard case .none? = result.control else {
+            Issue.record("no evidence leaves the claim unguarded: \(String(describing: result.control))")
+            return
+        }
+    }
 }
