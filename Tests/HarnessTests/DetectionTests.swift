@@ -39,6 +39,27 @@ struct DetectionTests {
         #expect(failure.description.contains("continuation never resumed"))
     }
 
+    @Test("a deadlocked seeded run waiting for another run to settle is a deadlock, not a time limit: the wait is not its time")
+    func deadlockBesideALongerRun() async throws {
+        let begun = DispatchSemaphore(value: 0)
+        let other = Task {
+            try await Harness.run(.system) {
+                begun.signal()
+                try await Task.sleep(for: .seconds(1))
+            }
+        }
+        await withCheckedContinuation { started in DispatchQueue.global().async { begun.wait(); started.resume() } }
+        // The time limit is shorter than the other run: the deadlock, seen while it is busy, waits for it to end.
+        let quick = RunOptions { $0.timeLimit = .milliseconds(300) }
+        do {
+            let _: Run<Void> = try await Harness.run(.seeded(1), options: quick) { await waitForAResumeNobodyMakes() }
+            Issue.record("a continuation nobody resumes must be a deadlock")
+        } catch {
+            #expect(error.kind == .deadlock && !error.hitTimeLimit, "\(error)")
+        }
+        _ = try await other.value
+    }
+
     @Test("a job that blocks the one thread past the limit fails as a blocked thread, naming the schedule")
     func blockedThread() async throws {
         var options = RunOptions()

@@ -118,6 +118,9 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     let runningJobStart = Atomic<Int64>(0)
     /// The harness thread's kernel id, once it runs (0 before).
     let threadID = Atomic<Int32>(0)
+    /// Whether the run, deadlocked, is waiting for other runs to settle before it says so: what the watchdog leaves
+    /// out of the run's time, as that wait lasts as long as other tests' runs, not this scenario.
+    let waitsForOthers = Atomic<Bool>(false)
     /// The CPU time the harness thread had used when its loop began (-1 before, or where it cannot be read).
     let threadCPUAtStart = Atomic<Int64>(-1)
     /// The machine's busy total when the loop began (`MachineBusy`; -1 before, or where it cannot be read).
@@ -271,6 +274,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                 step = .waitForOutsideWork(known: true)
                 waitingForOthers = true
             }
+            waitsForOthers.store(waitingForOthers, ordering: .relaxed)
             switch step {
             case .end(.deadlock), .waitForOutsideWork(known: false): beQuiet(true)
             default: beQuiet(waitingForOthers)

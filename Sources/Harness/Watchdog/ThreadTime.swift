@@ -87,9 +87,11 @@ struct HoldMeter: Equatable {
     /// by the kernel yet. A job gets the part of that after its own start, so a watchdog that looked late counts
     /// neither another job's work nor a wait for a CPU as this job's hold.
     /// `cpuAtStart` and `busyAtStart`, the thread's CPU time and the machine's busy total when the run began, let the
-    /// first look count from the start too.
+    /// first look count from the start too. `paused`: the run is waiting for other runs (`waitsForOthers`), so
+    /// the interval is none of its time.
     mutating func look(job: Int, jobStart: Int64 = 0, wall: Int64, sample: ThreadTime.Sample?, busy: Int64? = nil,
-                       cpuAtStart: Int64? = nil, busyAtStart: Int64? = nil) -> (jobHeld: Int64, runHad: Int64) {
+                       cpuAtStart: Int64? = nil, busyAtStart: Int64? = nil,
+                       paused: Bool = false) -> (jobHeld: Int64, runHad: Int64) {
         if runHad == nil, let cpuAtStart, sample != nil {
             // The run's start is the look before the first: awake, at wall time 0, with this much CPU used.
             runHad = 0
@@ -128,7 +130,7 @@ struct HoldMeter: Equatable {
             held = interval
         }
         lastBusy = busy
-        runHad = had + held
+        runHad = had + (paused ? 0 : held)
         if job != self.job {
             self.job = job
             self.jobStart = jobStart

@@ -63,6 +63,8 @@ final class Watchdog: @unchecked Sendable {
     /// reads the machine's busy total (`MachineBusy.total`; a test passes its own).
     static func check(_ executor: OneThreadExecutor, meter: inout HoldMeter, busy: () -> Int64?) -> Bool {
         if executor.isOver { return true }
+        // Not begun: a thread slow to start (a loaded machine) is no time of the run's.
+        if executor.threadID.load(ordering: .acquiring) == 0 { return false }
         let job = executor.runningJob.load(ordering: .acquiring)
         let jobStart = executor.runningJobStart.load(ordering: .relaxed)
         let wall = Nanoseconds(executor.startedAt.duration(to: .now))
@@ -76,7 +78,8 @@ final class Watchdog: @unchecked Sendable {
         let busyAtStart = executor.machineBusyAtStart.load(ordering: .relaxed)
         let (jobHeld, runHad) = meter.look(job: sameJob, jobStart: jobStart, wall: wall, sample: sample, busy: machine,
                                            cpuAtStart: cpuAtStart >= 0 ? cpuAtStart : nil,
-                                           busyAtStart: busyAtStart >= 0 ? busyAtStart : nil)
+                                           busyAtStart: busyAtStart >= 0 ? busyAtStart : nil,
+                                           paused: executor.waitsForOthers.load(ordering: .relaxed))
         let options = executor.options
         // A job that waits, a look later, for outside work it handed out (a pipe a Dispatch block writes) would wait
         // for ever while that work is held for the job's end: let it go. Only a wait of the program's own counts
