@@ -66,6 +66,31 @@ struct NoteFreeTimelineTests {
         #expect(!first.timeline.entries.isEmpty && first.timeline == second.timeline)
     }
 
+    @Test("a strict sleep shows the duration it asked for")
+    func strictSleepsHaveADuration() async throws {
+        let run = try await run(.strict) { () -> Int in
+            try? await Task.sleep(for: .milliseconds(10))
+            return 1
+        }
+        let texts = run.timeline.entries.map { "\($0.task): \($0.text)" }
+        #expect(texts.contains { $0.hasPrefix("scenario") && $0.contains("sleeps 10.0 ms") }, "\(texts)")
+    }
+
+    @Test("a run longer than the record keeps its start and its end, and says how much between is not kept")
+    func longRunKeepsItsEnd() async throws {
+        let run = try await run(.strict) { () -> Int in
+            // Two named tasks, one at the start and one at the end: each leaves a row only if its events were kept.
+            await Task(name: "first") { await Task.yield() }.value
+            for _ in 0..<20_000 { await Task.yield() }
+            await Task(name: "last") { await Task.yield() }.value
+            return 1
+        }
+        let tasks = Set(run.timeline.entries.map(\.task))
+        #expect(tasks.contains("first") && tasks.contains("last"), "\(tasks)")
+        #expect(run.timeline.dropped > 0)
+        #expect(run.timeline.render().contains("events between the run's first and its latest not kept"))
+    }
+
     @Test("notes, when a scenario leaves them, are the timeline's rows, as before")
     func notesStayTheRows() async throws {
         let run = try await run(.strict) { await threeUnnamedTasksNote() }

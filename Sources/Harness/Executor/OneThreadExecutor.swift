@@ -189,7 +189,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Sets a timer for `job`, `nanoseconds` from now on the run's clock.
     func setTimer(_ job: UnownedJob, afterNanoseconds nanoseconds: Int64, guessed: Bool = false) {
         let own = ThreadBinding.current === self
-        setTimer(job, guessed: guessed) { [self] in
+        setTimer(job, guessed: guessed, lasting: guessed ? -1 : max(nanoseconds, 0)) { [self] in
             (scheduler.virtualTime ? scheduler.now : own ? clock.base() : realNow()) + max(nanoseconds, 0)
         }
     }
@@ -199,17 +199,20 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// thread's wait for a CPU just before it (`harness_wait_at_clock_read`). A wait between that read and this call
     /// neither shortens the timer nor lets it overtake one set before it.
     func setTimer(_ job: UnownedJob, readAt: Int64, waitAtRead: Int64, after duration: Int64) {
-        setTimer(job, guessed: false) { [self] in clock.due(readAt: readAt, waitAtRead: waitAtRead, after: duration) }
+        setTimer(job, guessed: false, lasting: max(duration, 0)) { [self] in
+            clock.due(readAt: readAt, waitAtRead: waitAtRead, after: duration)
+        }
     }
 
-    /// Sets a timer for `job` due at what `deadline` gives under the lock.
-    private func setTimer(_ job: UnownedJob, guessed: Bool, deadline: () -> Int64) {
+    /// Sets a timer for `job` due at what `deadline` gives under the lock, for a sleep of `duration` nanoseconds (for
+    /// the timeline, -1 if guessed; under virtual time the distance to the deadline).
+    private func setTimer(_ job: UnownedJob, guessed: Bool, lasting duration: Int64, deadline: () -> Int64) {
         noteTouchFromAnotherRun()
         lockState()
         let due = deadline()
         if inJob, ThreadBinding.current === self {
             let timer = UInt32(truncatingIfNeeded: Self.taskID(of: job))
-            events.sleep(scheduler.virtualTime ? max(due - scheduler.now, 0) : -1, timer: timer, main: mainIdentity)
+            events.sleep(scheduler.virtualTime ? max(due - scheduler.now, 0) : duration, timer: timer, main: mainIdentity)
         }
         scheduler.setTimer(Self.number(of: job), deadline: due)
         if guessed { guessedTimers += 1 }

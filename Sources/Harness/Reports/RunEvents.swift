@@ -15,8 +15,8 @@ struct RunEvents: Sendable {
         /// The running code (`task`, 0 when the runtime has already let it go; on `actor`) made job `other` ready
         /// (0: an actor's job).
         case enqueue
-        /// The running code (`task`, on `actor`) slept `value` nanoseconds (-1: under real time); `other` is the job
-        /// its timer will run.
+        /// The running code (`task`, on `actor`) slept `value` nanoseconds (-1: not known); `other` is the job its
+        /// timer will run.
         case sleep
     }
 
@@ -38,11 +38,16 @@ struct RunEvents: Sendable {
         var value: Int64 = 0
     }
 
-    /// At most this many events are kept; the rest are counted in `dropped`.
-    static let capacity = 4_096
-    /// The events, oldest first.
-    private(set) var events: [Event] = []
-    /// Events past `capacity`, not kept.
+    /// At most this many events are kept: the first quarter of them from the run's start, the rest its latest (where
+    /// a failing run ends); those in between are counted in `dropped`.
+    static let capacity = 16_384
+    /// The first events, oldest first.
+    private var head: [Event] = []
+    /// The latest events once `head` is full: a ring whose oldest is at `tailStart` once it is full.
+    private var tail: [Event] = []
+    /// Where the oldest event of a full `tail` is.
+    private var tailStart = 0
+    /// Events between `head` and `tail`, not kept.
     private(set) var dropped = 0
     /// The names tasks were given (`Task(name:)`, `addTask(name:)`), by the runtime's id.
     private(set) var names: [UInt32: String] = [:]
@@ -51,9 +56,19 @@ struct RunEvents: Sendable {
     /// The task whose name was asked for last (most events in a row come from one task).
     private var lastAsked: UInt32 = 0
 
-    /// Keeps `event`, if there is room.
+    /// The events kept, oldest first, and where the ones not kept were (the index of the first after them).
+    var events: (kept: [Event], gap: Int?) {
+        let latest = tail.count < Self.capacity - Self.capacity / 4 ? tail : Array(tail[tailStart...] + tail[..<tailStart])
+        return (head + latest, dropped > 0 ? head.count : nil)
+    }
+
+    /// Keeps `event`: among the first, or the latest (the oldest of those then goes).
     private mutating func keep(_ event: Event) {
-        if events.count < Self.capacity { events.append(event) } else { dropped += 1 }
+        if head.count < Self.capacity / 4 { return head.append(event) }
+        if tail.count < Self.capacity - Self.capacity / 4 { return tail.append(event) }
+        tail[tailStart] = event
+        tailStart = (tailStart + 1) % tail.count
+        dropped += 1
     }
 
     /// The harness is about to run a job of `task` (0: an actor's job), on the main actor if `isMain`, at virtual
@@ -63,17 +78,14 @@ struct RunEvents: Sendable {
     }
 
     /// The running code made a job of task `other` ready (0: an actor's job); `main` is the identity of the run's main
-    /// actor executor. Once the record is full it only counts.
+    /// actor executor.
     mutating func enqueue(_ other: UInt32, main: UnsafeRawPointer) {
-        guard events.count < Self.capacity else { return dropped += 1 }
         let task = currentTask()
         keep(Event(kind: .enqueue, task: task, other: other, actor: ActorName.currentKind(main: main)))
     }
 
-    /// The running code sleeps `nanoseconds` (-1: under real time, where the harness does not know how long); its
-    /// timer will run a job of task `timer`. Once the record is full it only counts.
+    /// The running code sleeps `nanoseconds` (-1: not known); its timer will run a job of task `timer`.
     mutating func sleep(_ nanoseconds: Int64, timer: UInt32, main: UnsafeRawPointer) {
-        guard events.count < Self.capacity else { return dropped += 1 }
         let task = currentTask()
         let actor = ActorName.currentKind(main: main)
         keep(Event(kind: .sleep, task: task, other: timer, actor: actor, value: nanoseconds))
@@ -132,7 +144,13 @@ extension RunEvents {
             current!.parts.append(text)
             current!.endsReady = endsReady
         }
-        for event in events {
+        let (kept, gap) = events
+        for (index, event) in kept.enumerated() {
+            if index == gap {
+                // What led up to the latest events is not kept: start afresh, as at a run's start.
+                flush()
+                job = 0
+            }
             switch event.kind {
             case .step:
                 flush()

@@ -28,7 +28,10 @@ extension Timeline {
         }
         var shown: [[String]] = layout.header.map { [["       " + $0]] } ?? []
         shown += rows
-        if dropped > 0 { shown.append(["    …  (\(dropped) later \(events == nil ? "notes" : "steps") not kept)"]) }
+        if dropped > 0 {
+            shown.append([events == nil ? "    …  (\(dropped) later notes not kept)"
+                            : "    …  (\(dropped) events between the run's first and its latest not kept)"])
+        }
         if let ending {
             shown.append(Layout.wrap(ending, to: max(width - 7, 20)).enumerated().map { ($0 == 0 ? "    ✘  " : "       ") + $1 })
         }
