@@ -27,7 +27,9 @@ struct ClaimReport<Outcome: Hashable & Sendable> {
     }
 
     /// The report of `result`; `shrunk`, if given, is its first shrinkable counterexample made small.
-    init(_ result: ClaimResult<Outcome>, shrunk: ShrunkCounterexample<Outcome>? = nil) {
+    /// `replaying`: a `HARNESS_SCHEDULE` string is in effect (its run is shown even when the claim held).
+    init(_ result: ClaimResult<Outcome>, shrunk: ShrunkCounterexample<Outcome>? = nil,
+         replaying: Bool = ClaimReport.replayStringInEffect) {
         if let bad = result.badSetting {
             issues.append(Entry(text: "\(result.statement) — nothing ran: \(bad)"))
             return
@@ -40,6 +42,17 @@ struct ClaimReport<Outcome: Hashable & Sendable> {
         }
         if let first = result.counterexamples.first {
             issues.append(Entry(text: missed(result, first: first, shrunk: shrunk)))
+        }
+        if replaying, result.counterexamples.isEmpty, result.misfit == nil,
+           let played = result.runs.first(where: { if case .replay = $0.schedule { true } else { false } }) {
+            // A pasted string whose run now holds: what it did is what the reader came for, so it is shown, as a warning.
+            let timeline = switch played.result {
+            case .success(let outcome): played.timeline.render() + "\n    ✔  the run returned \(abbreviated(outcome))"
+            case .failure(let failure): played.timeline.render(ending: failure.summary)  // as the claim expects
+            }
+            issues.append(Entry(text: "\(result.statement) — held on the replayed run, \(played.schedule):\n\(timeline)",
+                                warning: true))
+            attachments = [("timeline.txt", timeline)]
         }
         if let why = result.noEvidence {
             // A time limit cut a run twice: not a failure of the claim (a timeout is never a catch), and not a pass with
@@ -90,6 +103,12 @@ struct ClaimReport<Outcome: Hashable & Sendable> {
         let count = missedRuns > 0 ? "\(missedRuns) of \(counted(result.runs.count, "run")) missed" : counted(result.runs.count, "run")
         text += "\nEvery run (\(count)): \(result.observed())"
         return text
+    }
+
+    /// Whether this process plays a `HARNESS_SCHEDULE` string in its seeded runs.
+    static var replayStringInEffect: Bool {
+        guard case .success(let settings) = Settings.current else { return false }
+        return settings.exploration.schedule != nil
     }
 
     /// Records the issues and the attachments at `sourceLocation`.

@@ -64,6 +64,21 @@ struct AdapterTests {
         #expect(report.attachments.last?.text.hasPrefix("HARNESS_SCHEDULE='s1-") == true)
     }
 
+    @Test("replaying a string whose run now holds shows that run's timeline, as a warning, and attaches it")
+    func heldReplayShowsItsTimeline() async throws {
+        var result = await check(Claim("ada and bea both write", runs: [.seeds(1)],
+                                       expect: Expectation(every: .that("two names") { $0.count == 2 }),
+                                       control: .none(why: "a test of the adapter's message")) { await notedRace() })
+        let interleaving = try #require(result.runs.first?.interleaving)
+        result.runs[0].schedule = .replay(interleaving)
+        let report = ClaimReport(result, replaying: true)
+        let shown = try #require(report.issues.first)
+        #expect(shown.warning && shown.text.contains("held on the replayed run, replay(s1-")
+                && shown.text.contains("✔  the run returned"), "\(shown.text)")
+        #expect(report.attachments.map(\.name) == ["timeline.txt"])
+        #expect(ClaimReport(result, replaying: false).issues.isEmpty, "without a string in effect a held claim says nothing")
+    }
+
     @Test("a race that no seed showed says how many runs were tried, and a wider slice to rerun")
     func someSaysHowMany() async {
         let issues = await capturingIssues {
