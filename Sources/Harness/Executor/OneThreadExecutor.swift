@@ -116,8 +116,10 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     let runningJob = Atomic<Int>(0)
     /// When the job running now started, in nanoseconds since the run started.
     let runningJobStart = Atomic<Int64>(0)
-    /// The harness thread's kernel id, once it runs (0 before).
+    /// The harness thread's kernel id, once it runs (0 before, and where it cannot be read).
     let threadID = Atomic<Int32>(0)
+    /// Whether the harness thread's loop has begun: before it, the run has had none of its time.
+    let loopBegan = Atomic<Bool>(false)
     /// Whether the run, deadlocked, is waiting for other runs to settle before it says so: what the watchdog leaves
     /// out of the run's time, as that wait lasts as long as other tests' runs, not this scenario.
     let waitsForOthers = Atomic<Bool>(false)
@@ -267,6 +269,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         threadCPUAtStart.store(harness_thread_cpu_nanoseconds(), ordering: .relaxed)
         machineBusyAtStart.store(MachineBusy.total() ?? -1, ordering: .relaxed)
         threadID.store(ThreadTime.currentThreadID(), ordering: .releasing)
+        loopBegan.store(true, ordering: .releasing)
         condition.lock()
         if !scheduler.virtualTime { clock.count(thread: threadID.load(ordering: .relaxed)) }
         while !abandoned {

@@ -63,8 +63,9 @@ final class Watchdog: @unchecked Sendable {
     /// reads the machine's busy total (`MachineBusy.total`; a test passes its own).
     static func check(_ executor: OneThreadExecutor, meter: inout HoldMeter, busy: () -> Int64?) -> Bool {
         if executor.isOver { return true }
-        // Not begun: a thread slow to start (a loaded machine) is no time of the run's.
-        if executor.threadID.load(ordering: .acquiring) == 0 { return false }
+        // Not begun: a thread slow to start (a loaded machine) is no time of the run's. Not `threadID`, which stays 0
+        // where the kernel's id cannot be read (Apple platforms): the watchdog would then never look.
+        if !executor.loopBegan.load(ordering: .acquiring) { return false }
         let job = executor.runningJob.load(ordering: .acquiring)
         let jobStart = executor.runningJobStart.load(ordering: .relaxed)
         let wall = Nanoseconds(executor.startedAt.duration(to: .now))
