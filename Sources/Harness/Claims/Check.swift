@@ -66,9 +66,9 @@ func runsPastTimeLimits<Outcome: Hashable & Sendable>(
     }
     // A seeded run is not run again (its seed would give the same schedule, and the machine may be as busy): one cut
     // by its time limit is no evidence, said, never left out unsaid (a claim whose every run was cut would "hold").
-    let cut = all.filter { $0.schedule != .strict && $0.schedule != .system && ($0.result.failure?.hitTimeLimit ?? false) }
+    let cut = all.filter { $0.schedule.isVirtualTime && ($0.result.failure?.hitTimeLimit ?? false) }
     if let first = cut.first?.result.failure {
-        let seeded = all.count { $0.schedule != .strict && $0.schedule != .system }
+        let seeded = all.count { $0.schedule.isVirtualTime }
         reasons.append("\(cut.count) of its \(seeded) seeded runs hit the time limit (\(first.summary))")
     }
     return (all, reasons.isEmpty ? nil : reasons.reversed().joined(separator: "; "))

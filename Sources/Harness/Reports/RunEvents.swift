@@ -41,6 +41,8 @@ struct RunEvents: Sendable {
     /// At most this many events are kept: the first quarter of them from the run's start, the rest its latest (where
     /// a failing run ends); those in between are counted in `dropped`.
     static let capacity = 16_384
+    /// How many of them are the run's first.
+    private static let headCapacity = capacity / 4
     /// The first events, oldest first.
     private var head: [Event] = []
     /// The latest events once `head` is full: a ring whose oldest is at `tailStart` once it is full.
@@ -58,14 +60,14 @@ struct RunEvents: Sendable {
 
     /// The events kept, oldest first, and where the ones not kept were (the index of the first after them).
     var events: (kept: [Event], gap: Int?) {
-        let latest = tail.count < Self.capacity - Self.capacity / 4 ? tail : Array(tail[tailStart...] + tail[..<tailStart])
-        return (head + latest, dropped > 0 ? head.count : nil)
+        // `tailStart` stays 0 until the ring is full: then its oldest is there.
+        (head + tail[tailStart...] + tail[..<tailStart], dropped > 0 ? head.count : nil)
     }
 
     /// Keeps `event`: among the first, or the latest (the oldest of those then goes).
     private mutating func keep(_ event: Event) {
-        if head.count < Self.capacity / 4 { return head.append(event) }
-        if tail.count < Self.capacity - Self.capacity / 4 { return tail.append(event) }
+        if head.count < Self.headCapacity { return head.append(event) }
+        if tail.count < Self.capacity - Self.headCapacity { return tail.append(event) }
         tail[tailStart] = event
         tailStart = (tailStart + 1) % tail.count
         dropped += 1
