@@ -17,6 +17,30 @@ struct SystemTests {
         #endif
     }
 
+    @Test("a system run's time limit counts from its first step: a pool held by other work meanwhile only delays it")
+    func limitFromTheFirstStep() async {
+        // In a process of its own: every thread of the pool is held there for a while, which would stall the tests
+        // running beside this one.
+        await #expect(processExitsWith: .success) {
+            let cores = ProcessInfo.processInfo.activeProcessorCount, release = DispatchSemaphore(value: 0)
+            // Blocks of Dispatch's global queue hold the threads Swift's pool runs on (Linux), until released 1.5 s on;
+            // Dispatch lends the pool another thread after about a second.
+            for _ in 0..<cores { DispatchQueue.global().async { release.wait() } }
+            Thread.detachNewThread {
+                usleep(1_500_000)
+                for _ in 0..<cores { release.signal() }
+            }
+            let options = RunOptions { $0.timeLimit = .milliseconds(200) }
+            do {
+                let run = try await Harness.run(.system, options: options) { 1 }
+                guard run.value == 1 else { exit(3) }
+            } catch {
+                print("a run of no time ran out of its 200 ms while it waited for the pool: \(error)")
+                exit(1)
+            }
+        }
+    }
+
     @Test("a system run that never finishes fails at its time limit instead of hanging")
     func systemTimeLimit() async throws {
         let options = RunOptions {

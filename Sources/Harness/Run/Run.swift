@@ -165,6 +165,9 @@ private func runOnSystem(
 ) async throws -> RunRecord {
     let started = ContinuousClock.now
     let once = Once()
+    // Claimed when the scenario's first step runs: until then the run waits for a thread of the pool, which other work of
+    // the process (other tests' runs, a blocking call of theirs) may hold, so none of that wait is the scenario's time.
+    let begun = Once()
     let box = ExecutorBox()
     // Busy until it ends, for runs on harness threads that wait for other runs before calling a deadlock.
     RunRegistry.shared.system(true)
@@ -172,6 +175,7 @@ private func runOnSystem(
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<RunRecord, any Error>) in
             let task = Task.detached {
+                _ = begun.claim()
                 let result: Result<any Sendable, any Error>
                 // A detached task copies no task-locals: it says itself that it runs inside a run's turn.
                 do {
@@ -196,7 +200,7 @@ private func runOnSystem(
             box.set(task)
             // A timer on a thread of its own: the pool may be the very thing that is blocked.
             Thread.detachNewThread {
-                guard let failure = systemRunEnding(options: options, over: once) else { return }
+                guard let failure = systemRunEnding(options: options, over: once, begun: begun) else { return }
                 task.cancel()
                 continuation.resume(throwing: failure)
             }
@@ -217,13 +221,16 @@ private func stillnessLookers() -> Set<Int32> {
     return lookers
 }
 
-/// Watches a `system` run from a thread of its own until it is over (nil) or must end: at the time limit, or
-/// once the whole process has been still for `options.stillnessLimit` (a waiter nobody resumes).
-private func systemRunEnding(options: RunOptions, over once: Once) -> HarnessFailure? {
+/// Watches a `system` run from a thread of its own until it is over (nil) or must end: at the time limit, counted
+/// from the scenario's first step (`begun`), or once the whole process has been still for `options.stillnessLimit` (a
+/// waiter nobody resumes).
+private func systemRunEnding(options: RunOptions, over once: Once, begun: Once) -> HarnessFailure? {
     let start = harness_real_monotonic_nanoseconds()
     let limit = Nanoseconds(options.timeLimit)
-    // The limit counts spare time: on an oversubscribed machine the scenario's threads wait for a CPU, not for it.
+    // The limit counts spare time: on an oversubscribed machine the scenario's threads wait for a CPU, not for it. It
+    // starts when the scenario does: a pool held by other work delays the first step, and that wait is not the run's.
     var spare = SpareTime.starting()
+    var waitedForThePool: Int64? = nil
     let stillLimit = options.stillnessLimit.map(Nanoseconds)
     var stillness = Stillness()
     let me = ThreadTime.currentThreadID()
@@ -231,11 +238,16 @@ private func systemRunEnding(options: RunOptions, over once: Once) -> HarnessFai
     defer { systemRunWatchers.withLock { _ = $0.remove(me) } }
     while !once.isClaimed {
         let now = harness_real_monotonic_nanoseconds() - start
-        if spare.lookNow() >= limit {
+        if waitedForThePool == nil {
+            if begun.isClaimed { waitedForThePool = now } else { spare = SpareTime.starting() }
+        }
+        if let waited = waitedForThePool, spare.lookNow() >= limit {
             guard once.claim() else { return nil }
             var failure = HarnessFailure(.timedOut, schedule: .system, summary:
                 "the scenario was still running after \(HarnessFailure.format(options.timeLimit)) of real time " +
-                "in which the machine had a CPU to spare (\(HarnessFailure.format(.nanoseconds(now))) in all) on the system executor (is the pool blocked, or is something never resumed?).")
+                "in which the machine had a CPU to spare, from its first step (\(HarnessFailure.format(.nanoseconds(now))) " +
+                "in all, \(HarnessFailure.format(.nanoseconds(waited))) of them waiting for the pool to start it) on the " +
+                "system executor (is the pool blocked, or is something never resumed?).")
             failure.elapsed = .nanoseconds(now)
             failure.hitTimeLimit = true
             return failure
