@@ -1,4 +1,6 @@
+import Foundation
 import Harness
+import Testing
 
 /// Five tasks that each append their number twice, yielding between: the order they interleave in
 /// is the schedule made visible.
@@ -38,4 +40,22 @@ func anyOutcome<Outcome: Hashable & Sendable>(_ runs: [Runs] = [.seeds(1)],
                                               _ body: @escaping @Sendable () async throws -> Outcome) -> Claim<Outcome> {
     Claim("the scenario runs", runs: runs, expect: Expectation(every: .that("any outcome") { _ in true }),
           control: .none(why: "a test of how the runs go, not of what they give"), body)
+}
+
+/// Every line of the package's test sources that contains one of `needles`, as `File.swift:12: the line`, leaving out
+/// lines that also contain `exempt`: what the tests that read the tests' own sources look for.
+func testSourceLines(containing needles: [String], exempt: String? = nil) throws -> [String] {
+    let tests = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let files = try #require(FileManager.default.enumerator(atPath: tests.path), "cannot list \(tests.path)")
+        .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+    #expect(files.count > 20, "the test sources were not found under \(tests.path)")
+    var found: [String] = []
+    for file in files {
+        let text = try String(contentsOf: tests.appending(path: file), encoding: .utf8)
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where needles.contains(where: line.contains) && !(exempt.map(line.contains) ?? false) {
+            found.append("\(file):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+        }
+    }
+    return found
 }
