@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "Scenarios", dependencies: ["Subjects", "Harness"]),
         // The quiz's engine: the types a registration is made of (`Registration/`: `Catalog`, `QuizScenario`, …), the bank's loader, the checks, the verdicts and the report. It knows
         // no scenario; the topic tests do not use it.
-        .target(name: "Quiz", dependencies: ["Harness"]),
+        .target(name: "Quiz", dependencies: ["Harness", "CHarnessTime"]),
         // The quiz's catalog, `Catalog.standard`: every name the bank may use registered against its scenario, one file per lesson.
         .target(name: "QuizCatalog", dependencies: ["Quiz", "Scenarios", "Subjects", "Harness"]),
         // The differential corpus: ordinary concurrency programs, each with the outcomes the language allows. It knows

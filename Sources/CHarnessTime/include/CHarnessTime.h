@@ -1,6 +1,7 @@
 #ifndef CHARNESSTIME_H
 #define CHARNESSTIME_H
 
+#include <spawn.h>
 #include <stdint.h>
 
 /// Makes the monotonic clocks read `nanoseconds` on the calling thread only, until
@@ -57,6 +58,11 @@ int harness_pin_to_current_cpu(int cpu);
 
 /// The CPU time the calling thread has used, in nanoseconds (Linux), or -1.
 int64_t harness_thread_cpu_nanoseconds(void);
+
+/// Makes a child started with `actions` close every descriptor from 3 up as it starts, so that it holds none of its
+/// parent's pipes; after it, `actions` may still open 0, 1 and 2. Returns 0, or -1 where the C library cannot (then
+/// the child inherits what is not close-on-exec).
+int harness_spawn_close_inherited(posix_spawn_file_actions_t *actions);
 
 /// Counts one run under a seeded schedule (a seed, PCT, a replayed interleaving): what HARNESS_SEED and
 /// HARNESS_SCHEDULE replace. A plain counter in C, so that a check at the process's exit can read it.

@@ -1,3 +1,4 @@
+import CHarnessTime
 import Foundation
 import Harness
 
@@ -119,6 +120,9 @@ public enum ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        // None of this process's other descriptors: a pipe another test opened for its own child would otherwise
+        // stay open for as long as this child runs, and its reader would wait for this child's end too.
+        _ = harness_spawn_close_inherited(&actions)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
