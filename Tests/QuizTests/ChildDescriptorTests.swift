@@ -15,9 +15,8 @@ struct ChildDescriptorTests {
         let outcome = await ChildProcess.run("/bin/ls", ["/proc/self/fd"])
         let pipeEnd = pipe.fileHandleForWriting.fileDescriptor  // the pipe stays open until the child has ended
         let listed = Set(outcome.stdout.split(separator: "\n").compactMap { Int32($0) })
-        let inherited = listed.subtracting([0, 1, 2])
+        let inherited = listed.subtracting([0, 1, 2])  // and the one `ls` opens itself, to read the folder
         #expect(outcome.ending == .exit(0), "\(outcome.ending): \(outcome.stderr)")
-        // `ls` opens one descriptor itself, to read the folder: any more came from this process.
         #expect(inherited.count <= 1,
                 "the child held \(inherited.sorted()) besides 0, 1 and 2 (the open pipe's write end: \(pipeEnd))")
     }
