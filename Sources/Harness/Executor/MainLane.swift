@@ -1,5 +1,6 @@
 @_spi(ExperimentalScheduling) import _Concurrency
 import Foundation
+import Synchronization
 
 /// The main actor, inside a run: a serial executor whose jobs the harness runs on its own thread,
 /// one after another in the order they came, interleaved with the rest by the schedule.
@@ -12,10 +13,12 @@ import Foundation
 /// still reach the real main queue. `swift_task_enqueueMainExecutor_hook` is not reached by a hop on
 /// 6.3.1 (measured), so it is left alone.
 ///
-/// `@unchecked Sendable`: `owner` is weak and read-only after creation.
+/// `@unchecked Sendable`: `owner` is only touched under its mutex.
 final class MainLane: SerialExecutor, @unchecked Sendable {
-    /// The executor whose thread runs this lane's jobs; nil once that run is gone.
-    private weak var owner: OneThreadExecutor?
+    /// The executor whose thread runs this lane's jobs; nil once that run is over (`detach`). Unmanaged, not weak: a
+    /// weak reference gives the executor a side table, and every retain and release of it (the runtime makes several
+    /// per job) then takes the slow path. It is set while the executor lives and cleared before its loop returns.
+    private let owner: Mutex<Unmanaged<OneThreadExecutor>?>
 
     /// Every lane ever made, kept so that a job still pointing at a finished run's lane finds an
     /// object (each is two words): the runtime holds executors unowned.
@@ -36,19 +39,29 @@ final class MainLane: SerialExecutor, @unchecked Sendable {
 
     /// A lane for `owner`.
     private init(owner: OneThreadExecutor) {
-        self.owner = owner
+        self.owner = Mutex(Unmanaged.passUnretained(owner))
+    }
+
+    /// The run's executor, while it is in progress (a strong reference, taken while it lives).
+    private var run: OneThreadExecutor? {
+        owner.withLock { $0?.takeUnretainedValue() }
+    }
+
+    /// The run is over: from now on the lane's jobs are dropped. Its executor calls it before its loop returns.
+    func detach() {
+        owner.withLock { $0 = nil }
     }
 
     /// A main-actor job: it joins the run's main-actor line. After the run is over, it is dropped,
     /// like every job of a run that ended (nothing will ever run it).
     func enqueue(_ job: consuming ExecutorJob) {
-        owner?.accept(UnownedJob(job), isMain: true)
+        run?.accept(UnownedJob(job), isMain: true)
     }
 
     /// Code that asks "am I on the main actor?" (`MainActor.assumeIsolated`, `preconditionIsolated`)
     /// on a harness thread is answered here when the runtime cannot tell by itself.
     func checkIsolated() {
-        precondition(owner.map { ThreadBinding.current === $0 && $0.runningMainJob } ?? false,
+        precondition(run.map { ThreadBinding.current === $0 && $0.runningMainJob } ?? false,
                      "Incorrect actor executor assumption; expected the main actor (the harness's main lane)")
     }
 

@@ -308,6 +308,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         }
         clock.stop()
         condition.unlock()
+        mainLane.detach()
         ThreadBinding.unbind()
     }
 

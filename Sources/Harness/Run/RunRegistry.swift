@@ -21,12 +21,21 @@ final class RunRegistry: @unchecked Sendable {
 
     /// A run in progress, as the registry sees it.
     private struct Entry {
-        /// The run's executor (nil for a `system` run, which has none).
-        weak var executor: OneThreadExecutor?
+        /// The run's executor. Held unmanaged, not weak: a weak reference gives the executor a side table, and every
+        /// retain and release of it (the runtime makes several per job) then takes the slow path. The entry is made
+        /// when the run's loop begins and removed before it returns, while the loop's thread holds the executor.
+        private let run: Unmanaged<OneThreadExecutor>
+        /// The run's executor (read under the registry's lock, while the entry, and so the executor, lives).
+        var executor: OneThreadExecutor { run.takeUnretainedValue() }
         /// The unstructured tasks it made, by the runtime's task id.
         var tasks: [UInt64] = []
         /// The jobs that are no task's (an actor's processing job, which lives in the actor) it enqueued, by address.
         var actorJobs: [UInt] = []
+
+        /// The entry of `executor`'s run.
+        init(executor: OneThreadExecutor) {
+            run = Unmanaged.passUnretained(executor)
+        }
     }
 
     /// Guards the state below.
@@ -133,7 +142,7 @@ final class RunRegistry: @unchecked Sendable {
         guard runs[me] != nil else { return }
         var users = actorUsers[address] ?? []
         guard !users.contains(me) else { return }
-        for other in users { runs[other]?.executor?.touched() }
+        for other in users { runs[other]?.executor.touched() }
         if !users.isEmpty { here.touched() }
         users.insert(me)
         actorUsers[address] = users
@@ -155,7 +164,7 @@ final class RunRegistry: @unchecked Sendable {
     func othersBusy(besides executor: OneThreadExecutor) -> Snapshot {
         lock.lock()
         defer { lock.unlock() }
-        let busy = runs.values.compactMap(\.executor).filter { $0 !== executor && !$0.isOver && !$0.isQuiet }
+        let busy = runs.values.map(\.executor).filter { $0 !== executor && !$0.isOver && !$0.isQuiet }
         return Snapshot(runs: busy.map { ($0, $0.quietTimes) }, system: (systemRuns, systemEnds))
     }
 
