@@ -188,6 +188,14 @@ int64_t harness_real_monotonic_nanoseconds(void) {
     return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
 }
 
+// The coarse clock is a word the kernel updates each tick, read without asking the time source: about 5 ns here
+// against 23 for the precise one, which a read on every job of a run would pay.
+int64_t harness_coarse_monotonic_nanoseconds(void) {
+    struct timespec now = {0, 0};
+    real_clock_gettime()(CLOCK_MONOTONIC_COARSE, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
 #else
 
 #include <stdatomic.h>
@@ -204,6 +212,7 @@ int64_t harness_real_monotonic_nanoseconds(void) {
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
 }
+int64_t harness_coarse_monotonic_nanoseconds(void) { return harness_real_monotonic_nanoseconds(); }
 int64_t harness_thread_cpu_nanoseconds(void) { return -1; }
 int harness_virtual_time_begin(int64_t nanoseconds) { (void)nanoseconds; return 0; }
 void harness_virtual_time_end(void) {}

@@ -52,6 +52,10 @@ int harness_thread_id(void);
 /// elsewhere, where the standard clocks are never virtual).
 int64_t harness_real_monotonic_nanoseconds(void);
 
+/// A real monotonic clock read cheaply, to a tick of the kernel's (4 ms here; CLOCK_MONOTONIC_COARSE on Linux, the
+/// precise clock elsewhere): for when a job started, which the watchdog compares with limits of hundreds of ms.
+int64_t harness_coarse_monotonic_nanoseconds(void);
+
 /// Lets the calling thread run only on CPU `cpu` (or, for -1, the one it runs on now); returns the CPU, or -1.
 /// For the harness's own tests, which starve a harness thread on purpose (Linux).
 int harness_pin_to_current_cpu(int cpu);

@@ -116,6 +116,7 @@ extension OneThreadExecutor {
     /// any of them).
     func releaseHeld(waiting: Bool = false) {
         heldLock.lock()
+        guard !held.isEmpty else { return heldLock.unlock() }
         let work = held
         held.removeAll()
         heldLock.unlock()

@@ -13,7 +13,10 @@ import Synchronization
 /// switch, and reports the end.
 ///
 /// `@unchecked Sendable`: `scheduler`, `clock`, `result`, `notes`, `completed` and `abandoned` are read and
-/// written under `condition`; `runningMainJob` only on the harness thread; the atomics anywhere. What its
+/// written under `condition`; `runningMainJob` only on the harness thread; the atomics anywhere.
+/// `@exclusivity(unchecked)` on the state every job touches (`scheduler`, `clock`, `events`, `inJob`, the job
+/// starts): the lock, or the harness thread alone, already keeps two accesses from overlapping, and the runtime's
+/// check of each access cost about a tenth of a job. What its
 /// extensions in other files (`+OutsideWork`, `+Timers`) use is internal rather than private, for them alone.
 final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// The lock that guards the executor's state, and the signal that work arrived.
@@ -24,17 +27,18 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     let options: RunOptions
     /// Called once, with the run's record or its failure.
     private let onComplete: @Sendable (Result<RunRecord, HarnessFailure>) -> Void
-    /// When the run started, in real time.
-    let startedAt = ContinuousClock.now
+    /// When the run started, in real time, on the coarse clock every job's start is read from (it costs a few
+    /// nanoseconds and no conversion; its tick, 4 ms here, is nothing beside the watchdog's limits).
+    let startedAt = harness_coarse_monotonic_nanoseconds()
     /// What the standard clocks read at virtual time 0 of this run (see `VirtualClock.origin`).
     let clockOrigin = VirtualClock.origin()
     /// The serial executor that stands for the main actor inside this run.
     private(set) var mainLane: MainLane!
 
     /// Picks the jobs, keeps the timers and the clock.
-    var scheduler: Scheduler
+    @exclusivity(unchecked) var scheduler: Scheduler
     /// The run's clock under real time: real time less the time the harness thread waited for a CPU (`RunClock`).
-    private var clock = RunClock()
+    @exclusivity(unchecked) private var clock = RunClock()
     /// The scenario's result, once it returned or threw.
     private var result: Result<any Sendable, any Error>? = nil
     /// Whether `onComplete` has been called.
@@ -46,9 +50,9 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Every note, with the task that left it.
     private var timeline = Timeline()
     /// What the run's tasks did on the harness thread, for a timeline without notes.
-    private var events = RunEvents()
+    @exclusivity(unchecked) private var events = RunEvents()
     /// Whether a job is running now (harness thread only): only then does an enqueue or a timer come from a task.
-    private var inJob = false
+    @exclusivity(unchecked) private var inJob = false
     /// The identity of the main lane's executor reference: where the runtime says main-actor code runs in this run.
     private var mainIdentity: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(mainLane).toOpaque()) }
     /// The unnamed tasks that left notes, by the runtime's task id: their number in the timeline.
@@ -108,9 +112,15 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     func touched() { touchedAnotherRun.store(true, ordering: .relaxed) }
     /// Whether another run touched this one.
     var wasTouched: Bool { touchedAnotherRun.load(ordering: .relaxed) }
-    /// Real times at which the last few jobs started, oldest first (harness thread only; used only
-    /// where virtual time cannot be shown to the scenario, to guess a sleep's duration).
-    private var recentJobStarts = Array(repeating: ContinuousClock.now, count: 4)
+    /// Real times at which the last four jobs started (`harness_coarse_monotonic_nanoseconds`), in a ring whose next
+    /// slot is `recentJobNext` (harness thread only; used only where virtual time cannot be shown to the scenario, to
+    /// guess a sleep's duration).
+    @exclusivity(unchecked) private var recentJobStarts: (Int64, Int64, Int64, Int64) = {
+        let now = harness_coarse_monotonic_nanoseconds()
+        return (now, now, now, now)
+    }()
+    /// The ring's slot for the next job's start, which holds the oldest of the four.
+    @exclusivity(unchecked) private var recentJobNext = 0
 
     /// The number of the job running now (from 1), or 0 when the thread is idle: what the watchdog reads.
     let runningJob = Atomic<Int>(0)
@@ -342,6 +352,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Marks the run quiet or busy (what other runs wait for, `RunRegistry`).
     private func beQuiet(_ isQuiet: Bool) {
         if !isQuiet { othersAtQuiet = nil }
+        // Only this thread writes `quiet`: a look first spares the fenced exchange on every step of a busy run.
+        guard quiet.load(ordering: .relaxed) != isQuiet else { return }
         if quiet.exchange(isQuiet, ordering: .sequentiallyConsistent) != isQuiet, isQuiet {
             quietCount.add(1, ordering: .sequentiallyConsistent)
         }
@@ -413,10 +425,15 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         let jobNumber = scheduler.jobsRun
         let waitDescriptor = clock.waitDescriptor
         condition.unlock()
-        let start = ContinuousClock.now
-        recentJobStarts.removeFirst()
-        recentJobStarts.append(start)
-        runningJobStart.store(Nanoseconds(startedAt.duration(to: start)), ordering: .relaxed)
+        let start = harness_coarse_monotonic_nanoseconds()
+        switch recentJobNext {
+        case 0: recentJobStarts.0 = start
+        case 1: recentJobStarts.1 = start
+        case 2: recentJobStarts.2 = start
+        default: recentJobStarts.3 = start
+        }
+        recentJobNext = (recentJobNext + 1) & 3
+        runningJobStart.store(start - startedAt, ordering: .relaxed)
         runningJob.store(jobNumber, ordering: .releasing)
         if virtualNow >= 0 { harness_virtual_time_begin(clockOrigin + virtualNow) }
         harness_job_run_begin(Unmanaged.passUnretained(self).toOpaque())
@@ -555,5 +572,13 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// The start of the oldest of the last few jobs (harness thread only): no sleep's deadline can
     /// have been computed before it.
-    var earliestRecentJobStart: ContinuousClock.Instant { recentJobStarts[0] }
+    var earliestRecentJobStart: ContinuousClock.Instant {
+        let oldest = switch recentJobNext {
+        case 0: recentJobStarts.0
+        case 1: recentJobStarts.1
+        case 2: recentJobStarts.2
+        default: recentJobStarts.3
+        }
+        return ContinuousClock.now.advanced(by: .nanoseconds(oldest - harness_coarse_monotonic_nanoseconds()))
+    }
 }

@@ -55,8 +55,9 @@ struct RunEvents: Sendable {
     private(set) var names: [UInt32: String] = [:]
     /// The tasks whose name was asked for.
     private var asked: Set<UInt32> = []
-    /// The task whose name was asked for last (most events in a row come from one task).
-    private var lastAsked: UInt32 = 0
+    /// Tasks whose name was asked for, by the low six bits of their id: a look here spares hashing into `asked` on
+    /// nearly every event, as a run's tasks take turns.
+    private var recentlyAsked = [UInt32](repeating: 0, count: 64)
 
     /// The events kept, oldest first, and where the ones not kept were (the index of the first after them).
     var events: (kept: [Event], gap: Int?) {
@@ -96,8 +97,9 @@ struct RunEvents: Sendable {
     /// The runtime's id of the task running now (0: none), its name kept the first time it is seen.
     private mutating func currentTask() -> UInt32 {
         let task = withUnsafeCurrentTask { $0.map { UInt32(truncatingIfNeeded: OneThreadExecutor.taskID($0)) } } ?? 0
-        if task != 0, task != lastAsked {
-            lastAsked = task
+        let slot = Int(task & 63)
+        if task != 0, recentlyAsked[slot] != task {
+            recentlyAsked[slot] = task
             if asked.insert(task).inserted, let name = Task.name { names[task] = name }
         }
         return task

@@ -1,3 +1,4 @@
+import CHarnessTime
 import Foundation
 import Synchronization
 
@@ -68,7 +69,7 @@ final class Watchdog: @unchecked Sendable {
         if !executor.loopBegan.load(ordering: .acquiring) { return false }
         let job = executor.runningJob.load(ordering: .acquiring)
         let jobStart = executor.runningJobStart.load(ordering: .relaxed)
-        let wall = Nanoseconds(executor.startedAt.duration(to: .now))
+        let wall = harness_coarse_monotonic_nanoseconds() - executor.startedAt
         let sample = ThreadTime.sample(thread: executor.threadID.load(ordering: .acquiring))
         let machine = busy()
         // The job must be the same after the sample as before it: a watchdog starved between the two reads would
