@@ -9,9 +9,9 @@ import Synchronization
 ///     let again = try await runs.observation(of: scenario, arguments)   // the same observation, at once
 ///
 /// Only `system` runs are kept: the quiz makes them one at a time, after every other check, and each takes its real
-/// time (six blocks of a serial queue that each wait 250 ms for company, three 400 ms requests). Each check is still
-/// judged on one run of its claim and one of its control, as before; several checks that ask the same question of
-/// the runtime are judged on one answer. A run that threw is not kept.
+/// time (six blocks of a serial queue that each wait 100 ms of spare time for company, a launch's three requests).
+/// Each check is still judged on one run of its claim and one of its control, as before; several checks that ask the
+/// same question of the runtime are judged on one answer. A run that threw is not kept.
 public final class SystemRuns: Sendable {
     /// A scenario with its arguments, as a check runs it.
     private struct Key: Hashable {

@@ -67,7 +67,7 @@ func threadsForTwoSyncs(_ sync: @escaping @Sendable (@escaping @Sendable () -> U
 
 /// L37 Q10, the Q&A seed: six blocks sent at once to one private serial queue — one at a time, on whatever threads
 /// GCD lends; and `queue.sync` runs its block on the calling thread. Every block is the same: it holds its thread until
-/// another block runs beside it, or 250 ms, so only the queue decides whether two ever run at once.
+/// another block runs beside it, or 100 ms of spare time, so only the queue decides whether two ever run at once.
 /// `shape`, the quiz's controls: `.concurrent`, the same blocks on a concurrent queue (they keep each other company);
 /// `.asyncAndWait`, the last block sent with `async` and waited for instead of `sync` (it runs on a GCD thread).
 nonisolated(nonsending) public func serialQueueThreads(
@@ -80,7 +80,7 @@ nonisolated(nonsending) public func serialQueueThreads(
         for _ in 0..<6 {
             queue.async {
                 threads.update { $0.append(threadNumber()) }
-                flight.workUntilCompany(patience: .milliseconds(250))
+                flight.workUntilCompany(patience: .milliseconds(100))
             }
         }
         queue.sync(flags: .barrier) {}

@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import Synchronization
 
 /// Counts how many pieces of work run at the same moment, and the most there ever were — overlap measured with
@@ -28,12 +29,18 @@ public final class OverlapMeter: Sendable {
 
     /// One piece of work that holds its thread until it has had company — another piece running at the same moment,
     /// now or earlier — or until `patience` is up, whichever is first. The bound is what keeps a run with no company
-    /// (one thread, one line) from hanging.
+    /// (one thread, one line) from hanging. Patience is counted in spare time (`SpareTime`: real time in which the
+    /// machine had a CPU to spare), so that on a loaded machine a second piece that waits for a CPU to start on is
+    /// still waited for: load only makes the wait longer, never a lone piece of one that would have had company.
     public func workUntilCompany(patience: Duration) {
         enter()
-        let deadline = ContinuousClock.now + patience
-        while mostAtOnce < 2 && ContinuousClock.now < deadline {
+        let limit = Int64(patience.components.seconds) * 1_000_000_000 + patience.components.attoseconds / 1_000_000_000
+        var spare = SpareTime.starting()
+        var looks = 0
+        // Company is looked for every 0.1 ms; the machine's load (a file read) every ms.
+        while mostAtOnce < 2 && (looks % 10 != 0 || spare.lookNow() < limit) {
             usleep(100)
+            looks += 1
         }
         leave()
     }
