@@ -17,6 +17,12 @@
 
 #include "CHarnessTime.h"
 
+// The harness executor that owns the calling thread (ThreadBinding): a thread-local word, read on every enqueue and
+// every job, where a pthread key cost a call and a one-time check each time.
+static __thread void *bound_executor = 0;
+void harness_bind_executor(void *executor) { bound_executor = executor; }
+void *harness_bound_executor(void) { return bound_executor; }
+
 #if defined(__linux__)
 #include <dlfcn.h>
 #include <stdlib.h>

@@ -45,6 +45,12 @@ int64_t harness_suspended_nanoseconds(void);
 /// `dispatchPrecondition(condition: .onQueue(.main))` holds, as it does on the main actor it stands for (Linux).
 void harness_main_actor_job(int running);
 
+/// Marks the calling thread as owned by `executor` (a harness executor, unretained), or by none for NULL.
+void harness_bind_executor(void *executor);
+
+/// The executor that owns the calling thread, or NULL.
+void *harness_bound_executor(void);
+
 /// The calling thread's kernel id (Linux), or 0.
 int harness_thread_id(void);
 

@@ -15,8 +15,9 @@ import Synchronization
 /// `@unchecked Sendable`: `scheduler`, `clock`, `result`, `notes`, `completed` and `abandoned` are read and
 /// written under `condition`; `runningMainJob` only on the harness thread; the atomics anywhere.
 /// `@exclusivity(unchecked)` on the state every job touches (`scheduler`, `clock`, `events`, `inJob`, the job
-/// starts): the lock, or the harness thread alone, already keeps two accesses from overlapping, and the runtime's
-/// check of each access cost about a tenth of a job. What its
+/// starts, `mainLane`, `abandoned`, `runningMainJob`, `outside`, `held`, the quiet and waiting marks): its lock
+/// (`condition`, or `heldLock` for `held`), or the harness thread alone, already keeps two accesses from
+/// overlapping, and the runtime's check of each access cost about a tenth of a job. What its
 /// extensions in other files (`+OutsideWork`, `+Timers`) use is internal rather than private, for them alone.
 final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// The lock that guards the executor's state, and the signal that work arrived.
@@ -33,7 +34,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// What the standard clocks read at virtual time 0 of this run (see `VirtualClock.origin`).
     let clockOrigin = VirtualClock.origin()
     /// The serial executor that stands for the main actor inside this run.
-    private(set) var mainLane: MainLane!
+    @exclusivity(unchecked) private(set) var mainLane: MainLane!
 
     /// Picks the jobs, keeps the timers and the clock.
     @exclusivity(unchecked) var scheduler: Scheduler
@@ -44,7 +45,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Whether `onComplete` has been called.
     var completed = false
     /// Whether the thread must stop at its next look at the queue (after a failure from outside).
-    var abandoned = false
+    @exclusivity(unchecked) var abandoned = false
     /// The last notes the scenario left, oldest first.
     private var notes: [String] = []
     /// Every note, with the task that left it.
@@ -60,9 +61,9 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Timers whose duration had to be guessed from a real-clock deadline.
     private var guessedTimers = 0
     /// Whether the job running now is the main actor's (harness thread only).
-    private(set) var runningMainJob = false
+    @exclusivity(unchecked) private(set) var runningMainJob = false
     /// The work the run handed outside its thread (Dispatch blocks, threads), under way.
-    var outside = OutsideWork()
+    @exclusivity(unchecked) var outside = OutsideWork()
     /// Where threads of the run's outside work wait for the run's timers to end their sleeps (taken after
     /// `condition` by the harness thread, never while holding it by a sleeper).
     let sleepers = NSCondition()
@@ -73,7 +74,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Spare time spent waiting for known outside work since anything last happened (`outsideWorkLimit`).
     private var outsideWait = SpareTime.starting()
     /// Whether the last step was a wait for known outside work (so that `outsideWait` goes on counting).
-    private var waitingForOutside = false
+    @exclusivity(unchecked) private var waitingForOutside = false
     /// Threads other than the harness's on their way into `condition` to bring the run something (a job, news of
     /// its outside work): while one waits for the lock the harness thread holds, `/proc` shows it waiting for
     /// another thread, yet it is about to resume the run.
@@ -82,7 +83,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private let over = Atomic<Bool>(false)
     /// Outside work the job running now handed out, held until it has run to its next suspension (`HeldWork`),
     /// with its serial number.
-    var held: [(work: HeldWork, serial: UInt64)] = []
+    @exclusivity(unchecked) var held: [(work: HeldWork, serial: UInt64)] = []
     /// Guards `held` (the job runs with `condition` released; the watchdog may let held work go).
     let heldLock = NSLock()
     /// The timer sources on the run's clock: the C record to fire, and the interval (-1: once).
@@ -94,7 +95,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// How often it has been quiet.
     private let quietCount = Atomic<Int>(0)
     /// What other runs were busy when this one was last about to be called a deadlock (`RunRegistry`).
-    private var othersAtQuiet: RunRegistry.Snapshot?
+    @exclusivity(unchecked) private var othersAtQuiet: RunRegistry.Snapshot?
     /// Whether work of another run in progress came this run's way (a task waiting on an actor both share, resumed
     /// here), or work of this run went another's: its schedule is not its own, and `run` runs it again alone.
     private let touchedAnotherRun = Atomic<Bool>(false)
@@ -175,13 +176,14 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             condition.lock()
             if inJob { events.enqueue(UInt32(truncatingIfNeeded: Self.taskID(of: job)), main: mainIdentity) }
             scheduler.enqueue(Self.number(of: job), isMain: isMain)
+            // No signal: the one thread that waits on `condition` for work is this one, busy now.
         } else {
             noteTouchFromAnotherRun()
             lockState()
             let mine = harness_helper_run() == Unmanaged.passUnretained(self).toOpaque()
             scheduler.arrive(Self.number(of: job), isMain: isMain, from: mine ? harness_helper_serial() : .max)
+            condition.signal()
         }
-        condition.signal()
         condition.unlock()
     }
 

@@ -1,25 +1,14 @@
 import CHarnessTime
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// Which harness executor owns the current thread, if any: a thread-specific value.
+/// Which harness executor owns the current thread, if any: a thread-local value.
 ///
 /// This is what keeps the harness scoped: the global-enqueue hook and `ScenarioClock` act only on
 /// threads bound here, so tests running in parallel on the real pool are never touched.
 enum ThreadBinding {
-    /// The key of the thread-specific slot, created once.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        precondition(pthread_key_create(&key, nil) == 0, "could not create the harness's thread key")
-        return key
-    }()
-
-    /// The executor that owns this thread, or nil on any other thread.
+    /// The executor that owns this thread, or nil on any other thread (a thread-local word of CHarnessTime's: read on
+    /// every enqueue and job).
     static var current: OneThreadExecutor? {
-        guard let raw = pthread_getspecific(key) else { return nil }
+        guard let raw = harness_bound_executor() else { return nil }
         return Unmanaged<OneThreadExecutor>.fromOpaque(raw).takeUnretainedValue()
     }
 
@@ -35,11 +24,11 @@ enum ThreadBinding {
 
     /// Marks this thread as `executor`'s (the executor's loop keeps it alive meanwhile).
     static func bind(_ executor: OneThreadExecutor) {
-        pthread_setspecific(key, Unmanaged.passUnretained(executor).toOpaque())
+        harness_bind_executor(Unmanaged.passUnretained(executor).toOpaque())
     }
 
     /// Marks this thread as nobody's.
     static func unbind() {
-        pthread_setspecific(key, nil)
+        harness_bind_executor(nil)
     }
 }

@@ -26,21 +26,20 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-/// FNV-1a over the choices a scheduler made: equal hashes mean equal schedules.
+/// A hash of the choices a scheduler made, in order: equal hashes mean equal schedules.
 ///
 /// `Hasher` would not do: it is seeded differently in every process, and the point of a schedule
-/// hash is to compare runs in two processes.
+/// hash is to compare runs in two processes. Each choice is scrambled whole (SplitMix64's finaliser) and folded
+/// in with a multiply, a word at a time: every job of a seeded run mixes one, so a byte-wise FNV cost 3% of a job.
 struct ScheduleHash {
     /// The hash so far.
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     /// Mixes one choice into the hash.
     mutating func mix(_ number: UInt64) {
-        var n = number
-        for _ in 0..<8 {
-            value ^= n & 0xff
-            value &*= 0x0000_0100_0000_01b3
-            n >>= 8
-        }
+        var z = number &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        value = (value ^ z ^ (z >> 31)) &* 0x0000_0100_0000_01b3
     }
 }
