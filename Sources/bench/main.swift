@@ -104,8 +104,11 @@ for argument in CommandLine.arguments.dropFirst() where !["--quick", "--time-to-
 let quick = CommandLine.arguments.contains("--quick")
 let pourRuns = quick ? 50 : 1_000
 let rounds = quick ? 1 : 3
+/// Rounds of the step workloads, whose ratio to the bare executor is a target: short runs, so many of them.
+let stepRounds = quick ? 3 : 11
 print("bench: Swift concurrency harness vs the system executor (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
-print("each figure is the median of \(rounds) rounds, the two columns measured alternately in one process")
+print("each figure is the median of \(rounds) rounds (\(stepRounds) for the cost of one step), the columns measured alternately in one")
+print("process")
 print("")
 
 /// The median of `values`.
@@ -115,20 +118,31 @@ func median(_ values: [Double]) -> Double {
 }
 
 /// Median real seconds of `times` runs of `body` under seeds, on the bare one-thread executor (if `bare`) and on the
-/// system executor, alternating, plus the jobs the harness and the bare executor ran for one round.
-func measure(_ times: Int, bare: Bool = false, _ body: @escaping @Sendable () async -> Int) async throws
-    -> (seeded: Double, bare: Double, system: Double, jobs: Int, bareJobs: Int)
+/// system executor, alternating, plus the jobs the harness and the bare executor ran for one round, and the median of
+/// each round's seeded ÷ bare time. The ratio is taken within a round, from two runs a few milliseconds apart: this
+/// machine's speed drifts by half from one second to the next (a virtual machine's neighbours), and a ratio of two
+/// medians taken at different moments drifts with it. The step workloads run `stepRounds` rounds, the order of the
+/// seeded and bare runs swapped every other round.
+func measure(_ times: Int, bare: Bool = false, rounds: Int = rounds, _ body: @escaping @Sendable () async -> Int) async throws
+    -> (seeded: Double, bare: Double, system: Double, jobs: Int, bareJobs: Int, seededPerBare: Double)
 {
-    var seededTimes: [Double] = [], bareTimes: [Double] = [], systemTimes: [Double] = []
+    var seededTimes: [Double] = [], bareTimes: [Double] = [], systemTimes: [Double] = [], ratios: [Double] = []
     var jobs = 0, bareJobs = 0
-    for _ in 0..<rounds {
-        seededTimes.append(try await seconds { jobs = try await repeated(times, seeded: true, body) })
-        if bare {
-            bareTimes.append(await seconds { bareJobs = 0; for _ in 0..<times { bareJobs += await runBare(body) } })
+    for round in 0..<rounds {
+        let seededRun = { try await seconds { jobs = try await repeated(times, seeded: true, body) } }
+        let bareRun = { await seconds { bareJobs = 0; for _ in 0..<times { bareJobs += await runBare(body) } } }
+        if bare, round % 2 == 1 {
+            bareTimes.append(await bareRun())
+            seededTimes.append(try await seededRun())
+        } else {
+            seededTimes.append(try await seededRun())
+            if bare { bareTimes.append(await bareRun()) }
         }
+        if bare { ratios.append(seededTimes.last! / bareTimes.last!) }
         systemTimes.append(try await seconds { _ = try await repeated(times, seeded: false, body) })
     }
-    return (median(seededTimes), bare ? median(bareTimes) : 0, median(systemTimes), jobs, bareJobs)
+    return (median(seededTimes), bare ? median(bareTimes) : 0, median(systemTimes), jobs, bareJobs,
+            bare ? median(ratios) : 0)
 }
 
 if CommandLine.arguments.contains("--time-to-bug") {
@@ -136,8 +150,8 @@ if CommandLine.arguments.contains("--time-to-bug") {
     exit(0)
 }
 
-let hops = try await measure(1, bare: true, actorHops)
-let yielded = try await measure(1, bare: true, yields)
+let hops = try await measure(1, bare: true, rounds: stepRounds, actorHops)
+let yielded = try await measure(1, bare: true, rounds: stepRounds, yields)
 let pours = try await measure(pourRuns, slowPours)
 let sleeps = try await measure(1, hundredSleeps)
 
@@ -148,7 +162,8 @@ func per(_ seconds: Double, _ count: Int, _ unit: String) -> String {
 
 print("The cost of one step: under the seeded harness, on a bare one-thread executor running the same jobs first in")
 print("first out (the floor for any one-thread executor: the runtime's own cost), and on the system executor (2")
-print("threads). The system's cost swings with the machine from run to run; the bare executor's does not.")
+print("threads). This machine's speed drifts from one second to the next, so harness ÷ bare is the median of each round's")
+print("ratio of two runs made a moment apart; the system's cost also swings with how its two threads are scheduled.")
 let stepWidths = [44, 16, 16, 16, 16]
 print(pad("workload", stepWidths[0]) + pad("seeded harness", stepWidths[1]) + pad("bare 1 thread", stepWidths[2])
       + pad("system", stepWidths[3]) + pad("harness ÷ bare", stepWidths[4]) + "harness ÷ system")
@@ -159,7 +174,7 @@ for (name, row, count, unit) in [("100 000 actor hops (10 tasks × 10 000)", hop
     let seededCount = unit == "job" ? row.jobs : count
     print(pad(name, stepWidths[0]) + pad(per(row.seeded, seededCount, unit), stepWidths[1])
           + pad(per(row.bare, count, unit), stepWidths[2]) + pad(per(row.system, count, unit), stepWidths[3])
-          + pad(String(format: "%.2f×", (row.seeded / Double(seededCount)) / (row.bare / Double(count))), stepWidths[4])
+          + pad(String(format: "%.2f×", row.seededPerBare * Double(count) / Double(seededCount)), stepWidths[4])
           + String(format: "%.2f×", (row.seeded / Double(seededCount)) / (row.system / Double(count))))
 }
 print("")
