@@ -116,10 +116,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Real times at which the last four jobs started (`harness_coarse_monotonic_nanoseconds`), in a ring whose next
     /// slot is `recentJobNext` (harness thread only; used only where virtual time cannot be shown to the scenario, to
     /// guess a sleep's duration).
-    @exclusivity(unchecked) private var recentJobStarts: (Int64, Int64, Int64, Int64) = {
-        let now = harness_coarse_monotonic_nanoseconds()
-        return (now, now, now, now)
-    }()
+    @exclusivity(unchecked) private var recentJobStarts = [Int64](repeating: harness_coarse_monotonic_nanoseconds(), count: 4)
     /// The ring's slot for the next job's start, which holds the oldest of the four.
     @exclusivity(unchecked) private var recentJobNext = 0
 
@@ -428,12 +425,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         let waitDescriptor = clock.waitDescriptor
         condition.unlock()
         let start = harness_coarse_monotonic_nanoseconds()
-        switch recentJobNext {
-        case 0: recentJobStarts.0 = start
-        case 1: recentJobStarts.1 = start
-        case 2: recentJobStarts.2 = start
-        default: recentJobStarts.3 = start
-        }
+        recentJobStarts[recentJobNext] = start
         recentJobNext = (recentJobNext + 1) & 3
         runningJobStart.store(start - startedAt, ordering: .relaxed)
         runningJob.store(jobNumber, ordering: .releasing)
@@ -575,12 +567,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// The start of the oldest of the last few jobs (harness thread only): no sleep's deadline can
     /// have been computed before it.
     var earliestRecentJobStart: ContinuousClock.Instant {
-        let oldest = switch recentJobNext {
-        case 0: recentJobStarts.0
-        case 1: recentJobStarts.1
-        case 2: recentJobStarts.2
-        default: recentJobStarts.3
-        }
+        let oldest = recentJobStarts[recentJobNext]
         return ContinuousClock.now.advanced(by: .nanoseconds(oldest - harness_coarse_monotonic_nanoseconds()))
     }
 }

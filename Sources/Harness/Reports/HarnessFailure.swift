@@ -112,8 +112,9 @@ public struct HarnessFailure: Error, CustomStringConvertible {
     }
 }
 
-/// Whole nanoseconds in a `Duration`, saturating instead of trapping on huge values.
-func Nanoseconds(_ duration: Duration) -> Int64 {
+/// Whole nanoseconds in a `Duration`, saturating instead of trapping on huge values (for the package's other
+/// targets too: the scenarios' and the quiz's waits count spare time in nanoseconds).
+package func Nanoseconds(_ duration: Duration) -> Int64 {
     let (seconds, attoseconds) = duration.components
     let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
     if overflow { return seconds < 0 ? .min : .max }

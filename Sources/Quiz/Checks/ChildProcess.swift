@@ -143,7 +143,7 @@ public enum ChildProcess {
         guard spawned == 0 else {
             return ChildOutcome(ending: .exit(-1), stdout: "", stderr: "cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
-        let limit = Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+        let limit = Nanoseconds(timeout)
         let spent = timeSpent(pid)
         var status: Int32 = 0, outOfTime = false, polls = 0
         // Polls rather than blocks, so that a child that never ends is killed when its time runs out; its time is

@@ -34,7 +34,7 @@ public final class OverlapMeter: Sendable {
     /// still waited for: load only makes the wait longer, never a lone piece of one that would have had company.
     public func workUntilCompany(patience: Duration) {
         enter()
-        let limit = Int64(patience.components.seconds) * 1_000_000_000 + patience.components.attoseconds / 1_000_000_000
+        let limit = Nanoseconds(patience)
         var spare = SpareTime.starting()
         var looks = 0
         // Company is looked for every 0.1 ms; the machine's load (a file read) every ms.
