@@ -53,7 +53,7 @@ func medianAndWorst(_ counts: [Int]?, limit: Int) -> String {
 /// starting points, under random, PCT at depths 1 to 3 and the default portfolio; whether PCT at the bug's depth met
 /// its target (no more runs than random, median and worst, and a median of at most 5), and whether the portfolio
 /// met its own (within 2× of the best of the four, median and worst).
-func printTimeToBug(starts: Int) async throws {
+func printTimeToBug(starts: Int, chanceRuns: Int) async throws {
     let twoRequests: @Sendable (Int) -> Bool = { $0 > 1 }
     let shapes = [
         BugShape(name: "AnswersOnlyCache (L38 Q1), 2 screens", depth: 1,
@@ -96,6 +96,68 @@ func printTimeToBug(starts: Int) async throws {
         row += pad(meetsTarget(pct: atDepth, random: random) ? "yes" : "no", 14)
         print(row + (withinTwice(portfolio, of: singles) ? "yes" : "no"))
     }
+    try await printChances(shapes, runs: chanceRuns)
+}
+
+/// Prints the chance that one run shows each row's bug, under each single strategy and the portfolio, counted over
+/// `runs` seeds: a median or a worst over twenty starting points moves with luck, a chance over many runs much less.
+/// 1 / chance is the runs a strategy needs on average, so the ratio of two chances is the ratio of their times to
+/// the bug. Then the best that any fixed mix of the single strategies could do on every row at once (`bestMix`).
+func printChances(_ shapes: [BugShape], runs: Int) async throws {
+    let names = ["random", "pct depth 1", "pct depth 2", "pct depth 3"]
+    print("")
+    print("The chance that one run shows the bug, over \(grouped(Double(runs))) seeds each; \"best ÷ portfolio\": how many times")
+    print("more runs the portfolio needs on average than the best single strategy")
+    print(pad("wrong shape", 60) + names.map { pad($0, 14) }.joined() + pad("portfolio", 14) + "best ÷ portfolio")
+    var rows: [[Double]] = []
+    for shape in shapes {
+        let horizon = try await run(.replay(Interleaving([])), shape.body).choices.count
+        let schedules: [(UInt64) -> Schedule] = [{ .seeded($0) }] + (1...3).map { depth in { .pct(seed: $0, depth: depth, horizon: horizon) } }
+            + [{ Search.portfolio.schedule(seed: $0, horizon: horizon) }]
+        var chances: [Double] = []
+        for schedule in schedules {
+            var shown = 0
+            // Seeds apart from the time-to-bug table's starting points (multiples of a million, from 0).
+            for seed in 0..<UInt64(runs) where shape.fails(try await run(schedule(500_000 + seed), shape.body).value) { shown += 1 }
+            chances.append(Double(shown) / Double(runs))
+        }
+        let best = chances.dropLast().max()!
+        rows.append(Array(chances.dropLast()))
+        print(pad(shape.name, 60) + chances.map { pad(String(format: "%.3f", $0), 14) }.joined()
+              + (best == 0 ? "none shows it" : chances.last! == 0 ? "never shows it" : String(format: "%.1f×", best / chances.last!)))
+    }
+    let mix = bestMix(rows)
+    let weights = zip(names, mix.weights).filter { $0.1 > 0 }.map { "\($0.0) \(Int(($0.1 * 100).rounded()))%" }
+    print("The best fixed mix of the four (weights in steps of 1/\(mixSteps)): \(weights.joined(separator: ", ")), within "
+          + String(format: "%.2f× of the best on every row (its worst: %@)", mix.ratio, shapes[mix.worstRow].name))
+}
+
+/// The grid of `bestMix`: weights are multiples of 1 / `mixSteps`.
+let mixSteps = 40
+
+/// The fixed mix of the single strategies (weights summing to 1, in steps of 1 / `mixSteps`) whose worst row is
+/// best: a row's ratio is its best single chance over the mix's (Σ weight × chance), and a mix is as good as its
+/// worst row. `chances[row][strategy]`; rows that no strategy shows are left out.
+func bestMix(_ chances: [[Double]]) -> (weights: [Double], ratio: Double, worstRow: Int) {
+    let rows = chances.indices.filter { chances[$0].max()! > 0 }, count = chances.first?.count ?? 0
+    var best: (weights: [Double], ratio: Double, worstRow: Int) = ([], .infinity, 0)
+    /// Every way to share `left` steps among the strategies from `index` on.
+    func share(_ index: Int, _ left: Int, _ steps: [Int]) {
+        guard index < count - 1 else {
+            let weights = (steps + [left]).map { Double($0) / Double(mixSteps) }
+            var worst = (ratio: 0.0, row: 0)
+            for row in rows {
+                let mixed = zip(weights, chances[row]).map(*).reduce(0, +)
+                let ratio = mixed == 0 ? Double.infinity : chances[row].max()! / mixed
+                if ratio > worst.ratio { worst = (ratio, row) }
+            }
+            if worst.ratio < best.ratio { best = (weights, worst.ratio, worst.row) }
+            return
+        }
+        for step in 0...left { share(index + 1, left - step, steps + [step]) }
+    }
+    share(0, mixSteps, [])
+    return best
 }
 
 /// Whether `portfolio` needed at most twice the runs of the best of `singles`, median and worst (each judged apart).

@@ -1,6 +1,6 @@
 // `swift run -c release bench`: what the harness costs, measured side by side with the real
 // executor in one run, on the same workloads. The machine is shared and noisy: read the ratios.
-// `--quick`: fewer runs and rounds; `--time-to-bug`: only the time-to-bug table (it counts runs, not seconds).
+// `--quick`: fewer runs and rounds; `--time-to-bug`: only the time-to-bug tables (they count runs, not seconds).
 import Foundation
 import Harness
 import Subjects
@@ -146,7 +146,7 @@ func measure(_ times: Int, bare: Bool = false, rounds: Int = rounds, _ body: @es
 }
 
 if CommandLine.arguments.contains("--time-to-bug") {
-    try await printTimeToBug(starts: quick ? 5 : 20)
+    try await printTimeToBug(starts: quick ? 5 : 20, chanceRuns: quick ? 200 : 1_000)
     exit(0)
 }
 
@@ -198,5 +198,5 @@ print("The harness ran \(hops.jobs) jobs for the 100 000 hops (the bare executor
 print("inline), \(yielded.jobs) for the yields (bare: \(yielded.bareJobs)) and \(pours.jobs) for the pours. Targets: ≤ 2× the bare")
 print("executor's cost per step; ≥ 100× faster on sleep-heavy scenarios.")
 
-try await printTimeToBug(starts: quick ? 5 : 20)
+try await printTimeToBug(starts: quick ? 5 : 20, chanceRuns: quick ? 200 : 1_000)
 try await printExhaustive(budget: quick ? 2_000 : 20_000)
