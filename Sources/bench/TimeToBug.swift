@@ -52,7 +52,8 @@ func medianAndWorst(_ counts: [Int]?, limit: Int) -> String {
 /// Prints the time-to-bug table: runs until the first failure, median and worst over `starts`
 /// starting points, under random, PCT at depths 1 to 3 and the default portfolio; whether PCT at the bug's depth met
 /// its target (no more runs than random, median and worst, and a median of at most 5), and whether the portfolio
-/// met its own (within 2× of the best of the four, median and worst).
+/// met its own (within 2× of the best of the four, median and worst). Then each search's chance that one run shows the
+/// bug, over `chanceRuns` seeds (`printChances`).
 func printTimeToBug(starts: Int, chanceRuns: Int) async throws {
     let twoRequests: @Sendable (Int) -> Bool = { $0 > 1 }
     let shapes = [
@@ -77,56 +78,57 @@ func printTimeToBug(starts: Int, chanceRuns: Int) async throws {
     print("(the lessons' wrong shapes from Sources/Subjects/*/Mistakes; the breakages' rows: scripts/time-to-bug)")
     print(pad("wrong shape", 60) + pad("depth", 7) + pad("random", 14) + pad("pct depth 1", 14) + pad("pct depth 2", 14)
           + pad("pct depth 3", 14) + pad("portfolio", 14) + pad("pct ≤ random", 14) + "portfolio ≤ 2× best")
+    var chances: [[Double]] = []
     for shape in shapes {
         let horizon = try await run(.replay(Interleaving([])), shape.body).choices.count
-        let random = try await timeToBug(shape, starts: starts, limit: limit) { .seeded($0) }
-        var row = pad(shape.name, 60) + pad("\(shape.depth)", 7) + pad(medianAndWorst(random, limit: limit), 14)
-        var atDepth: [Int]? = nil
-        var singles = [random]
-        for depth in 1...3 {
-            let pct = try await timeToBug(shape, starts: starts, limit: limit) { .pct(seed: $0, depth: depth, horizon: horizon) }
-            if depth == shape.depth { atDepth = pct }
-            singles.append(pct)
-            row += pad(medianAndWorst(pct, limit: limit), 14)
-        }
-        let portfolio = try await timeToBug(shape, starts: starts, limit: limit) {
-            Search.portfolio.schedule(seed: $0, horizon: horizon)
-        }
-        row += pad(medianAndWorst(portfolio, limit: limit), 14)
-        row += pad(meetsTarget(pct: atDepth, random: random) ? "yes" : "no", 14)
-        print(row + (withinTwice(portfolio, of: singles) ? "yes" : "no"))
+        let searches = comparedSearches(horizon: horizon)
+        var counts: [[Int]?] = []
+        for search in searches { counts.append(try await timeToBug(shape, starts: starts, limit: limit, search)) }
+        let singles = Array(counts.dropLast()), portfolio = counts.last!
+        print(pad(shape.name, 60) + pad("\(shape.depth)", 7) + counts.map { pad(medianAndWorst($0, limit: limit), 14) }.joined()
+              + pad(meetsTarget(pct: singles[shape.depth], random: singles[0]) ? "yes" : "no", 14)
+              + (withinTwice(portfolio, of: singles) ? "yes" : "no"))
+        chances.append(try await chancesToShow(shape, searches, runs: chanceRuns))
     }
-    try await printChances(shapes, runs: chanceRuns)
+    printChances(shapes, chances, runs: chanceRuns)
 }
 
-/// Prints the chance that one run shows each row's bug, under each single strategy and the portfolio, counted over
-/// `runs` seeds: a median or a worst over twenty starting points moves with luck, a chance over many runs much less.
-/// 1 / chance is the runs a strategy needs on average, so the ratio of two chances is the ratio of their times to
-/// the bug. Then the best that any fixed mix of the single strategies could do on every row at once (`bestMix`).
-func printChances(_ shapes: [BugShape], runs: Int) async throws {
+/// The searches both tables compare, for a scenario of `horizon` choice points (its calm run's): random, PCT at depths 1
+/// to 3, and last the default portfolio.
+func comparedSearches(horizon: Int) -> [(UInt64) -> Schedule] {
+    [{ .seeded($0) }] + (1...3).map { depth in { .pct(seed: $0, depth: depth, horizon: horizon) } }
+        + [{ Search.portfolio.schedule(seed: $0, horizon: horizon) }]
+}
+
+/// The chance that one run under each of `searches` shows `shape`'s bug, counted over `runs` seeds apart from the
+/// time-to-bug table's starting points (multiples of a million, from 0).
+func chancesToShow(_ shape: BugShape, _ searches: [(UInt64) -> Schedule], runs: Int) async throws -> [Double] {
+    var chances: [Double] = []
+    for search in searches {
+        var shown = 0
+        for seed in 0..<UInt64(runs) where shape.fails(try await run(search(500_000 + seed), shape.body).value) { shown += 1 }
+        chances.append(Double(shown) / Double(runs))
+    }
+    return chances
+}
+
+/// Prints the chance that one run shows each row's bug (`chances[row]`: the single searches', then the portfolio's),
+/// counted over `runs` seeds: a median or a worst over twenty starting points moves with luck, a chance over many runs
+/// much less. 1 / chance is the runs a search needs on average, so the ratio of two chances is the ratio of their
+/// times to the bug. Then the best that any fixed mix of the single searches could do on every row at once
+/// (`bestMix`).
+func printChances(_ shapes: [BugShape], _ chances: [[Double]], runs: Int) {
     let names = ["random", "pct depth 1", "pct depth 2", "pct depth 3"]
     print("")
     print("The chance that one run shows the bug, over \(grouped(Double(runs))) seeds each; \"best ÷ portfolio\": how many times")
     print("more runs the portfolio needs on average than the best single strategy")
     print(pad("wrong shape", 60) + names.map { pad($0, 14) }.joined() + pad("portfolio", 14) + "best ÷ portfolio")
-    var rows: [[Double]] = []
-    for shape in shapes {
-        let horizon = try await run(.replay(Interleaving([])), shape.body).choices.count
-        let schedules: [(UInt64) -> Schedule] = [{ .seeded($0) }] + (1...3).map { depth in { .pct(seed: $0, depth: depth, horizon: horizon) } }
-            + [{ Search.portfolio.schedule(seed: $0, horizon: horizon) }]
-        var chances: [Double] = []
-        for schedule in schedules {
-            var shown = 0
-            // Seeds apart from the time-to-bug table's starting points (multiples of a million, from 0).
-            for seed in 0..<UInt64(runs) where shape.fails(try await run(schedule(500_000 + seed), shape.body).value) { shown += 1 }
-            chances.append(Double(shown) / Double(runs))
-        }
-        let best = chances.dropLast().max()!
-        rows.append(Array(chances.dropLast()))
-        print(pad(shape.name, 60) + chances.map { pad(String(format: "%.3f", $0), 14) }.joined()
-              + (best == 0 ? "none shows it" : chances.last! == 0 ? "never shows it" : String(format: "%.1f×", best / chances.last!)))
+    for (shape, row) in zip(shapes, chances) {
+        let best = row.dropLast().max()!, portfolio = row.last!
+        print(pad(shape.name, 60) + row.map { pad(String(format: "%.3f", $0), 14) }.joined()
+              + (best == 0 ? "none shows it" : portfolio == 0 ? "never shows it" : String(format: "%.1f×", best / portfolio)))
     }
-    let mix = bestMix(rows)
+    let mix = bestMix(chances.map { Array($0.dropLast()) })
     let weights = zip(names, mix.weights).filter { $0.1 > 0 }.map { "\($0.0) \(Int(($0.1 * 100).rounded()))%" }
     print("The best fixed mix of the four (weights in steps of 1/\(mixSteps)): \(weights.joined(separator: ", ")), within "
           + String(format: "%.2f× of the best on every row (its worst: %@)", mix.ratio, shapes[mix.worstRow].name))

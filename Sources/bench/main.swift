@@ -104,6 +104,8 @@ for argument in CommandLine.arguments.dropFirst() where !["--quick", "--time-to-
 let quick = CommandLine.arguments.contains("--quick")
 let pourRuns = quick ? 50 : 1_000
 let rounds = quick ? 1 : 3
+/// The time-to-bug tables' starting seeds, and the runs each chance is counted over.
+let (timeToBugStarts, chanceRuns) = quick ? (5, 200) : (20, 1_000)
 /// Rounds of the step workloads, whose ratio to the bare executor is a target: short runs, so many of them.
 let stepRounds = quick ? 3 : 11
 print("bench: Swift concurrency harness vs the system executor (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
@@ -146,7 +148,7 @@ func measure(_ times: Int, bare: Bool = false, rounds: Int = rounds, _ body: @es
 }
 
 if CommandLine.arguments.contains("--time-to-bug") {
-    try await printTimeToBug(starts: quick ? 5 : 20, chanceRuns: quick ? 200 : 1_000)
+    try await printTimeToBug(starts: timeToBugStarts, chanceRuns: chanceRuns)
     exit(0)
 }
 
@@ -198,5 +200,5 @@ print("The harness ran \(hops.jobs) jobs for the 100 000 hops (the bare executor
 print("inline), \(yielded.jobs) for the yields (bare: \(yielded.bareJobs)) and \(pours.jobs) for the pours. Targets: ≤ 2× the bare")
 print("executor's cost per step; ≥ 100× faster on sleep-heavy scenarios.")
 
-try await printTimeToBug(starts: quick ? 5 : 20, chanceRuns: quick ? 200 : 1_000)
+try await printTimeToBug(starts: timeToBugStarts, chanceRuns: chanceRuns)
 try await printExhaustive(budget: quick ? 2_000 : 20_000)
