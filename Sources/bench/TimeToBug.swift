@@ -76,8 +76,8 @@ func printTimeToBug(starts: Int, chanceRuns: Int) async throws {
     print("")
     print("Time to bug: runs until the first failing run, median / worst over \(starts) starting seeds")
     print("(the lessons' wrong shapes from Sources/Subjects/*/Mistakes; the breakages' rows: scripts/time-to-bug)")
-    print(pad("wrong shape", 60) + pad("depth", 7) + pad("random", 14) + pad("pct depth 1", 14) + pad("pct depth 2", 14)
-          + pad("pct depth 3", 14) + pad("portfolio", 14) + pad("pct ≤ random", 14) + "portfolio ≤ 2× best")
+    print(pad("wrong shape", 60) + pad("depth", 7) + comparedSearchNames.map { pad($0, 14) }.joined() + pad("pct ≤ random", 14)
+          + "portfolio ≤ 2× best")
     var chances: [[Double]] = []
     for shape in shapes {
         let horizon = try await run(.replay(Interleaving([])), shape.body).choices.count
@@ -100,6 +100,9 @@ func comparedSearches(horizon: Int) -> [(UInt64) -> Schedule] {
         + [{ Search.portfolio.schedule(seed: $0, horizon: horizon) }]
 }
 
+/// The names of `comparedSearches`' searches, in its order: the tables' column headers.
+let comparedSearchNames = ["random", "pct depth 1", "pct depth 2", "pct depth 3", "portfolio"]
+
 /// The chance that one run under each of `searches` shows `shape`'s bug, counted over `runs` seeds apart from the
 /// time-to-bug table's starting points (multiples of a million, from 0).
 func chancesToShow(_ shape: BugShape, _ searches: [(UInt64) -> Schedule], runs: Int) async throws -> [Double] {
@@ -118,18 +121,17 @@ func chancesToShow(_ shape: BugShape, _ searches: [(UInt64) -> Schedule], runs: 
 /// times to the bug. Then the best that any fixed mix of the single searches could do on every row at once
 /// (`bestMix`).
 func printChances(_ shapes: [BugShape], _ chances: [[Double]], runs: Int) {
-    let names = ["random", "pct depth 1", "pct depth 2", "pct depth 3"]
     print("")
     print("The chance that one run shows the bug, over \(grouped(Double(runs))) seeds each; \"best ÷ portfolio\": how many times")
     print("more runs the portfolio needs on average than the best single strategy")
-    print(pad("wrong shape", 60) + names.map { pad($0, 14) }.joined() + pad("portfolio", 14) + "best ÷ portfolio")
+    print(pad("wrong shape", 60) + comparedSearchNames.map { pad($0, 14) }.joined() + "best ÷ portfolio")
     for (shape, row) in zip(shapes, chances) {
         let best = row.dropLast().max()!, portfolio = row.last!
         print(pad(shape.name, 60) + row.map { pad(String(format: "%.3f", $0), 14) }.joined()
               + (best == 0 ? "none shows it" : portfolio == 0 ? "never shows it" : String(format: "%.1f×", best / portfolio)))
     }
     let mix = bestMix(chances.map { Array($0.dropLast()) })
-    let weights = zip(names, mix.weights).filter { $0.1 > 0 }.map { "\($0.0) \(Int(($0.1 * 100).rounded()))%" }
+    let weights = zip(comparedSearchNames, mix.weights).filter { $0.1 > 0 }.map { "\($0.0) \(Int(($0.1 * 100).rounded()))%" }
     print("The best fixed mix of the four (weights in steps of 1/\(mixSteps)): \(weights.joined(separator: ", ")), within "
           + String(format: "%.2f× of the best on every row (its worst: %@)", mix.ratio, shapes[mix.worstRow].name))
 }
@@ -141,8 +143,8 @@ let mixSteps = 40
 /// best: a row's ratio is its best single chance over the mix's (Σ weight × chance), and a mix is as good as its
 /// worst row. `chances[row][strategy]`; rows that no strategy shows are left out.
 func bestMix(_ chances: [[Double]]) -> (weights: [Double], ratio: Double, worstRow: Int) {
-    let rows = chances.indices.filter { chances[$0].max()! > 0 }, count = chances.first?.count ?? 0
-    var best: (weights: [Double], ratio: Double, worstRow: Int) = ([], .infinity, 0)
+    let best = chances.map { $0.max() ?? 0 }, rows = chances.indices.filter { best[$0] > 0 }, count = chances.first?.count ?? 0
+    var found: (weights: [Double], ratio: Double, worstRow: Int) = ([], .infinity, 0)
     /// Every way to share `left` steps among the strategies from `index` on.
     func share(_ index: Int, _ left: Int, _ steps: [Int]) {
         guard index < count - 1 else {
@@ -150,16 +152,16 @@ func bestMix(_ chances: [[Double]]) -> (weights: [Double], ratio: Double, worstR
             var worst = (ratio: 0.0, row: 0)
             for row in rows {
                 let mixed = zip(weights, chances[row]).map(*).reduce(0, +)
-                let ratio = mixed == 0 ? Double.infinity : chances[row].max()! / mixed
+                let ratio = mixed == 0 ? Double.infinity : best[row] / mixed
                 if ratio > worst.ratio { worst = (ratio, row) }
             }
-            if worst.ratio < best.ratio { best = (weights, worst.ratio, worst.row) }
+            if worst.ratio < found.ratio { found = (weights, worst.ratio, worst.row) }
             return
         }
         for step in 0...left { share(index + 1, left - step, steps + [step]) }
     }
     share(0, mixSteps, [])
-    return best
+    return found
 }
 
 /// Whether `portfolio` needed at most twice the runs of the best of `singles`, median and worst (each judged apart).
