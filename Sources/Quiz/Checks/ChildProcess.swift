@@ -84,8 +84,9 @@ public enum ChildProcess {
         { max(spare(), cpuTime(of: pid) ?? 0) }
     }
 
-    /// The CPU time process `pid` has used, in nanoseconds (`/proc/<pid>/stat`: user and system time), or nil where
-    /// it cannot be read.
+    /// The CPU time process `pid` has used, in nanoseconds, or nil where it cannot be read: `/proc/<pid>/stat`'s user
+    /// and system time on Linux; on Darwin `proc_pid_rusage`'s, in Mach time units (`mach_timebase_info`), both found
+    /// by name in libSystem (`ChildCPUTime`).
     static func cpuTime(of pid: pid_t) -> Int64? {
         #if os(Linux)
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -96,7 +97,7 @@ public enum ChildProcess {
         let ticks = Int64(sysconf(Int32(_SC_CLK_TCK)))
         return ticks > 0 ? (user + system) * (1_000_000_000 / ticks) : nil
         #else
-        return nil
+        return ChildCPUTime.nanoseconds(of: pid)
         #endif
     }
 
@@ -117,12 +118,25 @@ public enum ChildProcess {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("stdout").path, err = directory.appendingPathComponent("stderr").path
 
+        #if os(Linux)
         var actions = posix_spawn_file_actions_t()
+        #else
+        // Darwin's file actions are an opaque pointer, made by `_init`.
+        var actions: posix_spawn_file_actions_t = nil
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        #if os(Linux)
         // None of this process's other descriptors: a pipe another test opened for its own child would otherwise
         // stay open for as long as this child runs, and its reader would wait for this child's end too.
         _ = harness_spawn_close_inherited(&actions)
+        #else
+        // The same on Darwin: with POSIX_SPAWN_CLOEXEC_DEFAULT the child inherits only what the actions open.
+        var attributes: posix_spawnattr_t = nil
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+        #endif
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -139,7 +153,11 @@ public enum ChildProcess {
             envp.forEach { free($0) }
         }
         var pid = pid_t()
+        #if os(Linux)
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        #else
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        #endif
         guard spawned == 0 else {
             return ChildOutcome(ending: .exit(-1), stdout: "", stderr: "cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
