@@ -71,7 +71,7 @@ struct DetectionTests {
                                                          control: "a sleep instead of the wait") {
             try await Task.sleep(for: .milliseconds(400))
         } _: {
-            _ = never.wait(timeout: .now() + .seconds(60))
+            _ = blockThread(on: never, seconds: 60)
         })
         never.signal()
         // A lower bound only: the watchdog must wait for the limit; how much later it looks depends on the machine.

@@ -59,3 +59,10 @@ func testSourceLines(containing needles: [String], exempt: String? = nil) throws
     }
     return found
 }
+
+/// Blocks the calling thread on `semaphore` for at most `seconds`: the blocking job a watchdog test needs. A function
+/// of its own because Darwin's Dispatch refuses `wait` written in an async closure; called from one, it blocks that
+/// job's thread all the same.
+func blockThread(on semaphore: DispatchSemaphore, seconds: Int) -> DispatchTimeoutResult {
+    semaphore.wait(timeout: .now() + .seconds(seconds))
+}

@@ -24,7 +24,7 @@ struct WatchdogTests {
                                try await Task.sleep(for: .milliseconds(500))
                                return true
                            }) {
-            never.wait(timeout: .now() + .seconds(60)) == .success
+            blockThread(on: never, seconds: 60) == .success
         })
         never.signal()
     }

@@ -155,7 +155,7 @@ struct After: Sendable {
     await measure { _ in
         let answered = DispatchSemaphore(value: 0)
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { answered.signal() }
-        answered.wait()
+        blockUntilSignalled(answered)
         return nil
     }
 }

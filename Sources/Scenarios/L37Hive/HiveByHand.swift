@@ -17,7 +17,7 @@ import Subjects
     if blocking {
         let answered = DispatchSemaphore(value: 0)
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { answered.signal() }
-        answered.wait()
+        blockUntilSignalled(answered)
         bytes = 323
     } else {
         bytes = await standInRequest(after: .milliseconds(100))
