@@ -2,7 +2,32 @@
 // Swift 6 language mode (the default for tools 6.x), complete concurrency checking, no dependencies.
 // As in the lessons' projects: default isolation stays nonisolated and no "approachable concurrency"
 // upcoming features are enabled, so every function has to say where it runs.
+import Foundation
 import PackageDescription
+
+/// Whether a Mac's SDK has the executors' private interface (`_Concurrency`'s `.private.swiftinterface`, with
+/// `ExecutorFactory` and `SchedulingExecutor`), which the harness then uses as it does on Linux; the macOS 26.4 SDK
+/// was reported without it (docs/platforms.md). `HARNESS_EXECUTOR_SPI=1` or `=0` decides by hand. Linux always has it.
+let executorSPI: Bool = {
+    #if os(macOS)
+    let environment = ProcessInfo.processInfo.environment
+    if let chosen = environment["HARNESS_EXECUTOR_SPI"] { return chosen == "1" }
+    let developer = environment["DEVELOPER_DIR"]
+        ?? (try? FileManager.default.destinationOfSymbolicLink(atPath: "/var/db/xcode_select_link"))
+        ?? "/Applications/Xcode.app/Contents/Developer"
+    let sdks = [environment["SDKROOT"], developer + "/Platforms/MacOSX.platform/Developer/SDKs/MacOSX.sdk",
+                developer + "/SDKs/MacOSX.sdk"].compactMap { $0 }
+    for sdk in sdks {
+        let folder = sdk + "/usr/lib/swift/_Concurrency.swiftmodule"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasSuffix(".private.swiftinterface") {
+            guard let text = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8) else { continue }
+            return text.contains("protocol ExecutorFactory") && text.contains("protocol SchedulingExecutor")
+        }
+    }
+    #endif
+    return false
+}()
 
 let package = Package(
     name: "ConcurrencyProofs",
@@ -27,7 +52,8 @@ let package = Package(
         // tests' CPU. The code under test (subjects, scenarios, an adopter's) stays as the build makes it, since the
         // optimizer changes what a schedule is made of; `#if DEBUG` and `@testable` are untouched by `-O`.
         .target(name: "Harness", dependencies: ["CHarnessTime"],
-                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+                    + (executorSPI ? [.define("HARNESS_EXECUTOR_SPI", .when(platforms: [.macOS]))] : [])),
         // The one thin adapter that turns the harness's findings into Swift Testing issues.
         .target(name: "HarnessTesting", dependencies: ["Harness", "CReplayCheck"]),
         // Linked into every test process through the adapter: a HARNESS_SEED or HARNESS_SCHEDULE that played in no

@@ -1,4 +1,6 @@
+#if os(Linux) || HARNESS_EXECUTOR_SPI
 @_spi(ExperimentalScheduling) import _Concurrency
+#endif
 import Foundation
 import Synchronization
 

@@ -1,5 +1,11 @@
+#if os(Linux) || HARNESS_EXECUTOR_SPI
 @_spi(ExperimentalScheduling) import _Concurrency
+#endif
 import CHarnessTime
+
+#if os(Linux) || HARNESS_EXECUTOR_SPI
+// Where `SchedulingExecutor` cannot be named (a Mac without the private interface), `Task.sleep` gives its timer to
+// the platform's default executor instead, on the real clock (`Capability.timers`).
 
 extension OneThreadExecutor: SchedulingExecutor {
     /// A timer from `Task.sleep(nanoseconds:)` and clocks that speak in delays: exact.
@@ -65,7 +71,10 @@ extension OneThreadExecutor: SchedulingExecutor {
         guard let suspending else { return nil }
         return Nanoseconds(SuspendingClock.now.duration(to: suspending))
     }
+}
+#endif
 
+extension OneThreadExecutor {
     /// Converts a real-clock deadline's window to a delay in virtual time: the fallback where virtual
     /// time cannot be shown to the scenario.
     ///

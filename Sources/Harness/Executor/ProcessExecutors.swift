@@ -1,3 +1,7 @@
+// The executors' private API is in the binary module Linux's toolchain ships; the macOS 26.4 SDK's public interface
+// leaves it out, and importing it there warns and finds nothing (docs/platforms.md). `HARNESS_EXECUTOR_SPI` (set by
+// the package where the SDK's private interface is found, or by hand) lets a Mac that has it use it.
+#if os(Linux) || HARNESS_EXECUTOR_SPI
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 
 /// The process's default executor, installed by the harness before any task runs: what keeps a run closed.
@@ -67,6 +71,8 @@ enum HarnessExecutorFactory: ExecutorFactory {
     static var defaultExecutor: any TaskExecutor { ProcessDefaultExecutor.shared }
 }
 
+#endif
+
 /// Installs `ProcessDefaultExecutor` as the process's default executor.
 ///
 /// The runtime reads its default executor without a lock, so it must be chosen before any other thread enqueues:
@@ -80,8 +86,12 @@ enum ProcessExecutors {
     /// Installs the harness's executors; called once, by the load-time constructor.
     static func install() {
         guard !installed else { return }
+        #if os(Linux) || HARNESS_EXECUTOR_SPI
         _createExecutors(factory: HarnessExecutorFactory.self)
         installed = true
+        #endif
+        // Elsewhere the default executor stays the platform's: a task that switched executor in place hands its
+        // yields and sleeps to Dispatch, where no run sees them (`Capability.defaultExecutor`).
     }
 }
 
