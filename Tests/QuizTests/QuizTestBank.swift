@@ -91,11 +91,13 @@ enum QuizTestBank {
 
     /// The quiz executable next to this test bundle: crash checks start it as their child, as `swift run quiz`
     /// does (an exit test's child has the backtracer switched off, and the backtrace is all a libdispatch trap
-    /// leaves on Linux).
+    /// leaves on Linux). Found from this bundle's own image, not from the process: on a Mac the process is the
+    /// toolchain's test helper, which loaded the bundle from the build folder.
     static let quizExecutable: String? = {
-        guard let me = CrashValidator.currentExecutable() else { return nil }
-        var url = URL(fileURLWithPath: me).deletingLastPathComponent()
-        // On Apple platforms the test bundle's executable sits in Contents/MacOS inside the .xctest.
+        guard let path = CrashValidator.imagePath(containing: #dsohandle) else { return nil }
+        var url = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent()
+        // On Apple platforms the test bundle's executable sits in Contents/MacOS inside the .xctest; on Linux the
+        // .xctest is the executable itself.
         while url.pathComponents.contains(where: { $0.hasSuffix(".xctest") }) { url.deleteLastPathComponent() }
         let quiz = url.appendingPathComponent("quiz").path
         return FileManager.default.isExecutableFile(atPath: quiz) ? quiz : nil

@@ -30,6 +30,25 @@ public struct CrashValidator: Sendable {
         return Bundle.main.executablePath ?? CommandLine.arguments.first
     }
 
+    /// The file of the loaded image (executable, library or test bundle) that holds `address` — `#dsohandle` for the
+    /// caller's own — or nil. Through `dladdr`, found by name (glibc declares it only to `_GNU_SOURCE`), whose
+    /// `Dl_info` begins with the file's path on both platforms. A test bundle finds programs built beside it this way:
+    /// on a Mac its process is the toolchain's test helper, so `currentExecutable()` is not beside it.
+    public static func imagePath(containing address: UnsafeRawPointer) -> String? {
+        #if canImport(Darwin)
+        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+        #else
+        let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+        #endif
+        typealias DLAddr = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Int32
+        guard let symbol = dlsym(everywhere, "dladdr") else { return nil }
+        // Dl_info: the file's path, its base address, the nearest symbol's name and address.
+        var info: [UnsafeRawPointer?] = [nil, nil, nil, nil]
+        let found = info.withUnsafeMutableBytes { unsafeBitCast(symbol, to: DLAddr.self)(address, $0.baseAddress) }
+        guard found != 0, let path = info[0] else { return nil }
+        return String(cString: path.assumingMemoryBound(to: CChar.self))
+    }
+
     /// Starts the child and judges how it ended.
     @concurrent public func validate(_ check: CrashCheck) async -> CheckResult {
         guard catalog.crashes[check.scenario] != nil else {
