@@ -65,10 +65,15 @@ public enum Capability: String, CaseIterable, Sendable, CustomStringConvertible 
                 + "Linux has; real time counts whole instead"
         case .defaultExecutor, .timers:
             what = "the executors' private API (ExecutorFactory, SchedulingExecutor) is not in this SDK's interface, so "
-                + "the default executor and Task.sleep's timers stay the platform's (set HARNESS_EXECUTOR_SPI=1 where it is)"
+                + "the default executor and Task.sleep's timers stay the platform's (\(Self.executorSPIVariable)=1 "
+                + "builds with it where an SDK has it)"
         }
         return "needs \(description), which this platform does not give the harness: \(what)"
     }
+
+    /// The variable `Package.swift` reads on a Mac to build with the executors' private API (1) or without it (0),
+    /// where it does not find it in the SDK by itself.
+    public static let executorSPIVariable = "HARNESS_EXECUTOR_SPI"
 
     /// Whether the harness's C functions stand in for libc's and libdispatch's (CHarnessTime, Linux only).
     private static var linuxInterposition: Bool {

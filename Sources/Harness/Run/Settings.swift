@@ -34,9 +34,10 @@ public struct Settings: Sendable, Equatable {
     /// The `HARNESS_*` variables the environment set, sorted: what a `Scope` may not override.
     public var environmentVariables: [String] = []
 
-    /// The variables this harness reads; any other `HARNESS_*` variable is a typo and an error.
+    /// The variables this harness reads; any other `HARNESS_*` variable is a typo and an error. (The build's own,
+    /// `Capability.executorSPIVariable`, which `Package.swift` reads on a Mac, is known too: it reaches the tests.)
     public static let knownVariables = ["HARNESS_ITERATIONS", "HARNESS_SEEDS", "HARNESS_SEED"]
-        + explorationVariables
+        + explorationVariables + [Capability.executorSPIVariable]
 
     /// The prefix the variables had before they were named for the harness: refused, never read.
     public static let formerPrefix = "SUBJECTS_"
