@@ -84,6 +84,9 @@ public enum ChildProcess {
         { max(spare(), cpuTime(of: pid) ?? 0) }
     }
 
+    /// Whether a child's CPU time can be read here (this process's own, as a child's would be).
+    public static var cpuTimeWorks: Bool { cpuTime(of: getpid()) != nil }
+
     /// The CPU time process `pid` has used, in nanoseconds, or nil where it cannot be read: `/proc/<pid>/stat`'s user
     /// and system time on Linux; on Darwin `proc_pid_rusage`'s, in Mach time units (`mach_timebase_info`), both found
     /// by name in libSystem (`ChildCPUTime`).
