@@ -72,7 +72,7 @@ struct JudgementTests {
         ["drops": .int(arguments.shape == .actor ? 1 : 99)]
     }
 
-    @Test("A runtime check is validated only if it held on every run and its control made it fail")
+    @Test("A runtime check is validated only if it held on every run and its control made it fail", .needs(.timers, .defaultExecutor))
     func runtime() async throws {
         let validator = RuntimeValidator(catalog: Catalog(scenarios: [drops]))
         let guarded = await validator.validate(try dropsCheck(control: "plainClass"))
@@ -90,7 +90,7 @@ struct JudgementTests {
         #expect(judged.observed.contains("under strict: drops = 99, expected 1...5"))
     }
 
-    @Test("A value a Linux block leaves unchecked (null) is shown but not judged; the values it names instead are")
+    @Test("A value a Linux block leaves unchecked (null) is shown but not judged; the values it names instead are", .needs(.timers, .defaultExecutor))
     func linuxLeavesAValueUnchecked() async throws {
         let validator = RuntimeValidator(catalog: Catalog(scenarios: [drops]))
         var check = try dropsCheck(control: "plainClass")
@@ -148,7 +148,7 @@ struct JudgementTests {
         #expect(QuizReport.passes(results))
     }
 
-    @Test("A runtime check's evidence is the runtime's only where its control failed on a system run")
+    @Test("A runtime check's evidence is the runtime's only where its control failed on a system run", .needs(.timers, .defaultExecutor))
     func whereTheControlFailed() async throws {
         // On the real executor even where LIBDISPATCH_COOPERATIVE_POOL_STRICT sends system runs to the strict pool.
         let real = QuizScenario("drops", observes: ["drops"], shape: Guard.actor,
@@ -166,7 +166,7 @@ struct JudgementTests {
         #expect(onRuntime.runs.map(\.on) == [.model, .runtime])
     }
 
-    @Test("Checks that make the same run on the real runtime share it: one run a scenario and arguments, not one a check")
+    @Test("Checks that make the same run on the real runtime share it: one run a scenario and arguments, not one a check", .needs(.timers, .defaultExecutor))
     func systemRunsAreShared() async throws {
         let counted = Mutex<[String: Int]>([:])
         let real = QuizScenario("drops", observes: ["drops"], shape: Guard.actor,

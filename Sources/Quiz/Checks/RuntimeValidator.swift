@@ -1,12 +1,14 @@
+import Foundation
 import Harness
 
-/// Whether this build runs on Linux, where a check's `linux` expectation replaces the lesson's.
+/// Whether this process runs on Linux, where a check's `linux` expectation replaces the lesson's: asked of the kernel
+/// (`uname`), not of the build, since a `linux` block says what Linux's runtime, libdispatch and compiler do. (The
+/// emulated Mac build of `scripts/check-darwin` is compiled as Darwin and runs on Linux: it judges as Linux.)
 public let quizRunsOnLinux: Bool = {
-    #if os(Linux)
-    true
-    #else
-    false
-    #endif
+    var name = utsname()
+    guard uname(&name) == 0 else { return false }
+    let system = withUnsafeBytes(of: &name.sysname) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    return system == "Linux"
 }()
 
 /// Turns a runtime check into the harness's `Claim` and judges its `ClaimResult`: the quiz's verdict and the
@@ -28,8 +30,26 @@ public struct RuntimeValidator: Sendable {
         guard let scenario = catalog.scenarios[check.scenario] else {
             return CheckResult(.notCovered(Self.awaiting(check.scenario, in: catalog)), observed: "")
         }
+        if let missing = Self.missingCapability(of: check, scenario: scenario) {
+            return CheckResult(.skipped(Self.skipReason(check, missing)), observed: "")
+        }
         let claim = Self.claim(check, scenario: scenario, systemRuns: systemRuns)
         return Self.judge(check, await Harness.check(claim, show: Self.show(Self.names(of: check))))
+    }
+
+    /// The capability `check` needs that this process lacks, if any: its scenario's own (`QuizScenario.needs`), and,
+    /// for a check run on the harness's own thread (`strict`, `seeded`), `Task.sleep`'s timers and the default
+    /// executor, without which a task that sleeps or switches executor in place leaves the run, and the run cannot tell
+    /// it from a task nobody will resume (a Mac whose SDK lacks the executors' private interface).
+    public static func missingCapability(of check: RuntimeCheck, scenario: QuizScenario) -> Capability? {
+        if let missing = scenario.missingCapability { return missing }
+        guard check.schedules.contains(where: { $0 != .system }) else { return nil }
+        return [Capability.timers, .defaultExecutor].first { !$0.isAvailable }
+    }
+
+    /// Why `check` is skipped for want of `capability`.
+    public static func skipReason(_ check: RuntimeCheck, _ capability: Capability) -> String {
+        "scenario \(check.scenario) \(capability.missing)"
     }
 
     /// "scenario countdown.whileLet, from issue 4 (StreamTests)".

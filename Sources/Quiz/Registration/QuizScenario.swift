@@ -17,6 +17,9 @@ public struct QuizScenario: Sendable {
     /// uses too, its standard error (the runtime's "leaked" line) — so that a test process running other suites at
     /// the same time must run it in a process of its own.
     public var sharesTheProcess: Bool
+    /// What of the process the harness must reach for the scenario to show what it is registered to show; where one is
+    /// missing (a Mac: `Capability.missing` says why) its checks are skipped with that reason, never contradicted.
+    public var needs: [Capability] = []
     /// Runs the scenario once and returns what it observed.
     public var run: @Sendable (ScenarioArguments) async throws -> Observation
 
@@ -31,6 +34,18 @@ public struct QuizScenario: Sendable {
         self.options = options
         self.sharesTheProcess = sharesTheProcess
         self.run = run
+    }
+
+    /// The same scenario, marked as needing `capabilities`.
+    public func needing(_ capabilities: Capability...) -> QuizScenario {
+        var copy = self
+        copy.needs += capabilities
+        return copy
+    }
+
+    /// The capability it needs that this process lacks, if any.
+    public var missingCapability: Capability? {
+        needs.first { !$0.isAvailable }
     }
 
     /// The same scenario, marked as using what the whole process shares.
