@@ -15,7 +15,7 @@ func threeBees(_ pace: Pace, _ shape: BeesShape = .asyncLet) async -> [String] {
 
 @Suite("L37 step 5: three bees sent with async let", scaledTimeLimit(minutes: 1))
 struct BeesTests {
-    @Test("L37 step 5: one cancel() calls home every bee still out; the one already back stays back")
+    @Test("L37 step 5: one cancel() calls home every bee still out; the one already back stays back", .needs(.timers))
     func calledHome() async {
         await verify(Claim(
             "cancelling the trip's task should reach every async let child still at a flower: Bea and Cia called "

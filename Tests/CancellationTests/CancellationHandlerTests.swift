@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Q&A seed: withTaskCancellationHandler", scaledTimeLimit(minutes: 1))
 struct CancellationHandlerTests {
-    @Test("Q&A seed: withTaskCancellationHandler runs onCancel at once, inside cancel(), and stops the old request")
+    @Test("Q&A seed: withTaskCancellationHandler runs onCancel at once, inside cancel(), and stops the old request", .needs(.timers))
     func onCancelRunsAtOnce() async {
         await verify(Claim(
             "onCancel should run immediately — before cancel() returns — and stop the legacy request, instead of the "

@@ -8,7 +8,7 @@ import Testing
 /// before the second tick and after the third (seen in a soak), so no count there holds however late a thread wakes.
 @Suite("L40 Q11: a while let over a slow countdown in a cancelled task", scaledTimeLimit(minutes: 1))
 struct CountdownCancellationTests {
-    @Test("L40 Q11: the countdown whose try? swallows cancellation runs to its end")
+    @Test("L40 Q11: the countdown whose try? swallows cancellation runs to its end", .needs(.timers))
     func swallowingCountdownRunsOn() async {
         await verify(Claim(
             "cancelling sets a flag and stops nothing: a next() that never looks — and whose try? swallows the "
@@ -24,7 +24,7 @@ struct CountdownCancellationTests {
             })
     }
 
-    @Test("L40 Q11: the countdown that answers nil when its sleep throws stops after 2")
+    @Test("L40 Q11: the countdown that answers nil when its sleep throws stops after 2", .needs(.timers))
     func endingCountdownStops() async {
         await verify(Claim(
             "the sleep throws once the task is cancelled, next() should answer nil, and the third number never come",

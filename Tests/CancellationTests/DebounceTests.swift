@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Architecture seed: debounce by cancel-and-reschedule", scaledTimeLimit(minutes: 1))
 struct DebounceTests {
-    @Test("Architecture seed: three quick saves are one write, of the last value", arguments: [[1, 2, 3], [7], [4, 4, 9, 1]])
+    @Test("Architecture seed: three quick saves are one write, of the last value", .needs(.timers), arguments: [[1, 2, 3], [7], [4, 4, 9, 1]])
     func savesOnceTheLastValue(values: [Int]) async {
         await verify(Claim(
             "each save should cancel the write still waiting: \(values.count) taps, one write, of \(values.last!)",

@@ -14,7 +14,7 @@ func poll(_ shape: PollShape, _ pace: Pace) async -> PollingRun {
 /// Exact counts only in virtual time; on the real strict pool, only what holds however late a thread wakes.
 @Suite("Q&A seed: a polling loop after stop()", scaledTimeLimit(minutes: 1))
 struct PollingTests {
-    @Test("Q&A seed: a poll that lets the sleep's CancellationError end it makes no request after stop() — exactly 3 then 0 under every seed")
+    @Test("Q&A seed: a poll that lets the sleep's CancellationError end it makes no request after stop() — exactly 3 then 0 under every seed", .needs(.timers))
     func noRequestAfterStop() async {
         await verify(Claim(
             "after stop() the call count should stay flat: a cancelled Task.sleep throws CancellationError and that "
@@ -24,7 +24,7 @@ struct PollingTests {
             control: .counterfactual("try? around the sleep") { await poll(.swallows, Pace.current) }) { await poll(.stops, Pace.current) })
     }
 
-    @Test("Q&A seed: on the real strict pool, however late its thread wakes, the poll makes at most the one request already on its way once cancelled")
+    @Test("Q&A seed: on the real strict pool, however late its thread wakes, the poll makes at most the one request already on its way once cancelled", .needs(.timers))
     func noRequestAfterStopInRealTime() async {
         await verify(Claim(
             "once its task is cancelled the loop should make no request but one whose sleep had already ended when "
@@ -34,7 +34,7 @@ struct PollingTests {
             control: .counterfactual("try? around the sleep") { await poll(.swallows, Pace.current) }) { await poll(.stops, Pace.current) })
     }
 
-    @Test("Q&A seed: try? await Task.sleep in a cancelled loop races to the end — exactly 3 then 7 requests under every seed")
+    @Test("Q&A seed: try? await Task.sleep in a cancelled loop races to the end — exactly 3 then 7 requests under every seed", .needs(.timers))
     func trySwallowsTheStop() async {
         await verify(Claim(
             "try? swallows the CancellationError that tells the loop to stop: each remaining attempt should fire at "
@@ -44,7 +44,7 @@ struct PollingTests {
             control: .counterfactual("try, not try?") { await poll(.stops, Pace.current) }) { await poll(.swallows, Pace.current) })
     }
 
-    @Test("Q&A seed: on the real strict pool, try? lets the cancelled loop make every one of its fifty requests, several while cancelled")
+    @Test("Q&A seed: on the real strict pool, try? lets the cancelled loop make every one of its fifty requests, several while cancelled", .needs(.timers))
     func trySwallowsTheStopInRealTime() async {
         await verify(Claim(
             "try? swallows the stop: all 50 attempts should be made, at least two of them while the task is cancelled, "

@@ -7,7 +7,7 @@ import Testing
 @Suite("Q&A seed: a sliding-window download with a cap", scaledTimeLimit(minutes: 1))
 struct SlidingWindowTests {
     @Test(
-        "Q&A seed: a sliding window never has more than its cap in flight, and uses every slot",
+        "Q&A seed: a sliding window never has more than its cap in flight, and uses every slot", .needs(.timers),
         arguments: [(count: 1, cap: 5), (10, 1), (10, 3), (25, 5), (5, 8), (40, 4)])
     func neverMoreThanTheCap(count: Int, cap: Int) async {
         await verify(Claim(

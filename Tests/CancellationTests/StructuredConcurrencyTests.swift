@@ -17,7 +17,7 @@ struct StructuredConcurrencyTests {
             })
     }
 
-    @Test("L38 Q1: an error from one async let waits for a sibling that ignores cancellation")
+    @Test("L38 Q1: an error from one async let waits for a sibling that ignores cancellation", .needs(.timers))
     func anErrorWaitsForTheStubbornSibling() async {
         await verify(Claim(
             "b threw, so a was cancelled — and then waited for: a child never outlives its scope, and a busy child "
@@ -36,7 +36,7 @@ struct StructuredConcurrencyTests {
             })
     }
 
-    @Test("L38 Q3: a first-wins group waits for the loser unless it calls cancelAll()", arguments: [RaceShape.waitsForTheRest, .cancelsTheRest])
+    @Test("L38 Q3: a first-wins group waits for the loser unless it calls cancelAll()", .needs(.timers), arguments: [RaceShape.waitsForTheRest, .cancelsTheRest])
     func firstWinsGroup(_ shape: RaceShape) async {
         let cancellingTheRest = shape == .cancelsTheRest
         /// The race, at the lesson's pace, under seeds only: which answer comes first is a race in time, which a loaded
@@ -61,7 +61,7 @@ struct StructuredConcurrencyTests {
             }) { await race(shape, Pace.current) })
     }
 
-    @Test("L38 Q4: a throwing group's error cancels the children that are left")
+    @Test("L38 Q4: a throwing group's error cancels the children that are left", .needs(.timers))
     func aThrowingGroupCancelsTheRest() async {
         await verify(Claim(
             "Seattle's error leaves the body: the group should cancel Bergen, wait for it, and throw",
@@ -85,7 +85,7 @@ struct StructuredConcurrencyTests {
             })
     }
 
-    @Test("L38 Q8: addTaskUnlessCancelled refuses, addTask starts an already-cancelled child")
+    @Test("L38 Q8: addTaskUnlessCancelled refuses, addTask starts an already-cancelled child", .needs(.timers))
     func addingToACancelledGroup() async {
         await verify(Claim(
             "once the group's task is cancelled, addTaskUnlessCancelled should answer false and addTask start a child "

@@ -7,7 +7,7 @@ import Testing
 /// loaded machine once ran "halfway" before withTimeout returned (a CI run beside a soak).
 @Suite("Q&A seed: a timeout as a race in a throwing task group", scaledTimeLimit(minutes: 1))
 struct TimeoutTests {
-    @Test("Q&A seed: a fast operation wins the race, and the losing sleep is cancelled, not waited for")
+    @Test("Q&A seed: a fast operation wins the race, and the losing sleep is cancelled, not waited for", .needs(.timers))
     func operationWins() async {
         await verify(Claim(
             "the operation answered first: its answer should come back, and cancelAll() should stop the timer so "
@@ -27,7 +27,7 @@ struct TimeoutTests {
             })
     }
 
-    @Test("Q&A seed: a slow operation loses the race: TimedOut comes back and the operation is cancelled")
+    @Test("Q&A seed: a slow operation loses the race: TimedOut comes back and the operation is cancelled", .needs(.timers))
     func timerWins() async {
         await verify(Claim(
             "the sleep finished first: TimedOut should come back, after the operation was cancelled and waited for",

@@ -10,7 +10,7 @@ struct WhoHearsCancellationTests {
         asyncLetChild: "async let child: cancelled", unstructuredTask: "Task { }: finished",
         detachedTask: "Task.detached: finished")
 
-    @Test("L37 Q6, L38 Q6: the async let child is cancelled with its parent; Task {} and Task.detached are not")
+    @Test("L37 Q6, L38 Q6: the async let child is cancelled with its parent; Task {} and Task.detached are not", .needs(.timers))
     func onlyTheChildIsCancelled() async {
         await verify(Claim(
             "only the async let child is structured: cancelling the parent reaches it, and neither Task {} nor "
@@ -23,7 +23,7 @@ struct WhoHearsCancellationTests {
             })
     }
 
-    @Test("L37 cards: a @concurrent function sees its caller's cancellation; a detached task does not")
+    @Test("L37 cards: a @concurrent function sees its caller's cancellation; a detached task does not", .needs(.timers))
     func concurrentSeesItDetachedDoesNot() async {
         await verify(Claim(
             "@concurrent moves the same task to the pool, so it sees the cancel; Task.detached is a new task with none "

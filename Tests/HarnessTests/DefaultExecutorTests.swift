@@ -23,7 +23,7 @@ actor Stepper {
 
 @Suite("The process's default executor keeps a run's tasks inside it", scaledTimeLimit(minutes: 1))
 struct DefaultExecutorTests {
-    @Test("a Task {} that enters a free actor and yields there stays on the harness thread, and finishes",
+    @Test("a Task {} that enters a free actor and yields there stays on the harness thread, and finishes", .needs(.defaultExecutor),
           arguments: [Schedule.strict, .seeded(1), .seeded(2), .seeded(3)])
     func yieldInsideAnActor(schedule: Schedule) async throws {
         let run = try await Harness.run(schedule) { () -> [Int] in
@@ -38,7 +38,7 @@ struct DefaultExecutorTests {
         #expect(run.value == [20, 1], "[steps, stayed on the harness thread]: \(run.value)")
     }
 
-    @Test("a Task {} that sleeps inside an actor wakes on the harness thread, after exactly its sleep in virtual time",
+    @Test("a Task {} that sleeps inside an actor wakes on the harness thread, after exactly its sleep in virtual time", .needs(.defaultExecutor, .timers),
           arguments: [UInt64(1), 2, 3])
     func sleepInsideAnActor(seed: UInt64) async throws {
         let run = try await Harness.run(.seeded(seed)) { () -> Bool in

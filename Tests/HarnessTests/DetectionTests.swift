@@ -80,7 +80,7 @@ struct DetectionTests {
         #expect(failure.description.contains("strict"))
     }
 
-    @Test("a Task {} left running after the scenario returns is leftover work")
+    @Test("a Task {} left running after the scenario returns is leftover work", .needs(.defaultExecutor))
     func leftovers() async throws {
         _ = await failing(.leftovers, runs: .seeds(1), control: "the task cancelled and awaited") {
             let task = Task { while !Task.isCancelled { try? await Task.sleep(for: .seconds(1)) } }
@@ -125,7 +125,7 @@ struct DetectionTests {
 
 @Suite("Clean finishes are not leftovers", scaledTimeLimit(minutes: 1))
 struct CleanFinishTests {
-    @Test("a loop stopped by cancelling its sleep, then awaited, leaves nothing behind",
+    @Test("a loop stopped by cancelling its sleep, then awaited, leaves nothing behind", .needs(.timers),
           arguments: [Schedule.strict, .seeded(1), .seeded(2)])
     func cancelledSleepAwaited(schedule: Schedule) async throws {
         let run = try await Harness.run(schedule) {
@@ -147,7 +147,7 @@ struct CleanFinishTests {
 }
 
 extension CleanFinishTests {
-    @Test("a child's cancelled sleep whose timer fires as the scenario ends is not leftover work, for every seed")
+    @Test("a child's cancelled sleep whose timer fires as the scenario ends is not leftover work, for every seed", .needs(.timers))
     func cancelledSleepTimerFiringAtTheEnd() async throws {
         await verify(Claim("a cancelled sleep's timer that fires as the scenario ends is bookkeeping, not leftover work: "
                                + "every run finishes, the parent cancelled", runs: [.seeds(50)],

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("What runs under the harness, and what escapes it", scaledTimeLimit(minutes: 1))
 struct EscapeTests {
-    @Test("child tasks, async let, actors, Task {} and Task.detached all run on the harness thread",
+    @Test("child tasks, async let, actors, Task {} and Task.detached all run on the harness thread", .needs(.defaultExecutor),
           arguments: [Schedule.strict, .seeded(11)])
     func caught(schedule: Schedule) async throws {
         let run = try await Harness.run(schedule) {
@@ -49,7 +49,7 @@ extension Log {
 
 @Suite("Unstructured tasks on actors stay inside across sleeps", scaledTimeLimit(minutes: 1))
 struct GlobalActorEscapeTests {
-    @Test("Task { @GlobalActor in } sleeps on the run's clock and wakes on the harness thread, with no grace",
+    @Test("Task { @GlobalActor in } sleeps on the run's clock and wakes on the harness thread, with no grace", .needs(.defaultExecutor, .timers),
           arguments: [Schedule.strict, .seeded(1), .seeded(2)])
     func globalActorTaskStaysAcrossSleep(schedule: Schedule) async throws {
         // Such a task has no executor preference, and the global actor takes no timers, so its sleep goes to the
@@ -65,7 +65,7 @@ struct GlobalActorEscapeTests {
         if schedule != .strict { #expect(run.elapsed == .milliseconds(1), "virtual time at the end: \(run.elapsed)") }
     }
 
-    @Test("a Task {} inside an actor of the scenario's own stays under the harness across sleeps")
+    @Test("a Task {} inside an actor of the scenario's own stays under the harness across sleeps", .needs(.defaultExecutor, .timers))
     func instanceActorTaskStays() async throws {
         let run = try await Harness.run(.seeded(1)) { await Log().spawnAndSleep() }
         #expect(run.value == [true, true], "[before the sleep, after it] on the harness thread: \(run.value)")

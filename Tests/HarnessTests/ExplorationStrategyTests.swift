@@ -31,7 +31,7 @@ struct ExplorationStrategyTests {
         #expect(Set(exploration.outcomes) == [2, 4, 6], "\(exploration)")
     }
 
-    @Test("exhaustive over the lesson's 3-bee slow pour (read, sleep 10 ms, write) finds its one outcome: 1 drop")
+    @Test("exhaustive over the lesson's 3-bee slow pour (read, sleep 10 ms, write) finds its one outcome: 1 drop", .needs(.timers))
     func exhaustiveSlowPour() async throws {
         let exploration = try await explore("drops", seeds: 10_000, strategy: .exhaustive(preemptionBound: 2)) {
             try await concurrentSlowPours(3)

@@ -23,7 +23,7 @@ enum OffMainQueueCheck {
 
 @Suite("The main queue's precondition inside a run: holds in main-actor code, still guards elsewhere", scaledTimeLimit(minutes: 1))
 struct MainQueueTests {
-    @Test("dispatchPrecondition(.onQueue(.main)) in main-actor code holds under strict and seeded; Thread.isMainThread is false there")
+    @Test("dispatchPrecondition(.onQueue(.main)) in main-actor code holds under strict and seeded; Thread.isMainThread is false there", .needs(.mainQueue))
     func mainQueuePreconditionHolds() async {
         // In a process of its own: before the harness answered for the main queue, this stopped the whole process.
         await #expect(processExitsWith: .success) {

@@ -46,7 +46,7 @@ struct NoteFreeTimelineTests {
         #expect(lines.last?.contains("✘  the run returned -60") == true, "\(timeline)")
     }
 
-    @Test("a sleep and its wake-up, at the virtual time it woke, and a hop to the main actor")
+    @Test("a sleep and its wake-up, at the virtual time it woke, and a hop to the main actor", .needs(.timers))
     func sleepsAndWakes() async throws {
         let run = try await run(.seeded(1)) { () -> Int in
             try? await Task.sleep(for: .milliseconds(10))
@@ -66,7 +66,7 @@ struct NoteFreeTimelineTests {
         #expect(!first.timeline.entries.isEmpty && first.timeline == second.timeline)
     }
 
-    @Test("a strict sleep shows the duration it asked for")
+    @Test("a strict sleep shows the duration it asked for", .needs(.timers))
     func strictSleepsHaveADuration() async throws {
         let run = try await run(.strict) { () -> Int in
             try? await Task.sleep(for: .milliseconds(10))

@@ -11,7 +11,7 @@ final class StopFlag: Sendable {
 
 @Suite("A spin-wait on the clock in a seeded run is named for what it is", scaledTimeLimit(minutes: 1))
 struct SpinWaitTests {
-    @Test("a loop waiting for ContinuousClock.now to pass a deadline fails as a blocked thread naming the seeded run and the standing clock")
+    @Test("a loop waiting for ContinuousClock.now to pass a deadline fails as a blocked thread naming the seeded run and the standing clock", .needs(.virtualClock))
     func spinOnTheClockIsNamed() async {
         var options = RunOptions()
         options.blockedThreadLimit = .milliseconds(300)

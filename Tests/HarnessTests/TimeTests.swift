@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Virtual time: sleeps cost nothing under seeds, and keep their order", scaledTimeLimit(minutes: 1))
 struct TimeTests {
-    @Test("a day-long sleep under a seed takes a virtual day and no real one")
+    @Test("a day-long sleep under a seed takes a virtual day and no real one", .needs(.timers, .virtualClock))
     func longSleep() async throws {
         let started = ContinuousClock.now
         let run = try await Harness.run(.seeded(1)) {
@@ -36,7 +36,7 @@ struct TimeTests {
         #expect(run.value == [10, 20, 30], "a 10 ms sleep must end before a 20 ms one")
     }
 
-    @Test("Task.sleep(nanoseconds:) and sleep(until:) are virtual too")
+    @Test("Task.sleep(nanoseconds:) and sleep(until:) are virtual too", .needs(.timers, .virtualClock))
     func otherSleeps() async throws {
         let run = try await Harness.run(.seeded(2)) {
             try await Task.sleep(nanoseconds: 2_000_000_000)
@@ -89,7 +89,7 @@ struct InjectedTimeTests {
         }
     }
 
-    @Test("a fetch that takes two seconds takes two virtual seconds under a seed")
+    @Test("a fetch that takes two seconds takes two virtual seconds under a seed", .needs(.timers, .virtualClock))
     func injectedFetch() async throws {
         let service = SlowService(delay: .seconds(2))
         let run = try await Harness.run(.seeded(4)) {
@@ -112,7 +112,7 @@ struct InjectedTimeTests {
 }
 
 extension InjectedTimeTests {
-    @Test("a detached one-second sleep takes one virtual second, not a microsecond less, for every seed")
+    @Test("a detached one-second sleep takes one virtual second, not a microsecond less, for every seed", .needs(.timers, .virtualClock))
     func detachedSleepIsExact() async throws {
         await verify(Claim("a 1 s sleep must take 1 s of virtual time (plus a few µs of job costs)", runs: [.seeds(300)],
                            expect: Expectation(every: .that("a 1 s sleep must take 1 s of virtual time (plus a few µs of job costs)") {

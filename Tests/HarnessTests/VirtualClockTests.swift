@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Virtual time is exact: the standard clocks read the run's clock under a seed", scaledTimeLimit(minutes: 2))
 struct VirtualClockTests {
-    @Test("a timer that sleeps until clock.now + 10 ms, 100 times, ticks every 10 ms exactly and ends at 1 s")
+    @Test("a timer that sleeps until clock.now + 10 ms, 100 times, ticks every 10 ms exactly and ends at 1 s", .needs(.timers, .virtualClock))
     func ticker() async throws {
         let expected = (1...100).map { Duration.milliseconds(10 * $0) }
         await verify(Claim("every gap is 10 ms of virtual time, the last tick at exactly 1 s", runs: [.seeds(50)],
@@ -13,7 +13,7 @@ struct VirtualClockTests {
                            control: .none(why: "a check of the harness's virtual time: the answer on paper is the only shape")) { try await Timed.ticker() })
     }
 
-    @Test("a 20 ms debounce over elements at 5, 10, 15, 45, 50, 80, 85, 90 ms lets through 15, 50 and 90")
+    @Test("a 20 ms debounce over elements at 5, 10, 15, 45, 50, 80, 85, 90 ms lets through 15, 50 and 90", .needs(.timers, .virtualClock))
     func debounce() async throws {
         await verify(Claim("the debounce's output on paper", runs: [.seeds(200)],
                            expect: Expectation(every: .equals([15, 50, 90])),
@@ -24,7 +24,7 @@ struct VirtualClockTests {
         })
     }
 
-    @Test("a 30 ms throttle over an element every 10 ms from 0 to 90 lets through 0, 30, 60 and 90")
+    @Test("a 30 ms throttle over an element every 10 ms from 0 to 90 lets through 0, 30, 60 and 90", .needs(.timers, .virtualClock))
     func throttle() async throws {
         await verify(Claim("the throttle's output on paper", runs: [.seeds(200)],
                            expect: Expectation(every: .equals([0, 30, 60, 90])),
@@ -35,7 +35,7 @@ struct VirtualClockTests {
         })
     }
 
-    @Test("10 ms of real CPU costs no virtual time: a task that burns it and sleeps 91 ms wakes before one that sleeps 95 ms")
+    @Test("10 ms of real CPU costs no virtual time: a task that burns it and sleeps 91 ms wakes before one that sleeps 95 ms", .needs(.timers, .virtualClock))
     func realWorkIsFree() async throws {
         await verify(Claim("the burner wakes at 91 ms, the sleeper at 95 ms", runs: [.seeds(20)],
                            expect: Expectation(every: .equals(["burner", "sleeper"])),
@@ -44,7 +44,7 @@ struct VirtualClockTests {
         })
     }
 
-    @Test("inside a seeded job ContinuousClock and SuspendingClock stand still: the job's work takes no time")
+    @Test("inside a seeded job ContinuousClock and SuspendingClock stand still: the job's work takes no time", .needs(.virtualClock))
     func clockStandsStillInAJob() async throws {
         let run = try await Harness.run(.seeded(5)) {
             let (c0, s0) = (ContinuousClock.now, SuspendingClock.now)
@@ -57,7 +57,7 @@ struct VirtualClockTests {
         #expect(run.guessedTimers == 0, "no sleep's duration should have been guessed")
     }
 
-    @Test("outside a run, and beside one, the clocks stay real")
+    @Test("outside a run, and beside one, the clocks stay real", .needs(.timers, .virtualClock))
     func otherThreadsKeepRealTime() async throws {
         let inside = Task { try await run(.seeded(1)) { try await Task.sleep(for: .seconds(3600)); return 0 } }
         let before = ContinuousClock.now
@@ -71,7 +71,7 @@ struct VirtualClockTests {
 @Suite("Same seed, same schedule: checkDeterminism holds for timed scenarios and catches one that is not",
        scaledTimeLimit(minutes: 2))
 struct TimedDeterminismTests {
-    @Test("a merge of two timed sources with ties gives the same schedule hash twice, for 1 000 seeds")
+    @Test("a merge of two timed sources with ties gives the same schedule hash twice, for 1 000 seeds", .needs(.timers, .virtualClock))
     func mergeReplays() async throws {
         var differing: [UInt64] = []
         var outputs = Set<[String]>()
@@ -87,7 +87,7 @@ struct TimedDeterminismTests {
         #expect(outputs.count > 1, "ties at 30, 60 and 90 ms should go either way across seeds: \(outputs.count) orders")
     }
 
-    @Test("checkDeterminism holds for each timed scenario", arguments: [UInt64(0), 7, 0xdead])
+    @Test("checkDeterminism holds for each timed scenario", .needs(.timers, .virtualClock), arguments: [UInt64(0), 7, 0xdead])
     func timedScenariosReplay(seed: UInt64) async throws {
         _ = try await checkDeterminism(seed: seed) { try await Timed.ticker(ticks: 20) }
         _ = try await checkDeterminism(seed: seed) { await Timed.debounce([5, 10, 15, 45, 50, 80, 85, 90], window: .milliseconds(20)) }
@@ -133,7 +133,7 @@ func debounce<C: Clock<Duration>>(_ arrivals: [Int], window: Duration, clock: C)
 struct HarnessClockTests {
     // Not timed: how long 100 runs take in real time depends on the machine (a loaded one took 12.6 s); that the
     // clock is virtual is shown by the exact answer and by `readsRunTime`.
-    @Test("a debounce given a HarnessClock gives the answer on paper under every seed")
+    @Test("a debounce given a HarnessClock gives the answer on paper under every seed", .needs(.timers, .virtualClock))
     func debounceWithAClock() async throws {
         await verify(Claim("15, 50 and 90 pass a 20 ms debounce", runs: [.seeds(100)],
                            expect: Expectation(every: .equals([15, 50, 90])),
@@ -144,7 +144,7 @@ struct HarnessClockTests {
         })
     }
 
-    @Test("HarnessClock reads the run's time: 0 at its start, then exactly what the sleeps added, under a seed")
+    @Test("HarnessClock reads the run's time: 0 at its start, then exactly what the sleeps added, under a seed", .needs(.timers, .virtualClock))
     func readsRunTime() async throws {
         let run = try await Harness.run(.seeded(8)) {
             let clock = HarnessClock()

@@ -41,7 +41,7 @@ struct WatchdogTests {
         })
     }
 
-    @Test("a harness thread that shares its CPU with three spinning threads is not blocked, though its job outlasts the limit")
+    @Test("a harness thread that shares its CPU with three spinning threads is not blocked, though its job outlasts the limit", .needs(.threadCPUTime))
     func starvedThreadIsNotBlocked() async throws {
         // The spinners start before the run: starting a thread waits for it, and that wait would be the job's hold.
         let spinners = try #require(await Spinners.start(count: 3), "could not pin threads to one CPU")

@@ -17,7 +17,7 @@ struct CallLogTests {
             })
     }
 
-    @Test("L38 card: two calls at once → both begin before either ends, for every seed")
+    @Test("L38 card: two calls at once → both begin before either ends, for every seed", .needs(.timers))
     func callsInterleaveForEverySeed() async {
         await verify(Claim(
             "both calls must begin before either ends: at the await inside the first call, the actor takes the next",

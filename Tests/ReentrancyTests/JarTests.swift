@@ -26,7 +26,7 @@ struct JarTests {
     /// Where the slow-pour claims run: the strict pool, the real pool, every seed.
     static let everywhere: [Runs] = [.strict, .system, .seeds(200)]
 
-    @Test("L37 Q7: 100 bees pour slowly at once → drops lost: exactly 1 on one thread, far fewer than 100 on the real pool, fewer than 100 for every seed",
+    @Test("L37 Q7: 100 bees pour slowly at once → drops lost: exactly 1 on one thread, far fewer than 100 on the real pool, fewer than 100 for every seed", .needs(.timers),
           arguments: everywhere)
     func slowPoursLoseDrops(runs: Runs) async {
         let lost: Condition<Int> = switch runs {
@@ -43,7 +43,7 @@ struct JarTests {
             })
     }
 
-    @Test("L37 step 7: slow pours one after another → nothing lost: 10 on the strict and the real pool, 100 for every seed",
+    @Test("L37 step 7: slow pours one after another → nothing lost: 10 on the strict and the real pool, 100 for every seed", .needs(.timers),
           arguments: [[.strict, .system], [.seeds(200)]] as [[Runs]])
     func slowPoursInTurnLoseNothing(runs: [Runs]) async {
         let pours = runs == [.seeds(200)] ? 100 : 10

@@ -15,7 +15,7 @@ struct WeatherActorTests {
     /// The cache's question is a `Task {}` made inside a `@WeatherActor` method, so it is isolated to WeatherActor;
     /// its fetch sleeps on the run's clock (the process's default executor is the harness's) and its seeded runs
     /// replay exactly.
-    @Test("L38 actors Q11: cache and disk on one global actor → one request for K screens, on the strict pool, the real pool and every seed",
+    @Test("L38 actors Q11: cache and disk on one global actor → one request for K screens, on the strict pool, the real pool and every seed", .needs(.timers),
           arguments: askerCounts)
     func globalActorAsksOnce(askers: Int) async {
         await verify(Claim(
@@ -51,7 +51,7 @@ struct WeatherActorTests {
         (.zero, 0), (.seconds(599), 0), (.seconds(600), 1), (.seconds(3_600), 1),
     ]
 
-    @Test("L38 step 5: the disk answers only within ten minutes", arguments: relaunches)
+    @Test("L38 step 5: the disk answers only within ten minutes", .needs(.timers), arguments: relaunches)
     func diskAnswersWithinTenMinutes(after age: Duration, requests: Int) async {
         let otherSide: Duration = requests == 0 ? .seconds(7_200) : .zero
         await verify(Claim(
@@ -65,7 +65,7 @@ struct WeatherActorTests {
             })
     }
 
-    @Test("L38 step 5: forget(_:) forgets on disk too → the next ask is a new request, on the strict pool, the real pool and every seed")
+    @Test("L38 step 5: forget(_:) forgets on disk too → the next ask is a new request, on the strict pool, the real pool and every seed", .needs(.timers))
     func forgetForgetsOnDisk() async {
         await verify(Claim(
             "a refresh must forget the city in memory and on disk, or the next question finds the disk's copy and "

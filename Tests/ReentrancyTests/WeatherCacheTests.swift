@@ -11,19 +11,19 @@ struct WeatherCacheTests {
     /// How many screens ask at once.
     static let askerCounts = [2, 10, 100]
 
-    @Test("L38 actors Q1: two screens ask at once → two requests (a cache of answers only, strict)")
+    @Test("L38 actors Q1: two screens ask at once → two requests (a cache of answers only, strict)", .needs(.timers))
     func answersOnlyAsksTwiceOnStrict() async {
         await verify(.twoRequests(from: .answersOnly, runs: [.strict], why: "both screens should find nothing while the "
             + "first waits at the await, and both ask — this cache stores only answers, after the await"))
     }
 
-    @Test("L38 actors Q1: two screens ask at once → two requests under some seed (a cache of answers only)")
+    @Test("L38 actors Q1: two screens ask at once → two requests under some seed (a cache of answers only)", .needs(.timers))
     func answersOnlyAsksTwiceUnderSomeSeed() async {
         await verify(.twoRequests(from: .answersOnly, runs: [.seeds(200)], why: "the second finds nothing while the "
             + "first waits at the await"))
     }
 
-    @Test("L38 step 4: K screens ask at once → one request, one answer (a cache of questions), on the strict pool, the real pool and every seed",
+    @Test("L38 step 4: K screens ask at once → one request, one answer (a cache of questions), on the strict pool, the real pool and every seed", .needs(.timers),
           arguments: askerCounts)
     func taskStoringAsksOnce(askers: Int) async {
         await verify(Claim(
@@ -36,7 +36,7 @@ struct WeatherCacheTests {
             })
     }
 
-    @Test("L38 actors Q2: a kept failure → the next ask fails with the first error, no new request")
+    @Test("L38 actors Q2: a kept failure → the next ask fails with the first error, no new request", .needs(.timers))
     func keptFailureFailsForEver() async {
         await verify(.askTwiceWhileTheFirstRequestFails(
             .failureKeeping, gives: ["failed: offline at request 1", "failed: offline at request 1"], requests: 1,
@@ -45,7 +45,7 @@ struct WeatherCacheTests {
             control: ("WeatherCache, which forgets a failure", .taskStoring)))
     }
 
-    @Test("L38 step 4: a forgotten failure → the next ask is a new request, and is answered")
+    @Test("L38 step 4: a forgotten failure → the next ask is a new request, and is answered", .needs(.timers))
     func forgottenFailureAsksAgain() async {
         await verify(.askTwiceWhileTheFirstRequestFails(
             .taskStoring, gives: ["failed: offline at request 1", "answered by request 2"], requests: 2,
@@ -54,7 +54,7 @@ struct WeatherCacheTests {
             control: ("a cache that keeps a failure", .failureKeeping)))
     }
 
-    @Test("L38 step 4: forget(_:) → the next ask is a new request")
+    @Test("L38 step 4: forget(_:) → the next ask is a new request", .needs(.timers))
     func forgetAsksAgain() async {
         await verify(Claim(
             "after forget(\"Seattle\") the next question must ask again (pull to refresh), not get the old answer",
@@ -66,13 +66,13 @@ struct WeatherCacheTests {
             })
     }
 
-    @Test("L38 actors Q11: a disk actor between check and store → two requests again (strict)")
+    @Test("L38 actors Q11: a disk actor between check and store → two requests again (strict)", .needs(.timers))
     func diskActorAsksTwiceOnStrict() async {
         await verify(.twoRequests(from: .awaitingDiskActor, runs: [.strict], why: "the await on the disk actor should "
             + "open the gap again — while the first caller waits for the disk, the second finds nothing in memory and asks too"))
     }
 
-    @Test("L38 actors Q11: a disk actor between check and store → two requests under some seed")
+    @Test("L38 actors Q11: a disk actor between check and store → two requests under some seed", .needs(.timers))
     func diskActorAsksTwiceUnderSomeSeed() async {
         await verify(.twoRequests(from: .awaitingDiskActor, runs: [.seeds(200)], why: "the cache awaits a disk actor "
             + "between its check and its store"))

@@ -38,7 +38,7 @@ struct StreamEndingTests {
             })
     }
 
-    @Test("L40 step 6: a cancelled consumer ends the loop, and onTermination hears .cancelled")
+    @Test("L40 step 6: a cancelled consumer ends the loop, and onTermination hears .cancelled", .needs(.timers))
     func cancelledConsumer() async {
         await verify(Claim(
             "cancelling the looping task should call onTermination with cancelled, then end the loop; the stream takes "

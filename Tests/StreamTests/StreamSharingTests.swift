@@ -5,7 +5,7 @@ import Testing
 
 @Suite("L40 Q1, cards: one stream, several loops, other threads", scaledTimeLimit(minutes: 1))
 struct StreamSharingTests {
-    @Test("L40 Q1: two loops over one stream split the values, each exactly once", arguments: [1, 2, 10, 100])
+    @Test("L40 Q1: two loops over one stream split the values, each exactly once", .needs(.timers), arguments: [1, 2, 10, 100])
     func twoConsumersSplit(count: Int) async {
         let bothGetSome: Condition<StreamTwoConsumers>? = count < 2 ? nil
             : .that("both loops get some of the values") { $0.firstCount > 0 && $0.secondCount > 0 }
