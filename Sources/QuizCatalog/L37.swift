@@ -97,7 +97,9 @@ extension Catalog {
         .single("tasks.groupWaitsForAll", "allFinishedBeforeReturn", shape: GroupWaitShape.groupChildren) {
             .bool(await groupReturnsAfterEveryChild($0.shape))
         },
-        .observing("bees.threeOut", ["results", "elapsedMs"], shape: BeesShape.asyncLet) { await threeBeesOut($0.shape) },
+        // Its time is read off the clock: exact only where the clock reads the run's virtual time.
+        .observing("bees.threeOut", ["results", "elapsedMs"], shape: BeesShape.asyncLet) { await threeBeesOut($0.shape) }
+            .needing(.virtualClock),
         .observing("bees.calledHome", ["results", "elapsedMs"], shape: BeesShape.asyncLet) {
             await threeBeesCalledHome(shape: $0.shape)
         },

@@ -13,9 +13,10 @@ extension Catalog {
             await lineAfterEndlessLoop($0.shape)
         },
         .single("ownership.handle", "events", shape: HandleShape.closeOne) { .strings(handleLifetimes($0.shape)) },
+        // The callback comes from Dispatch: the run must follow it to know it is coming.
         .single("continuations.wrapCallback", "answer", shape: WrapShape.continuation) {
             .string(await wrappedCallback($0.shape))
-        },
+        }.needing(.outsideWork),
         // The runtime writes a "leaked" line to the process's standard error for each run that lets go of the
         // continuation: shared with every suite of a test process, so the tests run it in a quiz process of its own.
         .single("continuations.neverResumed", "waiterFinished", shape: ResumeShape.never) { arguments in
@@ -68,9 +69,10 @@ extension Catalog {
                 .description ?? "none")
         },
         .single("streams.filterMapPrefix", "got", shape: PrefixShape.prefixTwo) { .ints(await streamFilterMapPrefix($0.shape)) },
+        // Fed from a thread of its own: the run must follow it to know values are coming.
         .observing("streams.fedFromAnotherThread", ["got", "fedOutsideAnyTask"], shape: FeedShape.whileTheLoopReads) {
             await streamFedFromAnotherThread($0.shape)
-        },
+        }.needing(.outsideWork),
         // The completer's stream is @MainActor: its loop runs on the main executor, beside the harness.
         QuizScenario.single("placeCompleter.editorCloses", "endings", shape: EditorCloseShape.cancelsItsTask,
                             options: .mainActorScenario) {
