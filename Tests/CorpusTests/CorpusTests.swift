@@ -22,7 +22,7 @@ struct CorpusTests {
     /// today.
     static let knownFalseVerdicts: Set<String> = []
 
-    @Test("strict ×20, seeded and PCT runs, with default options, give only allowed outcomes; the same seed the same run", .needs(.defaultExecutor, .timers),
+    @Test("strict ×20, seeded and PCT runs, with default options, give only allowed outcomes; the same seed the same run", .needs(.defaultExecutor, .timers, .outsideWork, .virtualClock),
           arguments: Corpus.programs)
     func agrees(_ program: Program) async {
         let observation: HarnessObservation

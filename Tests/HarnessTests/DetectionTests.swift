@@ -60,7 +60,7 @@ struct DetectionTests {
         _ = try await other.value
     }
 
-    @Test("a job that blocks the one thread past the limit fails as a blocked thread, naming the schedule")
+    @Test("a job that blocks the one thread past the limit fails as a blocked thread, naming the schedule", .needs(.timers))
     func blockedThread() async throws {
         var options = RunOptions()
         options.blockedThreadLimit = .milliseconds(300)

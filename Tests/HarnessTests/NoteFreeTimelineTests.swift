@@ -66,7 +66,7 @@ struct NoteFreeTimelineTests {
         #expect(!first.timeline.entries.isEmpty && first.timeline == second.timeline)
     }
 
-    @Test("a strict sleep shows the duration it asked for", .needs(.timers))
+    @Test("a strict sleep shows the duration it asked for", .needs(.timers, .virtualClock))
     func strictSleepsHaveADuration() async throws {
         let run = try await run(.strict) { () -> Int in
             try? await Task.sleep(for: .milliseconds(10))

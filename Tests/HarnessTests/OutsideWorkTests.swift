@@ -47,9 +47,9 @@ func resumed<T: Sendable>(by start: @escaping @Sendable (@escaping @Sendable (T)
 }
 
 @Suite("Work a run hands to Dispatch or a thread is followed: waited for, never a false deadlock",
-       scaledTimeLimit(minutes: 1))
+       scaledTimeLimit(minutes: 1), .needs(.outsideWork))
 struct OutsideWorkTests {
-    @Test("a continuation resumed from DispatchQueue.asyncAfter finishes with default options, after exactly its delay in virtual time", .needs(.outsideWork),
+    @Test("a continuation resumed from DispatchQueue.asyncAfter finishes with default options, after exactly its delay in virtual time",
           arguments: [Schedule.strict, .seeded(1), .seeded(2), .seeded(3)])
     func asyncAfterResumes(schedule: Schedule) async throws {
         let run = try await Harness.run(schedule) { () -> Bool in
@@ -63,7 +63,7 @@ struct OutsideWorkTests {
         if schedule != .strict { #expect(run.elapsed == .milliseconds(50), "virtual time at the end: \(run.elapsed)") }
     }
 
-    @Test("a continuation resumed from a Thread that sleeps finishes; under seeds the thread's sleep is the run's time", .needs(.outsideWork),
+    @Test("a continuation resumed from a Thread that sleeps finishes; under seeds the thread's sleep is the run's time",
           arguments: [Schedule.strict, .seeded(1), .seeded(2)])
     func threadResumes(schedule: Schedule) async throws {
         let run = try await Harness.run(schedule) { () -> Bool in
@@ -93,7 +93,7 @@ struct OutsideWorkTests {
         #expect(run.value == 4)
     }
 
-    @Test("work from another thread lands at the same point of the schedule for the same seed, whenever it really came", .needs(.outsideWork),
+    @Test("work from another thread lands at the same point of the schedule for the same seed, whenever it really came",
           arguments: [UInt64(1), 2, 3, 4, 5])
     func arrivalsKeepTheSchedule(seed: UInt64) async throws {
         @Sendable func scenario() async -> [String] {
@@ -120,7 +120,7 @@ struct OutsideWorkTests {
                 "the same seed twice: \(first.value) and \(second.value)")
     }
 
-    @Test("DispatchTime.now() inside a seeded job reads the run's clock", .needs(.outsideWork))
+    @Test("DispatchTime.now() inside a seeded job reads the run's clock")
     func dispatchTimeIsVirtual() async throws {
         let run = try await Harness.run(.seeded(1)) { () -> UInt64 in
             let before = DispatchTime.now()
@@ -130,7 +130,7 @@ struct OutsideWorkTests {
         #expect(run.value == 40_000_000, "nanoseconds between the two readings: \(run.value)")
     }
 
-    @Test("a Dispatch block that waits forever for a semaphore nobody signals is a deadlock at once, and says so", .needs(.outsideWork),
+    @Test("a Dispatch block that waits forever for a semaphore nobody signals is a deadlock at once, and says so",
           arguments: [Schedule.strict, .seeded(1)])
     func blockWaitingForeverIsADeadlock(schedule: Schedule) async throws {
         let semaphore = DispatchSemaphore(value: 0)
@@ -147,7 +147,7 @@ struct OutsideWorkTests {
         semaphore.signal()
     }
 
-    @Test("a thread the run started that keeps working and never hands anything back is named when the limit runs out", .needs(.outsideWork))
+    @Test("a thread the run started that keeps working and never hands anything back is named when the limit runs out")
     func busyThreadIsNamed() async throws {
         let stop = Atomic<Bool>(false)
         let options = RunOptions { $0.outsideWorkLimit = .milliseconds(300) }
@@ -163,7 +163,7 @@ struct OutsideWorkTests {
         #expect(failure?.summary.contains("a thread the run started") == true, "\(String(describing: failure?.summary))")
     }
 
-    @Test("a DispatchSource timer's ticks come on the run's clock under seeds: the k-th of a 2 ms timer exactly 2k ms in", .needs(.outsideWork),
+    @Test("a DispatchSource timer's ticks come on the run's clock under seeds: the k-th of a 2 ms timer exactly 2k ms in",
           arguments: [Schedule.strict, .seeded(1), .seeded(2)])
     func timerSourceTicks(schedule: Schedule) async throws {
         let run = try await Harness.run(schedule) { () -> [Duration] in
@@ -192,7 +192,7 @@ struct OutsideWorkTests {
         }
     }
 
-    @Test("two callbacks racing to resume one continuation: the same seed, the same winner", .needs(.outsideWork), arguments: [UInt64(1), 2, 3])
+    @Test("two callbacks racing to resume one continuation: the same seed, the same winner", arguments: [UInt64(1), 2, 3])
     func racingCallbacksKeepTheSeed(seed: UInt64) async throws {
         @Sendable func race() async -> String {
             let winner = LockedLines()

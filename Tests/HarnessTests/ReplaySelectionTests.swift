@@ -51,7 +51,7 @@ struct ReplaySelectionTests {
                 "a replay whose test runs no seeded run should end in an error; status \(status), stderr: \(stderr)")
     }
 
-    @Test("a malformed HARNESS_SEED stops the test process with status 2, as its one line says, not 65", .needs(.timers),
+    @Test("a malformed HARNESS_SEED stops the test process with status 2, as its one line says, not 65", .needs(.timers, .outsideWork),
           .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/exe"), "Linux: the bundle runs itself through /proc"))
     func malformedSeedIsABadSetting() async throws {
         let (status, stderr) = try await replayedTestProcess(["--filter", "ReentrancyTests.ShopTests"], seed: "bogus")

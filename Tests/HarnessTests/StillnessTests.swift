@@ -27,10 +27,10 @@ struct StillnessTests {
         #expect(still.look(Stillness.Sample(cpu: [1: 5], someAwake: false), at: 1_500) == 0, "a thread went: it ran")
     }
 
-    #if os(Linux)
     // In a process of its own: here, the tests running beside it keep the process busy, which (rightly) only
     // delays the report until the time limit.
-    @Test("a system run whose waiter nobody resumes is a deadlock as soon as the process is still, not at the time limit")
+    @Test("a system run whose waiter nobody resumes is a deadlock as soon as the process is still, not at the time limit",
+          .needs(.stillness))
     func strandedWaiterOnTheRealPool() async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             let options = RunOptions {
@@ -79,5 +79,4 @@ struct StillnessTests {
                 """)
         }
     }
-    #endif
 }

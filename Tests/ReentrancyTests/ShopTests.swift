@@ -7,7 +7,7 @@ import Testing
 /// in `RealPoolTests`, which run one at a time.)
 @Suite("L38 Shop: a queue of its own does not stop reentrancy", scaledTimeLimit(minutes: 1))
 struct ShopTests {
-    @Test("L38 actors Q14: two buyers, one bag → sold: 2 - bags left: -1, strict and every seed", .needs(.timers))
+    @Test("L38 actors Q14: two buyers, one bag → sold: 2 - bags left: -1, strict and every seed", .needs(.timers, .outsideWork))
     func bothBuy() async {
         await verify(Claim(
             "one bag must sell twice: the shop's own serial executor runs one piece at a time, and the await for the "

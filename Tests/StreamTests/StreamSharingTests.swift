@@ -23,7 +23,7 @@ struct StreamSharingTests {
             })
     }
 
-    @Test("L40 card: a stream fed from another thread delivers every value")
+    @Test("L40 card: a stream fed from another thread delivers every value", .needs(.outsideWork))
     func fedFromAnotherThread() async {
         await verify(Claim(
             "the continuation is Sendable: the loop should get [1, 2, 3], fed from a thread of GCD's",
