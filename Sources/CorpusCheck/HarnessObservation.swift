@@ -23,6 +23,9 @@ public struct HarnessRun: Sendable {
     public var interleaving: Interleaving
     /// The schedule's hash (0 when it failed).
     public var scheduleHash: UInt64
+    /// The pass it belongs to: 1, or 2 for the same trials again in the same process (where state the first pass
+    /// made — a `static let` with a thread of its own — is already there).
+    public var pass = 1
 
     /// The outcome, or the failure's kind: `[2]`, `deadlock`.
     public var label: String {
@@ -43,8 +46,10 @@ public struct HarnessRun: Sendable {
 public struct HarnessObservation: Sendable {
     /// The program.
     public let program: Program
-    /// The runs of each trial, in order (for `rerun`, the second run of each seed).
+    /// The runs of each trial, in order, pass after pass (for `rerun`, the second run of each seed).
     public var runs: [Trial: [HarnessRun]] = [:]
+    /// How many passes were made.
+    public var passes = 1
 
     /// The runs of `trial`.
     public subscript(trial: Trial) -> [HarnessRun] { runs[trial] ?? [] }
@@ -60,17 +65,57 @@ public struct Finding: Sendable, CustomStringConvertible {
     public var runs: [HarnessRun]
     /// How many runs the trial made.
     public var of: Int
+    /// How many passes the trial was run in.
+    public var passes = 1
 
-    /// `seeded: deadlock on 215 of 500 runs`.
-    public var description: String { "\(trial.rawValue): \(observed) on \(runs.count) of \(of) runs" }
+    /// `seeded: deadlock on 215 of 500 runs`, and with two passes `(first pass 100, second 115)`.
+    public var description: String {
+        var text = "\(trial.rawValue): \(observed) on \(runs.count) of \(of) runs"
+        if passes > 1 {
+            let perPass = (1...passes).map { pass in runs.count(where: { $0.pass == pass }) }
+            text += " (" + perPass.enumerated().map { "\(Self.ordinal($0.offset + 1)) pass \($0.element)" }
+                .joined(separator: ", ") + ")"
+        }
+        return text
+    }
+
+    /// `first`, `second`, `pass 3`.
+    public static func ordinal(_ pass: Int) -> String {
+        switch pass {
+        case 1: "first"
+        case 2: "second"
+        default: "\(pass)th"
+        }
+    }
 }
 
 extension HarnessObservation {
-    /// Runs `program` under the harness: `strictRuns` runs under `strict`; `seeds` seeds seeded, the same seeds again,
-    /// and as many PCT seeds (`HARNESS_SEEDS`, `HARNESS_ITERATIONS` and `HARNESS_SEED` apply as to every explorer).
+    /// Runs `program` under the harness, `passes` times over in this process: each pass `strictRuns` runs under
+    /// `strict`; `seeds` seeds seeded, the same seeds again, and as many PCT seeds (`HARNESS_SEEDS`,
+    /// `HARNESS_ITERATIONS` and `HARNESS_SEED` apply as to every explorer). A second pass meets what the first left
+    /// in the process: a `static let` made at first use, with its thread, queue or timer.
     ///
     /// - Throws: a `badSetting` failure for a malformed `HARNESS_*` variable: nothing was run.
-    public static func observe(_ program: Program, strictRuns: Int = 20, seeds: Int) async throws(HarnessFailure)
+    public static func observe(_ program: Program, strictRuns: Int = 20, seeds: Int, passes: Int = 2)
+        async throws(HarnessFailure) -> HarnessObservation
+    {
+        var observation = HarnessObservation(program: program)
+        for pass in 1...max(passes, 1) {
+            let runs = try await observeOnce(program, strictRuns: strictRuns, seeds: seeds)
+            for (trial, trialRuns) in runs.runs {
+                observation.runs[trial, default: []] += trialRuns.map { run in
+                    var run = run
+                    run.pass = pass
+                    return run
+                }
+            }
+        }
+        observation.passes = max(passes, 1)
+        return observation
+    }
+
+    /// One pass of `observe`.
+    private static func observeOnce(_ program: Program, strictRuns: Int, seeds: Int) async throws(HarnessFailure)
         -> HarnessObservation
     {
         var observation = HarnessObservation(program: program)
@@ -113,7 +158,9 @@ extension HarnessObservation {
                 if seen[what] == nil { order.append(what) }
                 seen[what, default: []].append(run)
             }
-            findings += order.map { Finding(trial: trial, observed: $0, runs: seen[$0]!, of: runs.count) }
+            findings += order.map {
+                Finding(trial: trial, observed: $0, runs: seen[$0]!, of: runs.count, passes: passes)
+            }
         }
         group(.strict, self[.strict]) { run in
             run.failed ? run.label : program.allows(run.label) ? nil : "\"\(run.label)\""
@@ -133,7 +180,8 @@ extension HarnessObservation {
         }
         if !differing.isEmpty {
             let shown = Array(Set(what)).sorted().prefix(3).joined(separator: "; ")
-            findings.append(Finding(trial: .rerun, observed: "another result (\(shown))", runs: differing, of: pairs.count))
+            findings.append(Finding(trial: .rerun, observed: "another result (\(shown))", runs: differing, of: pairs.count,
+                                    passes: passes))
         }
         return findings
     }
@@ -162,6 +210,7 @@ extension HarnessObservation {
         tally.rerunSeeds = self[.rerun].count
         tally.rerunDiffered = findings.first { $0.trial == .rerun }?.runs.count ?? 0
         tally.findings = findings.map(\.description)
+        tally.passes = passes
         return tally
     }
 }
