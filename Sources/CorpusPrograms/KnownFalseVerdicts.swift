@@ -44,5 +44,29 @@ extension KnownFalseVerdict {
 
     /// Every known false verdict, by program. Remove a program when the harness mends it: its corpus test then fails
     /// ("known issue was not recorded") until it is removed, unless the entry is intermittent.
-    public static let all: [String: KnownFalseVerdict] = [:]
+    public static let all: [String: KnownFalseVerdict] = Dictionary(uniqueKeysWithValues: [
+        // Made before the run: the second and later runs of a process meet a thread, queue or timer the run did not see
+        // start.
+        KnownFalseVerdict("thread-executor-singleton",
+                          why: "the actor's jobs go to a thread made before the run; the quiet run is called a deadlock",
+                          mendedBy: foreignExecutor),
+        KnownFalseVerdict("thread-executor-actor-sleeps",
+                          why: "the actor's jobs go to a thread made before the run; the quiet run is called a deadlock",
+                          mendedBy: foreignExecutor),
+        KnownFalseVerdict("global-actor-on-thread",
+                          why: "the global actor's jobs go to a thread made before the run; the quiet run is called a deadlock",
+                          mendedBy: foreignExecutor),
+        KnownFalseVerdict("task-executor-singleton",
+                          why: "the children's jobs go to a task executor's thread made before the run; deadlock",
+                          mendedBy: foreignExecutor),
+        KnownFalseVerdict("thread-serves-requests",
+                          why: "a thread made before the run resumes the continuations; the quiet run is called a deadlock",
+                          mendedBy: foreignExecutor),
+        KnownFalseVerdict("dispatch-timer-singleton",
+                          why: "a repeating timer source made in an earlier run resumes the continuations; deadlock",
+                          mendedBy: foreignExecutor),
+        KnownFalseVerdict("background-task-singleton",
+                          why: "a Task a static let starts at its first use belongs to the run that made it: leftover work there, and its jobs are dropped when that run ends, so every later run deadlocks",
+                          mendedBy: "a task made in a run that outlives it (code that lives longer than a run; not in item 1 as written)"),
+    ].map { ($0.program, $0) })
 }

@@ -87,6 +87,10 @@ public enum Corpus {
         // Work from outside Swift concurrency: callbacks, queues, threads, executors, locks
         .continuationAfter, .continuationFromThread, .callbackOnQueue, .throwingCallbackOnSerialQueue,
         .firstCallbackWins, .queueExecutorActor, .taskExecutorPreference, .mutexTickets, .mutexCounter,
+        // Made before the run: a static let shared with a thread, a queue or a timer of its own
+        .threadExecutorSingleton, .threadExecutorActorSleeps, .queueExecutorSingleton, .threadServesRequests,
+        .dispatchTimerSingleton, .globalActorOnThread, .taskExecutorSingleton, .operationQueueSingleton,
+        .backgroundTaskSingleton,
     ]
 
     /// The program named `name`, or nil.
