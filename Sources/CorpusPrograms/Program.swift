@@ -91,6 +91,10 @@ public enum Corpus {
         .threadExecutorSingleton, .threadExecutorActorSleeps, .queueExecutorSingleton, .threadServesRequests,
         .dispatchTimerSingleton, .globalActorOnThread, .taskExecutorSingleton, .operationQueueSingleton,
         .backgroundTaskSingleton,
+        // Executors and isolation: assumeIsolated, isolated parameters, #isolation, preferences, task order
+        .assumeIsolatedOnQueue, .assumeIsolatedOnThread, .isolatedParameter, .isolationDefault, .threeActorHops,
+        .actorTaskInheritsIsolation, .globalActorTasksInOrder, .mainActorTasksInOrder, .preferenceSkipsUnstructured,
+        .groupChildrenOnTaskExecutor,
     ]
 
     /// The program named `name`, or nil.
