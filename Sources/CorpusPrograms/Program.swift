@@ -95,6 +95,9 @@ public enum Corpus {
         .assumeIsolatedOnQueue, .assumeIsolatedOnThread, .isolatedParameter, .isolationDefault, .threeActorHops,
         .actorTaskInheritsIsolation, .globalActorTasksInOrder, .mainActorTasksInOrder, .preferenceSkipsUnstructured,
         .groupChildrenOnTaskExecutor,
+        // Cancellation: handlers racing, checks, groups, async let, shared work
+        .cancellationHandlerRacesReply, .cancelBeforeHandler, .checkCancellationLoop, .groupCancelAll,
+        .asyncLetThrowCancelsSibling, .cancelReachesGroupChildren, .cancellationIsCooperative, .sharedLoadAskerCancelled,
     ]
 
     /// The program named `name`, or nil.
