@@ -98,6 +98,10 @@ public enum Corpus {
         // Cancellation: handlers racing, checks, groups, async let, shared work
         .cancellationHandlerRacesReply, .cancelBeforeHandler, .checkCancellationLoop, .groupCancelAll,
         .asyncLetThrowCancelsSibling, .cancelReachesGroupChildren, .cancellationIsCooperative, .sharedLoadAskerCancelled,
+        // Streams: several producers, cancelled consumers, throwing ends, broadcast, buffers, operators
+        .streamProducersConsumerCancels, .throwingStreamProducerCancelled, .throwingStreamConsumerCancelled,
+        .streamBroadcast, .streamBufferingOldest, .streamOperators, .streamFromConcurrentPerform,
+        .streamTerminationFinished, .streamFromSerialQueue,
     ]
 
     /// The program named `name`, or nil.
