@@ -73,7 +73,7 @@ public enum Corpus {
         .sharedLoad, .sharedLoadWaits, .reentrantCache, .memoPerKey,
         // Time: debounce, throttle, pollers, sleeps, retries, timeouts
         .debounce, .throttle, .poller, .pollUntilReady, .detachedSleepWaits, .retryWithBackoff,
-        .timeoutOperationFirst, .timeoutFires,
+        .timeoutOperationFirst, .timeoutFires, .timeoutWaitsForContinuation,
         // Tasks: unstructured, immediate, detached, cancellation, structured
         .taskStepsActor, .immediateWithSleep, .immediateRunsFirst, .detachedIgnoresCancel, .cancelSleepingTask,
         .cancellationHandler, .groupFirstErrorCancels, .asyncLetSum, .asyncLetUnawaited, .groupCompletionOrder,
@@ -102,6 +102,9 @@ public enum Corpus {
         .streamProducersConsumerCancels, .throwingStreamProducerCancelled, .throwingStreamConsumerCancelled,
         .streamBroadcast, .streamBufferingOldest, .streamOperators, .streamFromConcurrentPerform,
         .streamTerminationFinished, .streamFromSerialQueue,
+        // Clocks: deadlines, tolerance, measure, the other clocks
+        .sleepUntilWithTolerance, .clockMeasure, .suspendingClockSleep, .deadlineLoop, .sleepPastDeadline,
+        .sleepNanoseconds, .dateMeasuresSleep, .dispatchTimeMeasuresSleep,
     ]
 
     /// The program named `name`, or nil.

@@ -245,3 +245,24 @@ extension Program {
         return outcome + (cancelled.value ? "; operation cancelled" : "; operation not cancelled")
     }
 }
+
+extension Program {
+    /// A timeout around a callback API whose continuation ignores cancellation: the timeout fires, the group waits.
+    static let timeoutWaitsForContinuation = Program(
+        "timeout-waits-for-continuation", "withTimeout(5 ms) around withCheckedContinuation resumed by asyncAfter(20 ms), no cancellation handler",
+        onTime: ["TimedOut after ≥ 20 ms"], late: ["answer after ≥ 20 ms"],
+        because: "the timeout's error cancels the group, but a continuation without a handler is not ended by cancellation: the group waits for the 20 ms callback before it rethrows; only a timeout late by 15 ms loses"
+    ) {
+        let start = ContinuousClock.now
+        do {
+            let answer = try await withTimeout(.milliseconds(5)) {
+                await withCheckedContinuation { continuation in
+                    fetchAnswer(after: .milliseconds(20)) { continuation.resume(returning: $0) }
+                }
+            }
+            return "\(answer) after \(waited(.milliseconds(20), since: start))"
+        } catch {
+            return "\(error is TimedOut ? "TimedOut" : "\(error)") after \(waited(.milliseconds(20), since: start))"
+        }
+    }
+}
