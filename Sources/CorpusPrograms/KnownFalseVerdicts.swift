@@ -72,6 +72,15 @@ extension KnownFalseVerdict {
                           why: "an actor's thread made in the run runs its jobs; when they come back is not the seed's pick (same seed, another schedule on 1–12 of 100)",
                           mendedBy: foreignExecutor, intermittent: true),
         // Outside work that is not a submission the harness sees.
+        KnownFalseVerdict("continuation-from-read-source",
+                          why: "a read source's handler is started by Dispatch when the pipe has data, unseen: deadlock, and other schedules for a seed",
+                          mendedBy: outsideWork),
+        KnownFalseVerdict("pipe-readability-handler",
+                          why: "FileHandle.readabilityHandler is a read source inside Foundation, unseen: deadlock, and other schedules for a seed",
+                          mendedBy: outsideWork),
+        KnownFalseVerdict("continuation-from-data-source",
+                          why: "add(data:) has Dispatch run the source's handler, unseen: deadlock",
+                          mendedBy: outsideWork),
         KnownFalseVerdict("stream-from-concurrent-perform",
                           why: "concurrentPerform's iterations run on Dispatch's own worker threads, unseen: the same seed gives another schedule",
                           mendedBy: outsideWork),
@@ -82,5 +91,8 @@ extension KnownFalseVerdict {
         KnownFalseVerdict("stream-from-serial-queue", .crash,
                           why: "a held queue.async block keeps its queue unretained; the program drops the queue first, and letting the block go uses it freed (SIGSEGV)",
                           mendedBy: "retaining the queue of held outside work (Sources/CHarnessTime/OutsideWork.c)"),
+        KnownFalseVerdict("dispatch-group-notify", .crash,
+                          why: "a held async(group:) block keeps its group unretained and not yet entered; the program drops the group first (SIGSEGV or SIGILL)",
+                          mendedBy: "entering and retaining the group of held outside work (Sources/CHarnessTime/OutsideWork.c)"),
     ].map { ($0.program, $0) })
 }

@@ -105,6 +105,10 @@ public enum Corpus {
         // Clocks: deadlines, tolerance, measure, the other clocks
         .sleepUntilWithTolerance, .clockMeasure, .suspendingClockSleep, .deadlineLoop, .sleepPastDeadline,
         .sleepNanoseconds, .dateMeasuresSleep, .dispatchTimeMeasuresSleep,
+        // Dispatch sources, groups, work items, semaphores; main-actor work started from outside
+        .continuationFromReadSource, .continuationFromDataSource, .timerSourceTimeout, .pipeReadabilityHandler,
+        .dispatchGroupNotify, .workItemCancel, .semaphoreOnThread, .mainActorFromThread, .mainQueueFromThread,
+        .taskFromCallback, .dispatchDelayBeforeSleep, .dispatchSyncFromTask, .syncBridgeOnThread,
     ]
 
     /// The program named `name`, or nil.
