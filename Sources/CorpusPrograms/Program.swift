@@ -109,6 +109,9 @@ public enum Corpus {
         .continuationFromReadSource, .continuationFromDataSource, .timerSourceTimeout, .pipeReadabilityHandler,
         .dispatchGroupNotify, .workItemCancel, .semaphoreOnThread, .mainActorFromThread, .mainQueueFromThread,
         .taskFromCallback, .dispatchDelayBeforeSleep, .dispatchSyncFromTask, .syncBridgeOnThread,
+        // Limits and signals: bounded groups, semaphores, gates; what children inherit
+        .boundedConcurrencyGroup, .asyncSemaphore, .gateOpensWaiters, .groupBodyReturnsEarly, .priorityInherited,
+        .continuationResumedAtOnce,
     ]
 
     /// The program named `name`, or nil.

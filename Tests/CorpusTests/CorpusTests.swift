@@ -75,7 +75,7 @@ struct CorpusTests {
     func corpusIsWellFormed() {
         let names = Corpus.programs.map(\.name)
         #expect(Set(names).count == names.count, "two programs share a name: \(names)")
-        #expect(Corpus.programs.count >= 40, "the corpus holds \(Corpus.programs.count) programs")
+        #expect(Corpus.programs.count >= 100, "the corpus holds \(Corpus.programs.count) programs")
         for program in Corpus.programs {
             #expect(!program.because.isEmpty && !program.onTime.isEmpty, "\(program.name) has no argued set")
         }
