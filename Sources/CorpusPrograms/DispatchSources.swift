@@ -188,13 +188,13 @@ extension Program {
         because: "each thread's task runs on the main actor, one at a time, so the three bumps all count"
     ) {
         let counter = MainCounter()
-        let arrived = Locked(0)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let arrivals = Arrivals(3) { continuation.resume() }
             for _ in 0..<3 {
                 Thread {
                     Task { @MainActor in
                         counter.bump()
-                        if arrived.withLock({ $0 += 1; return $0 }) == 3 { continuation.resume() }
+                        arrivals.arrive()
                     }
                 }.start()
             }
@@ -209,13 +209,13 @@ extension Program {
         because: "the main queue runs its blocks on the main actor's executor, in order, so assumeIsolated passes and both count"
     ) {
         let counter = MainCounter()
-        let arrived = Locked(0)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let arrivals = Arrivals(2) { continuation.resume() }
             Thread {
                 for _ in 0..<2 {
                     DispatchQueue.main.async {
                         MainActor.assumeIsolated { counter.bump() }
-                        if arrived.withLock({ $0 += 1; return $0 }) == 2 { continuation.resume() }
+                        arrivals.arrive()
                     }
                 }
             }.start()
@@ -232,13 +232,13 @@ extension Program {
         because: "each handler's Task runs its bump on the actor once; the waiter resumes after the third"
     ) {
         let tally = Tally()
-        let arrived = Locked(0)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let arrivals = Arrivals(3) { continuation.resume() }
             for _ in 0..<3 {
                 compute { _ in
                     Task {
                         await tally.bump()
-                        if arrived.withLock({ $0 += 1; return $0 }) == 3 { continuation.resume() }
+                        arrivals.arrive()
                     }
                 }
             }

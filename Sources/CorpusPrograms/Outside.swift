@@ -192,10 +192,6 @@ extension Program {
     ) {
         let executor = QueueTaskExecutor()
         return await withTaskExecutorPreference(executor) {
-            func number(_ n: Int) async -> Int {
-                try? await Task.sleep(for: .milliseconds(1))
-                return n
-            }
             async let a = number(1)
             async let b = number(2)
             async let c = number(3)

@@ -94,29 +94,22 @@ final class SquareServer: Sendable {
 final class Heartbeat: Sendable {
     /// The one heartbeat.
     static let shared = Heartbeat()
-    /// The beats so far, and who waits for the next one.
-    private let state = Locked<(beat: Int, waiters: [CheckedContinuation<Int, Never>])>((0, []))
+    /// The beats, and who waits for the next one.
+    private let beats = Ticks()
 
     /// Starts the timer; its handler keeps it (and this heartbeat) for the life of the process.
     private init() {
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "heartbeat"))
-        timer.setEventHandler { [self] in
+        timer.setEventHandler { [beats] in
             _ = timer
-            let (beat, waiters) = state.withLock { state in
-                state.beat += 1
-                defer { state.waiters = [] }
-                return (state.beat, state.waiters)
-            }
-            for waiter in waiters { waiter.resume(returning: beat) }
+            beats.tick()
         }
         timer.schedule(deadline: .now() + .milliseconds(2), repeating: .milliseconds(2))
         timer.resume()
     }
 
     /// The number of the next beat, when it comes.
-    func nextBeat() async -> Int {
-        await withCheckedContinuation { continuation in state.withLock { $0.waiters.append(continuation) } }
-    }
+    func nextBeat() async -> Int { await beats.next() }
 }
 
 /// A global actor whose one instance runs on a thread of its own, as apps declare one for their database.
@@ -249,10 +242,6 @@ extension Program {
         because: "the children run on the shared worker thread and give their numbers; the sum waits for all three"
     ) {
         await withTaskExecutorPreference(Workers.shared) {
-            func number(_ n: Int) async -> Int {
-                try? await Task.sleep(for: .milliseconds(1))
-                return n
-            }
             async let a = number(1)
             async let b = number(2)
             async let c = number(3)
@@ -291,28 +280,21 @@ extension Program {
 final class JanitorCache: Sendable {
     /// The one cache.
     static let shared = JanitorCache()
-    /// The sweeps so far, and who waits for the next one.
-    private let state = Locked<(sweeps: Int, waiters: [CheckedContinuation<Int, Never>])>((0, []))
+    /// The sweeps, and who waits for the next one.
+    private let sweeps = Ticks()
 
     /// Starts the janitor.
     private init() {
-        Task { [state] in
+        Task { [sweeps] in
             while true {
                 try? await Task.sleep(for: .milliseconds(2))
-                let (sweep, waiters) = state.withLock { state in
-                    state.sweeps += 1
-                    defer { state.waiters = [] }
-                    return (state.sweeps, state.waiters)
-                }
-                for waiter in waiters { waiter.resume(returning: sweep) }
+                sweeps.tick()
             }
         }
     }
 
     /// The number of the next sweep, when it comes.
-    func nextSweep() async -> Int {
-        await withCheckedContinuation { continuation in state.withLock { $0.waiters.append(continuation) } }
-    }
+    func nextSweep() async -> Int { await sweeps.next() }
 }
 
 extension Program {

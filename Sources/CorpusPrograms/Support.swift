@@ -50,3 +50,51 @@ final class Locked<Value: Sendable>: Sendable {
     /// The value now.
     var value: Value { mutex.withLock { $0 } }
 }
+
+/// A count of events — a timer's firings, a loop's rounds — and who waits for the next one.
+final class Ticks: Sendable {
+    /// The events so far, and who waits for the next one.
+    private let state = Mutex<(count: Int, waiters: [CheckedContinuation<Int, Never>])>((0, []))
+
+    /// One more event: every waiter gets its number.
+    func tick() {
+        let (count, waiters) = state.withLock { state in
+            state.count += 1
+            defer { state.waiters = [] }
+            return (state.count, state.waiters)
+        }
+        for waiter in waiters { waiter.resume(returning: count) }
+    }
+
+    /// The number of the next event, when it comes.
+    func next() async -> Int {
+        await withCheckedContinuation { continuation in state.withLock { $0.waiters.append(continuation) } }
+    }
+}
+
+/// Counts arrivals from any thread; the `count`-th runs `last`, once.
+final class Arrivals: Sendable {
+    /// Arrivals so far.
+    private let arrived = Mutex(0)
+    /// How many make the last.
+    private let count: Int
+    /// What the last arrival runs.
+    private let last: @Sendable () -> Void
+
+    /// Runs `last` at the `count`-th arrival.
+    init(_ count: Int, last: @escaping @Sendable () -> Void) {
+        self.count = count
+        self.last = last
+    }
+
+    /// One more arrival.
+    func arrive() {
+        if arrived.withLock({ $0 += 1; return $0 }) == count { last() }
+    }
+}
+
+/// `n`, after a 1 ms sleep: a child task's work.
+func number(_ n: Int) async -> Int {
+    try? await Task.sleep(for: .milliseconds(1))
+    return n
+}
