@@ -101,7 +101,7 @@ struct ClaimReport<Outcome: Hashable & Sendable> {
         if others.count > 2 { text += "\n…and \(others.count - 2) more." }
         let missedRuns = result.counterexamples.filter { $0.schedule != nil }.count
         let count = missedRuns > 0 ? "\(missedRuns) of \(counted(result.runs.count, "run")) missed" : counted(result.runs.count, "run")
-        text += "\nEvery run (\(count)): \(result.observed())"
+        text += "\nEvery run (\(count)): \(result.observed { described($0) })"
         return text
     }
 

@@ -27,7 +27,7 @@ public func verify<Outcome>(_ claim: Claim<Outcome>, sourceLocation: SourceLocat
     -> ClaimResult<Outcome>
 {
     TestProcess.start()
-    let result = await check(claim)
+    let result = await check(claim, show: { described($0) })
     var shrunk: ShrunkCounterexample<Outcome>? = nil
     if let miss = ClaimReport<Outcome>.shrinkable(result), let choices = miss.interleaving?.choices.count,
        choices <= maxChoicePointsToShrink {

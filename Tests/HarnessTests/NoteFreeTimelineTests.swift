@@ -54,8 +54,8 @@ struct NoteFreeTimelineTests {
             return 1
         }
         let texts = run.timeline.entries.map { "\($0.task): \($0.text)" }
-        #expect(texts.contains { $0.hasPrefix("scenario") && $0.contains("sleeps 10.0 ms") }, "\(texts)")
-        #expect(texts.contains { $0.hasPrefix("scenario") && $0.contains("wakes up at 10.0 ms") }, "\(texts)")
+        #expect(texts.contains { $0.hasPrefix("scenario") && $0.contains("sleeps 10 ms") }, "\(texts)")
+        #expect(texts.contains { $0.hasPrefix("scenario") && $0.contains("wakes up at 10 ms") }, "\(texts)")
         #expect(texts.contains("scenario: on MainActor: yields"), "\(texts)")
     }
 
@@ -73,7 +73,7 @@ struct NoteFreeTimelineTests {
             return 1
         }
         let texts = run.timeline.entries.map { "\($0.task): \($0.text)" }
-        #expect(texts.contains { $0.hasPrefix("scenario") && $0.contains("sleeps 10.0 ms") }, "\(texts)")
+        #expect(texts.contains { $0.hasPrefix("scenario") && $0.contains("sleeps 10 ms") }, "\(texts)")
     }
 
     @Test("a run longer than the record keeps its start and its end, and says how much between is not kept")

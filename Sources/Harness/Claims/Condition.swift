@@ -18,8 +18,8 @@ public struct Condition<Outcome: Sendable>: Sendable, CustomStringConvertible {
 }
 
 extension Condition where Outcome: Equatable {
-    /// The outcome is exactly `expected`.
+    /// The outcome is exactly `expected` (a `Duration` reads rounded: `127 µs, expected 10 ms`).
     public static func equals(_ expected: Outcome) -> Condition {
-        Condition("\(expected)") { $0 == expected ? nil : "\($0), expected \(expected)" }
+        Condition(described(expected)) { $0 == expected ? nil : "\(described($0)), expected \(described(expected))" }
     }
 }

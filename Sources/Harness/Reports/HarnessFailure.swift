@@ -102,13 +102,24 @@ public struct HarnessFailure: Error, CustomStringConvertible {
         return text
     }
 
-    /// `10 ms`, `1.5 s`, `250 µs`: short and readable.
-    static func format(_ duration: Duration) -> String {
+    /// `10 ms`, `1.5 s`, `127 µs` (for 126 618 ns): three significant figures at most, in the largest unit that
+    /// keeps a whole number in front of the point, so a report never shows `0.000126618 seconds`.
+    package static func format(_ duration: Duration) -> String {
         let nanos = Nanoseconds(duration)
-        if nanos >= 1_000_000_000 { return "\(Double(nanos) / 1e9) s" }
-        if nanos >= 1_000_000 { return "\(Double(nanos) / 1e6) ms" }
-        if nanos >= 1_000 { return "\(Double(nanos) / 1e3) µs" }
-        return "\(nanos) ns"
+        let magnitude = nanos.magnitude
+        let sign = nanos < 0 ? "-" : ""
+        // Rounded to three figures first, so that 999.6 µs reads as 1 ms, not 1000 µs.
+        var scale: UInt64 = 1
+        while magnitude / scale >= 1_000 { scale *= 10 }
+        let rest = magnitude % scale
+        let (rounded, overflow) = (magnitude - rest).addingReportingOverflow(rest * 2 >= scale && scale > 1 ? scale : 0)
+        let value = overflow ? magnitude - rest : rounded
+        for (unit, name) in [(UInt64(1_000_000_000), "s"), (1_000_000, "ms"), (1_000, "µs")] where value >= unit {
+            var fraction = String(value % unit).leftPadded(to: String(unit).count - 1, with: "0")
+            while fraction.last == "0" { fraction.removeLast() }
+            return "\(sign)\(value / unit)\(fraction.isEmpty ? "" : "." + fraction) \(name)"
+        }
+        return "\(sign)\(value) ns"
     }
 }
 

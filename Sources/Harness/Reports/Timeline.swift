@@ -182,8 +182,8 @@ public struct Timeline: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension String {
-    /// The string with spaces in front, to `width` characters.
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
+    /// The string with `pad` (spaces by default) in front, to `width` characters.
+    func leftPadded(to width: Int, with pad: Character = " ") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }

@@ -1,0 +1,28 @@
+@testable import Harness
+import HarnessTesting
+import Testing
+
+/// What a report says of a value and a miss, read as an adopter reads it.
+@Suite("Reports say values as a person would")
+struct ReportWordingTests {
+    @Test("a duration reads in three figures at most, in the unit that keeps a whole number in front",
+          arguments: [(Duration.nanoseconds(126_618), "127 µs"), (.milliseconds(10), "10 ms"), (.nanoseconds(999_600), "1 ms"),
+                      (.nanoseconds(1_000_126_618), "1 s"), (.milliseconds(1_500), "1.5 s"), (.nanoseconds(250), "250 ns"),
+                      (.microseconds(10_450), "10.5 ms"), (.zero, "0 ns"), (.milliseconds(-20), "-20 ms")])
+    func durationsRounded(duration: Duration, words: String) {
+        #expect(HarnessFailure.format(duration) == words)
+    }
+
+    @Test("a Duration outcome reads rounded in a miss, in the outcome shown and in every run's outcomes")
+    func durationOutcomes() async {
+        #expect(Condition<Duration>.equals(.milliseconds(10)).miss(.nanoseconds(126_618)) == "127 µs, expected 10 ms")
+        #expect(abbreviated(Duration.nanoseconds(126_618)) == "127 µs")
+        let issues = await capturingIssues {
+            await verify(Claim("a debounce waits 10 ms", runs: [.strict], expect: Expectation(every: .equals(.milliseconds(10))),
+                               control: .none(why: "a test of the report's words")) { Duration.nanoseconds(126_618) })
+        }
+        let text = issues.joined(separator: "\n")
+        #expect(text.contains("under strict: 127 µs, expected 10 ms") && text.contains("Every run (1 of 1 run missed): 127 µs (strict)")
+                && !text.contains("seconds"), "\(text)")
+    }
+}
