@@ -3,7 +3,7 @@ import HarnessTesting
 import Testing
 
 /// What a report says of a value and a miss, read as an adopter reads it.
-@Suite("Reports say values as a person would")
+@Suite("Reports say values as a person would, and a miss says what was expected")
 struct ReportWordingTests {
     @Test("a duration reads in three figures at most, in the unit that keeps a whole number in front",
           arguments: [(Duration.nanoseconds(126_618), "127 µs"), (.milliseconds(10), "10 ms"), (.nanoseconds(999_600), "1 ms"),
@@ -24,5 +24,13 @@ struct ReportWordingTests {
         let text = issues.joined(separator: "\n")
         #expect(text.contains("under strict: 127 µs, expected 10 ms") && text.contains("Every run (1 of 1 run missed): 127 µs (strict)")
                 && !text.contains("seconds"), "\(text)")
+    }
+
+    @Test("a .that miss says the outcome and what was expected, as .equals does")
+    func thatSaysWhatWasExpected() {
+        let condition = Condition<Int>.that("ten entries") { $0 == 10 }
+        #expect(condition.miss(6) == "6, expected ten entries")
+        #expect(condition.miss(10) == nil)
+        #expect(Condition<Int>.equals(20).miss(-60) == "-60, expected 20")
     }
 }

@@ -1,5 +1,10 @@
 /// What a claim expects of its runs: a condition on every run, a condition at least one seed shows, or a
 /// harness failure (a deadlock) every run must end in.
+///
+///     Expectation(every: .equals(20))                                  // every run leaves 20
+///     Expectation(every: .that("1 or 2 requests") { (1...2).contains($0) },
+///                 some: .equals(2))                                    // and some seed shows the race: 2
+///     Expectation<Int>.fails(.deadlock)                                // every run ends in a deadlock
 public struct Expectation<Outcome: Sendable>: Sendable, CustomStringConvertible {
     /// Must hold for every run; a run that fails in the harness is a miss.
     public var every: Condition<Outcome>?
@@ -8,13 +13,21 @@ public struct Expectation<Outcome: Sendable>: Sendable, CustomStringConvertible 
     /// Every run must end in this harness failure.
     public var fails: HarnessFailure.Kind?
 
-    /// `every` must hold for every run, and `some` for at least one seed.
+    /// `every` must hold for every run, and `some` for at least one seed (of every run, when the claim runs no
+    /// seeds): `some` is how a claim says a race happens, not only that nothing worse does.
+    ///
+    ///     Expectation(every: .that("at most 2 fetches") { $0 <= 2 }, some: .equals(2))
+    ///     // a miss of some: "no run of 200 showed 2"
     public init(every: Condition<Outcome>? = nil, some: Condition<Outcome>? = nil) {
         self.every = every
         self.some = some
     }
 
-    /// Every run must end in `kind`.
+    /// Every run must end in `kind`: a claim that the code is wrong in a way the harness sees.
+    ///
+    ///     Claim("a continuation nobody resumes leaves its task suspended forever", runs: [.strict, .seeds(20)],
+    ///           expect: .fails(.deadlock), control: …) { await continuationNeverResumed() }
+    ///     // a run that finished instead: "finished with Seattle, expected deadlock"
     public static func fails(_ kind: HarnessFailure.Kind) -> Expectation {
         var expectation = Expectation()
         expectation.fails = kind
