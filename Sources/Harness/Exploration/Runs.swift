@@ -8,7 +8,10 @@
 public enum Runs: Sendable, Hashable, CustomStringConvertible {
     /// Once on the harness's one thread, first in first out, real time.
     case strict
-    /// Once on the real global executor, real time.
+    /// Once on the real global executor, real time. In a process that links `Harness` (a test target that uses it),
+    /// that is the real pool behind the harness's default executor, which the harness installs as the process loads
+    /// and which passes through every job not enqueued on a harness thread: to check a runtime the harness never
+    /// touched, run the code in an executable that does not link it (as `swift run corpus` does).
     case system
     /// `count` runs on the harness's one thread, in virtual time, each under the schedule `search` picks for its
     /// seed (nil: the default, the portfolio); for `exhaustive`, `count` is the budget of runs.
