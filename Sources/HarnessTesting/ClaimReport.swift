@@ -79,7 +79,7 @@ struct ClaimReport<Outcome: Hashable & Sendable> {
             attachments = [("timeline.txt", timeline), ("replay.txt", replay)]
             // A replayed string is its own first-found run: shown once, above.
             if !replayed {
-                text += "\nAs first found, \(found):\n" + found.timeline.render(maxRows: 12, ending: found.what)
+                text += "\nAs first found, \(found):\n" + found.timeline.render(maxRows: 12, ending: found.what, legend: false)
                     + "\n  replay: \(replayLine(for: found))"
             }
             shown = found

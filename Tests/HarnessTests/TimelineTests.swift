@@ -107,6 +107,48 @@ struct TimelineTests {
         ], "\(rows)")
     }
 
+    @Test("one task's same step over and over is one row, (×N), explained under the table")
+    func oneTasksRepeatsFold() {
+        let entries = [Timeline.Entry(task: "ada", text: "starts spin")] + Array(repeating: Timeline.Entry(task: "spin", text: "looks"), count: 52)
+            + [Timeline.Entry(task: "ada", text: "sets the flag"), Timeline.Entry(task: "spin", text: "sees it")]
+        let expected = """
+                   ada            spin
+                1  starts spin
+                2  ┊              looks (×52)
+                3  sets the flag  ┊
+                4                 sees it
+                ·  (×N): the same step N times in a row
+                ✘  the end
+            """
+        let actual = Timeline(entries).render(ending: "the end")
+        #expect(actual == expected, "expected:\n\(expected)\nactual:\n\(actual)")
+    }
+
+    @Test("two tasks taking the same turns over and over: the turns once, then how many times they came")
+    func blockRepeatsFold() {
+        let entries = (0..<20).map { Timeline.Entry(task: $0 % 2 == 0 ? "ada" : "bea", text: "checks the flag") }
+            + [Timeline.Entry(task: "ada", text: "gives up")]
+        let rows = Timeline.collapse(entries)
+        #expect(rows == [.init(task: "ada", text: "checks the flag"), .init(task: "bea", text: "checks the flag"),
+                         .init(task: "", text: "(the 2 rows above, 10 times in all)", tasks: 0), .init(task: "ada", text: "gives up")],
+                "\(rows)")
+        let table = Timeline(entries).render()
+        #expect(table.contains("3  (the 2 rows above, 10 times in all)") && table.split(separator: "\n").count == 5, "\(table)")
+    }
+
+    @Test("a task spinning on Task.yield() is one row of yields, and the word is explained under the table")
+    func spinOnYieldIsOneRow() async throws {
+        let run = try await Harness.run(.strict) { () -> Int in
+            let spin = Task { for _ in 0..<50 { await Task.yield() } }
+            await spin.value
+            return 1
+        }
+        let table = run.timeline.render()
+        let rows = table.split(separator: "\n").filter { $0.range(of: #"^ +[0-9]+  "#, options: .regularExpression) != nil }
+        #expect(table.contains("yields") && table.contains("(×50)") && rows.count < 8, "\(table)")
+        #expect(table.contains("·  yields: gave its turn back and was ready again at once"), "\(table)")
+    }
+
     @Test("nothing recorded: the table says so, and still shows the failure")
     func noNotes() {
         #expect(Timeline().render(ending: "deadlock") == "  (no steps: the run left no notes and ran nothing on a harness thread)\n    ✘  deadlock")

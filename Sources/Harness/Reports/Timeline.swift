@@ -34,6 +34,9 @@ public struct Timeline: Sendable, Hashable, CustomStringConvertible {
         return events.entries()
     }
 
+    /// Whether the rows are the harness's own record of the run's steps (it left no notes), in the harness's words.
+    var fromEvents: Bool { notes.isEmpty && events != nil }
+
     /// Notes (or, for a run without notes, the harness's events) past what is kept.
     public var dropped: Int {
         guard notes.isEmpty, let events else { return droppedNotes }
@@ -66,29 +69,77 @@ public struct Timeline: Sendable, Hashable, CustomStringConvertible {
     public var description: String { render() }
 
     /// A row of the table before it is laid out: one task's step, or one line for many tasks doing the
-    /// same (numbered tasks in turn, or several tasks one after another with the same note).
+    /// same (numbered tasks in turn, or several tasks one after another with the same note), or a line of the
+    /// table's own that says the rows above it happened again (no task).
     struct Row: Equatable {
-        /// `bee 3`; `bee 4–100` for tasks in turn; `bee 9, 5, 1 and 7 more` for tasks with the same note.
+        /// `bee 3`; `bee 4–100` for tasks in turn; `bee 9, 5, 1 and 7 more` for tasks with the same note; empty for
+        /// a line of the table's own.
         var task: String
         /// What it did.
         var text: String
-        /// How many tasks the row stands for: 1 for one task's step.
+        /// How many tasks the row stands for: 1 for one task's step, 0 for a line of the table's own.
         var tasks = 1
+    }
+
+    /// Folds what one task, or two or three in turn, did over and over: three or more identical rows of one task
+    /// become one row, `yields (×52)`; a block of two or three rows repeated three or more times is shown once,
+    /// then a line saying how many times it came in all. A spin on `Task.yield()` is one row, not a hundred.
+    static func folded(_ rows: [Row]) -> [Row] {
+        var folded: [Row] = []
+        var index = 0
+        while index < rows.count {
+            let best = longestRepeat(of: rows.count, from: index) { period in
+                let block = Array(rows[index..<index + period])
+                guard block.allSatisfy({ $0.tasks == 1 }) else { return 0 }
+                var times = 1
+                while index + (times + 1) * period <= rows.count,
+                      Array(rows[index + times * period..<index + (times + 1) * period]) == block {
+                    times += 1
+                }
+                return times
+            }
+            guard let (period, times) = best else {
+                folded.append(rows[index])
+                index += 1
+                continue
+            }
+            let block = rows[index..<index + period]
+            if Set(block.map(\.task)).count == 1 {
+                folded.append(Row(task: block.first!.task, text: block.map(\.text).joined(separator: "; ") + " (×\(times))"))
+            } else {
+                folded += block
+                folded.append(Row(task: "", text: "(the \(period) rows above, \(times) times in all)", tasks: 0))
+            }
+            index += times * period
+        }
+        return folded
     }
 
     /// Collapses runs of identical steps: a block of 1 to 3 notes by one task, repeated by at least
     /// three tasks numbered one after another, becomes one row ("bee 4–100", in turn); so do three or
-    /// more tasks in a row leaving the very same note ("bee 9, 5, 1: goes to the jar").
+    /// more tasks in a row leaving the very same note ("bee 9, 5, 1: goes to the jar"); then what one task
+    /// or a few in turn did over and over is folded (`folded`: "yields (×52)").
     static func collapse(_ entries: [Entry]) -> [Row] {
+        folded(turns(entries))
+    }
+
+    /// The block length, 1 to 3 of `count` items from `start`, whose `repeats` (how many times a block of that length
+    /// comes in a row there) cover the most items, at least three times over; nil if no block comes three times.
+    static func longestRepeat(of count: Int, from start: Int, _ repeats: (_ period: Int) -> Int) -> (period: Int, times: Int)? {
+        var best: (period: Int, times: Int)? = nil
+        for period in 1...3 where start + period <= count {
+            let times = repeats(period)
+            if times >= 3, best.map({ times * period > $0.times * $0.period }) ?? true { best = (period, times) }
+        }
+        return best
+    }
+
+    /// `collapse`'s first step: tasks in turn, and tasks with the same note, each as one row.
+    static func turns(_ entries: [Entry]) -> [Row] {
         var rows: [Row] = []
         var index = 0
         while index < entries.count {
-            var best: (period: Int, blocks: Int)? = nil
-            for period in 1...3 where index + period <= entries.count {
-                let blocks = repeatedBlocks(entries, from: index, period: period)
-                if blocks >= 3, best.map({ blocks * period > $0.blocks * $0.period }) ?? true { best = (period, blocks) }
-            }
-            if let (period, blocks) = best {
+            if let (period, blocks) = longestRepeat(of: entries.count, from: index, { repeatedBlocks(entries, from: index, period: $0) }) {
                 let first = entries[index..<index + period], last = entries[index + (blocks - 1) * period..<index + blocks * period]
                 let (base, low) = numbered(first.first!.task)!
                 let high = numbered(last.first!.task)!.number

@@ -7,8 +7,11 @@ extension Timeline {
     /// a task that ran alone, and runs of the same steps ("bee 4–100 … (97 in turn)"), on one line
     /// across; then `ending` (the failed expectation) after a `✘`. At most `width` characters wide
     /// (columns past what fits go into one "other tasks" column) and `maxRows` lines of rows (the middle cut).
-    public func render(maxRows: Int = 24, width: Int = 110, ending: String? = nil) -> String {
-        let layout = Layout(Self.collapse(entries), width: width)
+    /// With `legend`, the words of the harness's own rows that the table uses (`yields`, `suspends`, `(×52)`) are
+    /// explained under it, before the `✘`.
+    public func render(maxRows: Int = 24, width: Int = 110, ending: String? = nil, legend: Bool = true) -> String {
+        let collapsed = Self.collapse(entries)
+        let layout = Layout(collapsed, width: width)
         guard !layout.lines.isEmpty else {
             return "  (no steps: the run left no notes and ran nothing on a harness thread)" + (ending.map { "\n    ✘  \($0)" } ?? "")
         }
@@ -32,10 +35,38 @@ extension Timeline {
             shown.append([events == nil ? "    …  (\(dropped) later notes not kept)"
                             : "    …  (\(dropped) events between the run's first and its latest not kept)"])
         }
+        if legend {
+            for line in Self.legend(collapsed, harnessWords: fromEvents) {
+                shown.append(Layout.wrap(line, to: max(width - 7, 20)).enumerated().map { ($0 == 0 ? "    ·  " : "       ") + $1 })
+            }
+        }
         if let ending {
             shown.append(Layout.wrap(ending, to: max(width - 7, 20)).enumerated().map { ($0 == 0 ? "    ✘  " : "       ") + $1 })
         }
         return shown.flatMap { $0 }.map { $0.trailingSpacesRemoved }.joined(separator: "\n")
+    }
+
+    /// What the words of `rows` mean, one line each, for the words they use: the table's own (`(×52)`), and, for a
+    /// timeline drawn from the harness's events (`harnessWords`), how a step ended — a student meets `yields` in a
+    /// table of a scenario that never called `Task.yield()`.
+    static func legend(_ rows: [Row], harnessWords: Bool) -> [String] {
+        let texts = rows.map(\.text)
+        func used(_ pattern: String) -> Bool { texts.contains { $0.range(of: pattern, options: .regularExpression) != nil } }
+        var lines: [String] = []
+        if harnessWords {
+            if used(#"\byields\b"#) {
+                lines.append("yields: gave its turn back and was ready again at once (Task.yield(), or a hop back to where it ran)")
+            }
+            if used(#"\bsuspends for an actor\b"#) {
+                lines.append("suspends for an actor: queued on an actor (a call to it, or a yield on it), to run when its turn there comes")
+            }
+            if used(#"\bsuspends\b(?! for an actor)"#) {
+                lines.append("suspends: waits until another task resumes it (a child it awaits, a continuation, a stream)")
+            }
+            if used(#"^via "#) { lines.append("via X: its turn came from actor X, which handed it on") }
+        }
+        if used(#"\(×[0-9]+\)$"#) { lines.append("(×N): the same step N times in a row") }
+        return lines
     }
 
     /// The rows laid out in columns: each row as its printed lines, without the row number.
@@ -93,7 +124,7 @@ extension Timeline {
                     cells.append(nil)
                     index = range.upperBound + 1
                 } else {
-                    across.append("\(row.task): \(row.text)")
+                    across.append(row.task.isEmpty ? row.text : "\(row.task): \(row.text)")
                     cells.append(nil)
                     index += 1
                 }
