@@ -22,18 +22,24 @@ import Testing
 /// one issue: what was observed first, the claim, its smallest counterexample (how the tasks interleaved, and the
 /// line that replays it), then every run's outcomes, once; the timeline and the replay line go out as attachments
 /// too. A claim that held while its control held too is an issue of its own: the test could not have failed.
+/// Every replay line names the claim (`HARNESS_CLAIM=…`): pasted, it runs this claim alone, and `verify` returns an
+/// empty result, with no runs, for the test's other claims and cases.
 @discardableResult
 public func verify<Outcome>(_ claim: Claim<Outcome>, sourceLocation: SourceLocation = #_sourceLocation) async
     -> ClaimResult<Outcome>
 {
     TestProcess.start()
+    // A replay line names its claim: the other cases of its test, and the test's other claims, do not run.
+    guard ClaimSelection.selects(claim) else { return ClaimResult(notRun: claim) }
     let result = await check(claim, show: { described($0) })
     var shrunk: ShrunkCounterexample<Outcome>? = nil
     if let miss = ClaimReport<Outcome>.shrinkable(result), let choices = miss.interleaving?.choices.count,
        choices <= maxChoicePointsToShrink {
         shrunk = await claim.shrink(miss)
     }
-    ClaimReport(result, shrunk: shrunk).record(sourceLocation: sourceLocation)
+    // The shrunk run's outcome in the claim's own words ("10 bees at once left 18 drops: lost 2"), not a bare value.
+    let shrunkMiss = shrunk.flatMap { shrunk in (try? shrunk.result.get()).flatMap { claim.expectation.every?.miss($0) } }
+    ClaimReport(result, shrunk: shrunk, shrunkMiss: shrunkMiss, claim: claim.key).record(sourceLocation: sourceLocation)
     return result
 }
 

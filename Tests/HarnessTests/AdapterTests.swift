@@ -42,7 +42,7 @@ struct AdapterTests {
         #expect(issues.count == 1, "one claim, one issue: \(issues.count) were recorded")
         let text = issues.first ?? ""
         let order = ["[\"bea\", \"ada\"]", "The claim: ada always writes first", "Smallest counterexample found",
-                     "✘  the run returned", "replay: HARNESS_SCHEDULE='s1-", "As first found", "Every run ("]
+                     "✘  [\"bea\", \"ada\"], expected ada first", "replay: HARNESS_SCHEDULE='s1-", "As first found", "Every run ("]
         let places = order.map { text.range(of: $0)?.lowerBound }
         #expect(!places.contains(nil) && zip(places, places.dropFirst()).allSatisfy { $0! < $1! },
                 "in this order: \(order)\n\(text)")
@@ -79,6 +79,33 @@ struct AdapterTests {
         #expect(ClaimReport(result, replaying: false).issues.isEmpty, "without a string in effect a held claim says nothing")
     }
 
+    @Test("a miss in a run with no choice point is one run, whatever the seed: no replay string, the test's own command")
+    func noChoicePointIsOneRun() async {
+        let claim = Claim("six entries are ten", runs: [.seeds(3, search: .random)], expect: Expectation(every: .that("ten entries") { $0 == 10 }),
+                          control: .none(why: "a test of the adapter's message")) { 6 }
+        let issues = await capturingIssues { await verify(claim) }
+        let text = issues.joined(separator: "\n")
+        #expect(issues.count == 1 && !text.contains("HARNESS_SCHEDULE") && !text.contains("s1-")
+                    && !text.contains("Smallest counterexample"), "\(text)")
+        #expect(Self.says(issues, "6, expected ten entries", "HARNESS_CLAIM=\(claim.key) swift test --filter",
+                          "its run had no choice point", "the same run under seeded(0x0000000000000001) and "
+                          + "seeded(0x0000000000000002): the scenario has no choice point"), "\(text)")
+    }
+
+    @Test("every number of a shrunk counterexample is said for what it counts: the run it was found in, the miss in the claim's words, its preemptions")
+    func shrunkNumbersAreLabelled() async {
+        let claim = Claim("ada always writes first", runs: [.seeds(20)],
+                          expect: Expectation(every: Condition("ada first") { $0.first == "ada" ? nil : "bea wrote first: \($0)" }),
+                          control: .none(why: "a test of the adapter's message")) { await notedRace() }
+        let text = await capturingIssues { await verify(claim) }.joined(separator: "\n")
+        #expect(text.range(of: #"^under seeded\(0x[0-9a-f]+\), seeded run [0-9]+ of 20: bea wrote first"#,
+                           options: .regularExpression) != nil, "\(text)")
+        #expect(text.range(of: #"Smallest counterexample found: bea wrote first: \["bea", "ada"\] — a schedule with [0-9]+ preemptions? \(("#
+                            + #"the run as first found had [0-9]+; [0-9]+ replays? to shrink it|as in the run as first found itself: no smaller one in [0-9]+ replays?)\):"#,
+                           options: .regularExpression) != nil, "\(text)")
+        #expect(text.contains("✘  bea wrote first") && text.contains("HARNESS_CLAIM=\(claim.key)"), "\(text)")
+    }
+
     @Test("a race that no seed showed says how many runs were tried, and a wider slice to rerun")
     func someSaysHowMany() async {
         let issues = await capturingIssues {
@@ -100,8 +127,9 @@ struct AdapterTests {
                 return 0
             })
         }
-        #expect(Self.says(issues, "deadlock under seeded(0x0000000000000000)", "HARNESS_SCHEDULE='s1-",
-                          "HARNESS_SEED=0x0000000000000000 swift test"), "\(issues)")
+        // It deadlocks before any choice: every schedule is this run, and the test's own command replays it.
+        #expect(Self.says(issues, "deadlock under seeded(0x0000000000000000)", "swift test --filter",
+                          "its run had no choice point"), "\(issues)")
     }
 
     @Test("a claim that a run deadlocks says what happened instead when it did not")

@@ -22,7 +22,8 @@ func anyOrder(_ runs: [Runs]) -> Claim<[Int]> {
 
 @Suite("A .harness(…) trait sets the search and the seeds of its tests' claims", .harness(search: .pct(depth: 2)),
        .enabled(if: !environmentSets("HARNESS_STRATEGY", "HARNESS_SCHEDULE", "HARNESS_SEED", "HARNESS_SEEDS",
-                                      "HARNESS_ITERATIONS"), "a HARNESS_* variable overrides the traits these tests set"),
+                                      "HARNESS_ITERATIONS", "HARNESS_CLAIM"),
+                "a HARNESS_* variable overrides the traits these tests set, or leaves their claims out"),
        scaledTimeLimit(minutes: 1))
 struct HarnessTraitTests {
     @Test("a suite's search applies to a claim whose seeded runs name none")

@@ -1,7 +1,8 @@
 import Foundation
 import Harness
-import HarnessTesting
+@testable import HarnessTesting
 import Scenarios
+import Synchronization
 import Testing
 
 /// Runs the racing scenario under `schedule` in this process and prints its interleaving, schedule
@@ -163,5 +164,51 @@ struct ScheduleFitsNothingProcessTests {
                 await verify(anyOutcome { await racingAppends() })
             }
         }
+    }
+}
+
+/// A claim of two named tasks racing to write first, which misses on the seeds where bea writes first.
+func adaWritesFirst() -> Claim<[String]> {
+    Claim("ada always writes first", runs: [.seeds(20)], expect: Expectation(every: .that("ada first") { $0.first == "ada" }),
+          control: .none(why: "a test of replay selection")) { await notedRace() }
+}
+
+@Suite("A replay line selects its own claim: the test's other cases do not run, and none warns", scaledTimeLimit(minutes: 1))
+struct ClaimSelectionProcessTests {
+    @Test("with HARNESS_CLAIM and HARNESS_SCHEDULE as a miss printed them, that claim fails again and another case of the test does not run")
+    func replayRunsItsClaimAlone() async throws {
+        let result = await check(adaWritesFirst())
+        let text = try #require(result.counterexamples.first?.interleaving?.description, "\(result.observed())")
+        await #expect(processExitsWith: .success) { [text = text as String, key = adaWritesFirst().key as String] in
+            setOnlyHarnessVariable("HARNESS_SCHEDULE", text)
+            setenv("HARNESS_CLAIM", key, 1)
+            let otherRan = Mutex(false)
+            let issues = await capturingIssues {
+                await verify(adaWritesFirst())
+                // Another case of the same test: a scenario of other choice points, which the string would not fit.
+                await verify(anyOutcome { otherRan.withLock { $0 = true }; return await racingAppends() })
+            }
+            // One issue, the claim's miss replayed; no warning that the string does not fit the other case.
+            guard issues.count == 1, issues[0].contains("ada always writes first"), issues[0].contains("HARNESS_CLAIM=\(key)"),
+                  !otherRan.withLock({ $0 }) else { exit(4) }
+        }
+    }
+
+    @Test("what the process says as it ends: how many claims were left out, or that none had the key")
+    func selectionSummary() {
+        #expect(ClaimSelection.summary(named: nil, counts: (ran: 3, leftOut: 0)) == nil)
+        let left = ClaimSelection.summary(named: "5f3a9c21", counts: (ran: 1, leftOut: 9))
+        #expect(left?.isError == false && left?.text.contains("9 other claims") == true, "\(String(describing: left))")
+        let none = ClaimSelection.summary(named: "5f3a9c21", counts: (ran: 0, leftOut: 4))
+        #expect(none?.isError == true && none?.text.contains("bad setting HARNESS_CLAIM=5f3a9c21") == true,
+                "\(String(describing: none))")
+    }
+
+    @Test("a claim's key is the same in every process and build: its words, runs and expectation, hashed")
+    func keyIsStable() {
+        #expect(adaWritesFirst().key == "98b6bf54")
+        var other = adaWritesFirst()
+        other.runs = [.seeds(21)]
+        #expect(other.key != adaWritesFirst().key)
     }
 }

@@ -46,6 +46,12 @@ struct SettingsTests {
         #expect(Array(settings.seedsToExplore(defaultCount: 100)) == [42])
     }
 
+    @Test("HARNESS_CLAIM names one claim by its key, in either case")
+    func oneClaim() throws {
+        #expect(try Settings(environment: ["HARNESS_CLAIM": "5F3A9C21"]).claim == "5f3a9c21")
+        #expect(try Settings(environment: [:]).claim == nil)
+    }
+
     @Test("LIBDISPATCH_COOPERATIVE_POOL_STRICT=1 asks for the one-thread pool")
     func strictPool() throws {
         #expect(try Settings(environment: ["LIBDISPATCH_COOPERATIVE_POOL_STRICT": "1"]).strictPool)
@@ -60,6 +66,8 @@ struct SettingsTests {
         ("HARNESS_ITERATIONS", "0"),
         ("HARNESS_ITERATIONS", "many"),
         ("HARNESS_SEEED", "1"),
+        ("HARNESS_CLAIM", "5f3a"),
+        ("HARNESS_CLAIM", "case 10"),
         ("LIBDISPATCH_COOPERATIVE_POOL_STRICT", "maybe"),
     ])
     func badValue(variable: String, value: String) {

@@ -32,4 +32,13 @@ public struct Claim<Outcome: Hashable & Sendable>: Sendable {
         self.control = control
         self.body = body
     }
+
+    /// The claim's name in a replay line (`HARNESS_CLAIM=5f3a9c21`): eight hex digits of its statement, runs and
+    /// expectation, hashed (FNV-1a), so the same in every process and build. A line that names it replays this claim
+    /// alone, not every case of its parameterised test nor the other claims of its test.
+    package var key: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in "\(statement)\u{1F}\(runs)\u{1F}\(expectation)".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(UInt32(truncatingIfNeeded: hash ^ (hash >> 32)), radix: 16).leftPadded(to: 8, with: "0")
+    }
 }

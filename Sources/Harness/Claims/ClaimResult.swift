@@ -53,3 +53,10 @@ public struct ClaimResult<Outcome: Hashable & Sendable>: Sendable {
         return parts.joined(separator: "; ")
     }
 }
+
+extension ClaimResult {
+    /// The result of a claim that did not run: a replay line named another (`HARNESS_CLAIM`). No runs, no misses.
+    package init(notRun claim: Claim<Outcome>) {
+        self.init(statement: claim.statement, expectation: "\(claim.expectation)", runs: [], counterexamples: [], control: nil)
+    }
+}

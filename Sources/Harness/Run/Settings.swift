@@ -7,6 +7,7 @@ import Foundation
 /// | `HARNESS_ITERATIONS=<n>` | multiply every explorer's default seed count by n, 1 to 1 000 (soak runs) |
 /// | `HARNESS_SEEDS=a..<b` or `a...b` | explore these seeds (an explorer of fewer than 200 its leading part in proportion), at most 1 000 000 (shard a soak across machines) |
 /// | `HARNESS_SEED=0x…` | replay one seed: every explorer runs only it |
+/// | `HARNESS_CLAIM=<8 hex digits>` | run only the claim a replay line names (`Claim.key`); the test's other claims and cases do not run |
 /// | `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1` | `system` runs go to the one-thread strict pool on Linux |
 ///
 /// A bad value is never ignored: it becomes a `SettingsError` naming the variable, the value and
@@ -27,6 +28,8 @@ public struct Settings: Sendable, Equatable {
     public var seeds: ClosedRange<UInt64>? = nil
     /// One seed to replay instead of any range.
     public var seed: UInt64? = nil
+    /// The one claim to run, by its key (`Claim.key`), as a replay line names it; nil: every claim.
+    package var claim: String? = nil
     /// Whether `LIBDISPATCH_COOPERATIVE_POOL_STRICT` asks for a one-thread pool.
     public var strictPool: Bool = false
     /// The exploration strategy's variables.
@@ -36,7 +39,7 @@ public struct Settings: Sendable, Equatable {
 
     /// The variables this harness reads; any other `HARNESS_*` variable is a typo and an error. (The build's own,
     /// `Capability.executorSPIVariable`, which `Package.swift` reads on a Mac, is known too: it reaches the tests.)
-    public static let knownVariables = ["HARNESS_ITERATIONS", "HARNESS_SEEDS", "HARNESS_SEED"]
+    public static let knownVariables = ["HARNESS_ITERATIONS", "HARNESS_SEEDS", "HARNESS_SEED", "HARNESS_CLAIM"]
         + explorationVariables + [Capability.executorSPIVariable]
 
     /// The prefix the variables had before they were named for the harness: refused, never read.
@@ -76,6 +79,14 @@ public struct Settings: Sendable, Equatable {
                 throw SettingsError(variable: "HARNESS_SEED", value: text, expected: "one seed, like 0x2a or 42")
             }
             seed = one
+        }
+        if let text = environment["HARNESS_CLAIM"] {
+            let key = text.trimmingCharacters(in: .whitespaces).lowercased()
+            guard key.count == 8, key.allSatisfy(\.isHexDigit) else {
+                throw SettingsError(variable: "HARNESS_CLAIM", value: text, expected:
+                    "a claim's key as a replay line prints it: 8 hex digits, like 5f3a9c21")
+            }
+            claim = key
         }
         try readExplorationSettings(environment)
         if let text = environment["LIBDISPATCH_COOPERATIVE_POOL_STRICT"] {
