@@ -20,9 +20,10 @@ struct Break {
         Break a subject on purpose and watch the tests that must catch it fail.
 
           scripts/break NAME       apply Breakages/<kind>/NAME.patch (its files must be unchanged), build, run the
-                                   tests its header names, and show first a seeded counterexample's timeline
-                                   and replay line (if a test explored seeds), then each failing test's first
-                                   message and its replay command; the breakage stays applied for you to read
+                                   tests its header names, and show first what they saw and the lesson's why, then
+                                   each failing test's first message, then (if a test explored seeds) the smallest
+                                   counterexample's timeline and, last, its replay line; the breakage stays
+                                   applied for you to read
           scripts/break --replay   rerun the first failure's replay command (one interleaving or seed, one test)
           scripts/break --undo     put the subject back (works after `swift package clean` too)
           scripts/break --list     the catalog: one line per breakage, the students' first
@@ -99,7 +100,7 @@ struct Break {
         try? FileManager.default.removeItem(atPath: expectFile)
         print("break: applied \(breakage.name) — \(breakage.header("Lesson mistake"))")
         print("break: it changes: \(breakage.header("Changes"))")
-        print("break: building, then running swift test --filter '\(filter)' (undo with scripts/break --undo)\n")
+        print("break: building, then running swift test --filter '\(filter)' (undo with scripts/break --undo)")
         guard let child = try? Child(["swift", "build", "--build-tests"], log: log), child.wait() == 0 else {
             let console = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             console.split(separator: "\n").filter { $0.contains("error:") }.prefix(5).forEach { print($0) }
@@ -117,8 +118,8 @@ struct Break {
         let first = counterexample?.replay ?? run.failures().first { $0.hasPrefix("    replay: ") }.map { String($0.dropFirst(12)) } ?? rerun
         try? (first + "\n").write(toFile: replayFile, atomically: true, encoding: .utf8)
         try? ((counterexample?.ending ?? "") + "\n").write(toFile: expectFile, atomically: true, encoding: .utf8)
-        print("break: caught — the tests failed, as they must. Why: \(breakage.header("Why"))")
-        print("break: replay the first failure with scripts/break --replay; undo with scripts/break --undo.")
+        print("break: see it again with scripts/break --replay (it runs \(counterexample == nil ? "the first failure's replay line" : "the replay line above")); "
+            + "undo with scripts/break --undo.")
         return 0
     }
 
@@ -175,7 +176,7 @@ struct Break {
         if breakage == nil { print("break: no breakage is applied now, so this replays against the subject as committed (it should pass).") }
         print("break: replaying: \(command)")
         let run = test(["bash", "-c", command + " --experimental-event-stream-output '\(events)'"], streaming: false)
-        run.shown(why: breakage?.header("Why") ?? "", rerun: nil).forEach { print($0) }
+        run.shown(why: breakage?.header("Why") ?? "", rerun: nil, verb: "failed again").forEach { print($0) }
         guard run.caught else {
             print("break: the replay passed: \(run.notCaughtReason).")
             return 1

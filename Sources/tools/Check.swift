@@ -12,8 +12,8 @@ struct Check {
         checks of themselves) in turn to a scratch copy of this checkout (never to your tree), runs the tests its
         header names, and prints one line per breakage: caught by which tests (followed by the first failure
         message a student sees, indented), or MISSED. It also checks that what the header's "# Why:" promises the
-        student will see (a quoted runtime line, a timeline, a shrunk counterexample) is in what scripts/break
-        shows. Ends with "caught N of M". A breakage whose tests run past the limit (a hang) counts as MISSED: the
+        student will see (the why itself among the first lines, a quoted runtime line, a timeline, a shrunk
+        counterexample) is in what scripts/break shows. Ends with "caught N of M". A breakage whose tests run past the limit (a hang) counts as MISSED: the
         suite must turn a hang into a failure; so does one that does not build, or whose tests pass or select nothing.
         The failures are read from Swift Testing's event stream, not from its printed lines.
 

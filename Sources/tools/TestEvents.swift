@@ -12,11 +12,19 @@ struct TestRun {
         var failure: String
         /// Its comments, line by line: the harness's message, timeline and replay lines.
         var details: [String]
+
+        /// What the test observed, in one line: its comment's first line (the harness says what it saw first), else
+        /// the expectation as evaluated.
+        var firstLine: String {
+            details.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.trimmingCharacters(in: .whitespaces) ?? failure
+        }
     }
 
     var status: Int32
     var console: String
-    /// The issues that failed a test (not the known ones), in the order recorded.
+    /// The issues that failed a test (not the known ones): tests in the order they are declared, and a test's own
+    /// issues by their first line, numbers compared as numbers (its smallest case first) — not in the order the
+    /// parallel cases happened to record them, so the same breakage reads the same every time.
     var issues: [Issue] = []
     /// How many tests started.
     var testsStarted = 0
@@ -25,13 +33,15 @@ struct TestRun {
     init(events: String, console: String, status: Int32) {
         self.status = status
         self.console = console
-        var names: [String: String] = [:]
+        var order: [Int] = []
+        var names: [String: String] = [:], declared: [String: Int] = [:]
         let text = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
         for line in text.split(separator: "\n") {
             guard let record = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                   let payload = record["payload"] as? [String: Any] else { continue }
             if record["kind"] as? String == "test", let id = payload["id"] as? String {
                 names[id] = payload["displayName"] as? String ?? payload["name"] as? String ?? id
+                if declared[id] == nil { declared[id] = declared.count }
             }
             guard record["kind"] as? String == "event" else { continue }
             switch payload["kind"] as? String {
@@ -45,9 +55,14 @@ struct TestRun {
                 let details = messages.filter { $0["symbol"] as? String == "details" }.compactMap { $0["text"] as? String }
                     .flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
                 issues.append(Issue(test: names[id] ?? id, failure: failure, details: details))
+                order.append(declared[id] ?? Int.max)
             default: break
             }
         }
+        issues = zip(issues, order).sorted { left, right in
+            guard left.1 == right.1 else { return left.1 < right.1 }
+            return left.0.firstLine.compare(right.0.firstLine, options: .numeric) == .orderedAscending
+        }.map(\.0)
     }
 
     /// Lines of the console that show the test process itself stopped: a runtime trap, a fatal error.
@@ -71,11 +86,18 @@ struct TestRun {
     }
 
     /// The first issue of each failing test, up to `most` tests: its name, its message (the test's own comment first,
-    /// then the expectation as evaluated), its seed and its replay command (or `rerun`).
-    func failures(most: Int = 12, rerun: String? = nil) -> [String] {
+    /// then the expectation as evaluated), its seed and its replay command (or `rerun`); for the test whose smallest
+    /// counterexample is shown apart (`shownApart`), a pointer to it instead of the replay.
+    func failures(most: Int = 12, rerun: String? = nil, shownApart: Issue? = nil) -> [String] {
         var seen: Set<String> = [], lines: [String] = []
         for issue in issues where seen.insert(issue.test).inserted {
             guard seen.count <= most else { continue }
+            if issue.test == shownApart?.test {
+                // The same case as the counterexample shown below, not another case of the test.
+                lines += ["✘ \(issue.test)", "    " + (shownApart?.firstLine ?? issue.firstLine),
+                          "    (its smallest counterexample and replay line: below)"]
+                continue
+            }
             let comment = issue.details.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             lines.append("✘ \(issue.test)")
             lines.append("    " + (comment ?? issue.failure))
@@ -95,7 +117,7 @@ struct TestRun {
     /// The first issue that replays by an interleaving (a seeded exploration's counterexample, with its timeline):
     /// the test's name, then the issue's lines up to its `replay: HARNESS_SCHEDULE=…` line, cut in the middle to
     /// `most` lines so that the replay line always shows. Nil when no issue has one.
-    func counterexample(most: Int = 40) -> (lines: [String], replay: String, ending: String)? {
+    func counterexample(most: Int = 40) -> (issue: Issue, lines: [String], replay: String, ending: String)? {
         for issue in issues {
             guard let end = issue.details.firstIndex(where: {
                 $0.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("replay: harness_schedule=")
@@ -104,8 +126,8 @@ struct TestRun {
             if let comment = block.first, comment.trimmingCharacters(in: .whitespaces).isEmpty { block.removeFirst() }
             let shown = block.count <= most ? block : Array(block.prefix(most - 2)) + ["…", block[block.count - 1]]
             let replay = String(block[block.count - 1].trimmingCharacters(in: .whitespaces).dropFirst(8))
-            return (["✘ \(issue.test)"] + shown.map { "    " + $0.trimmingCharacters(in: .init(charactersIn: "\t")) }, replay,
-                    Self.ending(of: block))
+            return (issue, ["✘ \(issue.test)"] + shown.map { "    " + $0.trimmingCharacters(in: .init(charactersIn: "\t")) },
+                    replay, Self.ending(of: block))
         }
         return nil
     }
@@ -122,19 +144,32 @@ struct TestRun {
         return parts.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// What a student sees: first, if a seeded exploration's failure has a timeline, how the tasks interleaved in its
-    /// smallest failing schedule; then each failing test's first message; then the runtime's own lines that
-    /// `why` (the breakage's `# Why:`) quotes; with no failing test, the crash.
-    func shown(why: String, rerun: String?) -> [String] {
+    /// What a student sees, teaching first: what the tests observed and the lesson's `why` (the breakage's
+    /// `# Why:`), in the first lines; then each failing test's first message and the runtime's own lines that `why`
+    /// quotes (with no failing test, the crash); then, if a seeded exploration found it, the smallest failing
+    /// schedule's timeline, every number in it said for what it counts; its replay line last. `verb`: what happened
+    /// (`caught`, `failed again`).
+    func shown(why: String, rerun: String?, verb: String = "caught") -> [String] {
         var lines: [String] = []
-        if let counterexample = counterexample() {
-            lines.append("break: how the tasks interleaved, in the smallest failing schedule a seeded exploration found (paste its replay line to see it again):")
-            lines += counterexample.lines
-            lines += ["", "break: every test that failed:"]
+        if !caught {
+            // Nothing to teach from: what ran is said, and the caller says why it is not a catch.
+        } else if let first = issues.first {
+            lines.append("break: \(verb) — the tests saw: \(first.firstLine)")
+        } else if let crash = crashLines.first {
+            lines.append("break: \(verb) — the test process stopped: \(crash.trimmingCharacters(in: .whitespaces))")
         }
-        lines += failures(rerun: rerun)
+        if caught, !why.isEmpty { lines.append("break: why: \(why)") }
+        let counterexample = counterexample()
+        if !issues.isEmpty {
+            lines += ["", "break: every test that failed:"] + failures(rerun: rerun, shownApart: counterexample?.issue)
+        }
         lines += runtimeLines(quotedIn: why).map { "runtime: \($0)" }
         if issues.isEmpty { lines += crashLines.prefix(3) }
+        if let counterexample {
+            lines += ["", "break: how the tasks interleaved, in the smallest failing schedule a seeded exploration found "
+                + "(its replay line, last, shows it again):"]
+            lines += counterexample.lines
+        }
         return lines
     }
 
@@ -158,11 +193,15 @@ struct TestRun {
         }
     }
 
-    /// What `why` promises the student will see that `shown` does not show: each quoted phrase, a timeline if it says
-    /// "timeline", a shrunk counterexample if it says "shrunk" or "smallest". Empty when every promise is kept.
+    /// What `why` promises the student will see that `shown` does not show: the why itself in the report's first two
+    /// lines (after what the tests saw: with `scripts/break`'s three lines before them, within its first five), each
+    /// quoted phrase, a timeline if it says "timeline", a shrunk counterexample if it says "shrunk" or "smallest".
+    /// Empty when every promise is kept.
     func unkeptPromises(why: String) -> [String] {
-        let text = shown(why: why, rerun: nil).joined(separator: "\n")
+        let lines = shown(why: why, rerun: nil)
+        let text = lines.joined(separator: "\n")
         var unkept = Self.phrases(in: why).filter { !text.contains($0) }.map { "\"\($0)\"" }
+        if caught, !why.isEmpty, !lines.prefix(2).contains("break: why: \(why)") { unkept.append("its why, first") }
         if why.contains("timeline"), counterexample() == nil { unkept.append("a timeline") }
         if why.contains("shrunk") || why.contains("smallest"), !text.contains("Smallest counterexample found") {
             unkept.append("a shrunk counterexample")
