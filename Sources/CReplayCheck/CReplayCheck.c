@@ -34,24 +34,47 @@ static const char *const mark_variable = "HARNESSTESTING_REPLAY_MARK";
 /// The parent's mark file, which its exit-test children create when they ran a seeded run.
 static char mark[512];
 
+/// What selected the process's tests, as its arguments said: ` --filter 'A' --skip 'B'`, or "" for none. Swift
+/// Testing tells a process nothing of the tests a filter selected or a trait skipped; its arguments are what it knows.
+static char selection[512];
+
 /// At exit: a replay variable that played in no run, here or in a child, is an error naming it.
 static void check_that_the_replay_played(void) {
     int child_played = mark[0] != '\0' && access(mark, F_OK) == 0;
     if (mark[0] != '\0') unlink(mark);
     if (replay_variable == NULL || harness_seeded_runs() > 0 || child_played) return;
     const char *value = getenv(replay_variable);
-    char line[1024];
+    char why[1024];
+    if (selection[0]) {
+        snprintf(why, sizeof why, "Its%s selected no test (see swift test list), or the tests it selected explore no "
+                 "seeds, or a trait skipped them", selection);
+    } else {
+        snprintf(why, sizeof why, "It had no --filter: none of its tests explores seeds, or a trait skipped them");
+    }
+    char line[2048];
     int length = snprintf(line, sizeof line,
-        "harness: %s=%s was set, but no test in this process ran a seeded run, so nothing was replayed: the "
-        "--filter selected no test (see swift test list), or the tests it selected do not explore seeds. "
-        "Paste the replay line as it was printed, with its own --filter.\n",
-        replay_variable, value ? value : "");
+        "harness: %s=%s was set, but no test in this process ran a seeded run, so nothing was replayed. %s (Swift "
+        "Testing says which above, \"skipped\", with the trait's reason). Paste the replay line as it was printed, with "
+        "its own --filter.\n",
+        replay_variable, value ? value : "", why);
     if (length > 0) {
         // Plain write(2): the process is ending, and _exit skips every buffer.
         ssize_t written = write(2, line, (size_t)length < sizeof line ? (size_t)length : sizeof line - 1);
         (void)written;
     }
     _exit(65);
+}
+
+/// Keeps `argv`'s `--filter` and `--skip` values, quoted, in `selection` (as much as fits).
+static void keep_the_selection(int argc, char **argv) {
+    size_t used = 0;
+    for (int i = 1; i + 1 < argc && used < sizeof selection; i++) {
+        if (strcmp(argv[i], "--filter") != 0 && strcmp(argv[i], "--skip") != 0) continue;
+        int wrote = snprintf(selection + used, sizeof selection - used, " %s '%s'", argv[i], argv[i + 1]);
+        if (wrote < 0) break;
+        used += (size_t)wrote;
+        i++;
+    }
 }
 
 /// Whether `argv` asks for Swift Testing's tests to run (not `--list-tests`).
@@ -92,6 +115,7 @@ __attribute__((constructor)) static void arm_the_replay_check(int argc, char **a
             snprintf(mark, sizeof mark, "%s/harness-replay-mark-%ld", folder && folder[0] ? folder : "/tmp", (long)getpid());
             unlink(mark);
             setenv(mark_variable, mark, 1);
+            keep_the_selection(argc, argv);
             atexit(check_that_the_replay_played);
             return;
         }

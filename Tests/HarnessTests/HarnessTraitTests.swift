@@ -4,9 +4,18 @@ import Testing
 
 /// Whether the environment sets any of `names`: then it, not the trait, decides (and these tests have nothing to see).
 func environmentSets(_ names: String...) -> Bool {
-    guard case .success(let settings) = Settings.current else { return true }
-    return !Set(names).isDisjoint(with: settings.environmentVariables)
+    !environmentSetting(names).isEmpty
 }
+
+/// Those of `names` the environment sets, in order (all of them if the settings are bad: nothing runs then).
+func environmentSetting(_ names: [String]) -> [String] {
+    guard case .success(let settings) = Settings.current else { return names }
+    return names.filter(settings.environmentVariables.contains)
+}
+
+/// The variables that would decide in place of the traits the suite below sets, or leave its claims out.
+let overridingVariables = ["HARNESS_STRATEGY", "HARNESS_SCHEDULE", "HARNESS_SEED", "HARNESS_SEEDS", "HARNESS_ITERATIONS",
+                           "HARNESS_CLAIM"]
 
 /// The PCT depth of `schedule`, or nil if it is not PCT.
 func pctDepth(_ schedule: Schedule) -> Int? {
@@ -21,9 +30,9 @@ func anyOrder(_ runs: [Runs]) -> Claim<[Int]> {
 }
 
 @Suite("A .harness(…) trait sets the search and the seeds of its tests' claims", .harness(search: .pct(depth: 2)),
-       .enabled(if: !environmentSets("HARNESS_STRATEGY", "HARNESS_SCHEDULE", "HARNESS_SEED", "HARNESS_SEEDS",
-                                      "HARNESS_ITERATIONS", "HARNESS_CLAIM"),
-                "a HARNESS_* variable overrides the traits these tests set, or leaves their claims out"),
+       .enabled(if: environmentSetting(overridingVariables).isEmpty,
+                Comment(rawValue: environmentSetting(overridingVariables).joined(separator: " and ")
+                    + " set in the environment: it decides in place of the traits these tests set, or leaves their claims out")),
        scaledTimeLimit(minutes: 1))
 struct HarnessTraitTests {
     @Test("a suite's search applies to a claim whose seeded runs name none")

@@ -39,8 +39,19 @@ struct ReplaySelectionTests {
           .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/exe"), "Linux: the bundle runs itself through /proc"))
     func filterSelectingNothing() async throws {
         let (status, stderr) = try await replayedTestProcess(["--filter", "NoTestIsNamedSo"])
-        #expect(status == 65 && stderr.contains("HARNESS_SEED=0x2a was set, but no test in this process ran a seeded run"),
-                "a replay that selected no test should end in an error naming the seed; status \(status), stderr: \(stderr)")
+        #expect(status == 65 && stderr.contains("HARNESS_SEED=0x2a was set, but no test in this process ran a seeded run")
+                    && stderr.contains("Its --filter 'NoTestIsNamedSo' selected no test"),
+                "a replay that selected no test should end in an error naming the seed and the filter; status \(status), stderr: \(stderr)")
+    }
+
+    @Test("HARNESS_SEED with a filter whose tests a trait skips: status 65, the filter named, the trait's reason above",
+          .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/exe"), "Linux: the bundle runs itself through /proc"))
+    func filterSkippedByATrait() async throws {
+        let (status, stderr) = try await replayedTestProcess(["--filter", "HarnessTests.HarnessTraitTests"])
+        let skipped = stderr.range(of: "skipped: \"HARNESS_SEED set in the environment: it decides in place of the traits")
+        let complaint = stderr.range(of: "Its --filter 'HarnessTests.HarnessTraitTests' selected no test")
+        #expect(status == 65 && skipped != nil && complaint != nil && skipped!.lowerBound < complaint!.lowerBound,
+                "the skip, with the variable that caused it, then the line naming the filter; status \(status), stderr: \(stderr)")
     }
 
     @Test("HARNESS_SEED with a test that explores no seeds: status 65 too",
