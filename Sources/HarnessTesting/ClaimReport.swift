@@ -121,7 +121,7 @@ struct ClaimReport<Outcome: Hashable & Sendable> {
             let miss = group[0]
             text += "\nAlso \(observed(miss, in: result))\n  replay: \(replayLine(for: miss, claim: claim))" + sameRun(as: miss)
         }
-        if others.count > 2 { text += "\n…and \(others.count - 2) more." }
+        if others.count > 2 { text += "\n…and \(others.count - 2) more missed runs." }
         let missedRuns = result.counterexamples.filter { $0.schedule != nil }.count
         let count = missedRuns > 0 ? "\(missedRuns) of \(counted(result.runs.count, "run")) missed" : counted(result.runs.count, "run")
         text += "\nEvery run (\(count)): \(result.observed { described($0) })"

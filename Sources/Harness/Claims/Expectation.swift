@@ -51,7 +51,7 @@ public struct Expectation<Outcome: Sendable>: Sendable, CustomStringConvertible 
             case (.success(let outcome), nil):
                 if let miss = every?.miss(outcome) { misses.append(Counterexample(run, miss)) }
             case (.success(let outcome), let kind?):
-                misses.append(Counterexample(run, "finished with \(abbreviated(outcome)), expected \(kind.rawValue)"))
+                misses.append(Counterexample(run, "finished with \(described(outcome)), expected \(kind.rawValue)"))
             case (.failure(let failure), nil):
                 misses.append(Counterexample(run, "\(failure)"))
             case (.failure(let failure), let kind?):
