@@ -11,6 +11,7 @@ import QuizCatalog
 //   swift run quiz --bank DIR      another bank folder (default: the package's Quiz/)
 //   swift run quiz --dry-run …     check the arguments, the settings and the selection; run nothing
 //   swift run quiz --verdicts FILE also writes each entry's verdicts to FILE, for comparing two runs
+//   swift run quiz --clauses ID    the entry laid out for its audit: its clauses beside its checks, as the bank writes them
 //
 // Exits non-zero if any entry is contradicted or not covered, or if the bank is malformed.
 // `--crash-child <name>` is how the quiz starts itself as a crash check's child process.
@@ -32,11 +33,12 @@ if arguments.first == CrashValidator.childFlag {
 var json = false
 var verbose = false
 var dryRun = false
+var clauses = false
 var directory = BankLocation.directory
 var only: [String] = []
 var verdictsFile: String?
 let usage = """
-    usage: swift run quiz [--json] [--verbose] [--dry-run] [--bank DIR] [--verdicts FILE] [SELECTION …]
+    usage: swift run quiz [--json] [--verbose] [--clauses] [--dry-run] [--bank DIR] [--verdicts FILE] [SELECTION …]
 
     Checks the quiz bank's entries on this machine and prints one line per entry, the differences from the
     lessons, then the counts. Exits 1 if any entry is contradicted or not covered, 64 for a bad argument or a
@@ -52,6 +54,9 @@ let usage = """
       --json        the report as JSON: per entry id, verdict, question, answer, checks (kind, verdict,
                     expect, observed per schedule, control {name, verdict, why}, differs), and a summary
       --verbose     every selected entry in full
+      --clauses     each selected entry laid out for its audit: the answer's clauses, each with the checks
+                    that put it at risk (and their verdicts) or why none does, then every check as the bank
+                    writes it, with its scenario's registration or its snippet (Quiz/README.md, "Clauses")
       --bank DIR    another bank folder (default: the package's Quiz/)
       --dry-run     check the arguments, the HARNESS_* settings, the bank and the selection, run nothing
                     (what scripts/check-docs uses to check the commands the docs show)
@@ -71,6 +76,8 @@ while let argument = arguments.first {
         verbose = true
     case "--dry-run":
         dryRun = true
+    case "--clauses":
+        clauses = true
     case "--bank":
         guard let value = arguments.first else {
             complain("quiz: --bank needs a folder")
@@ -121,20 +128,18 @@ do {
     complain("quiz: cannot use the bank: \(error)")
     exit(65)
 }
-/// The entries an argument names: one entry (with only the check it names after `#`, 1-based), or every entry
-/// whose id starts with it; case-insensitive. Empty if it names none.
-func selected(_ argument: String) -> [QuizEntry] {
+/// The entries an argument names, each with the positions (from 0) of the checks it names: one entry (only the check
+/// it names after `#`, 1-based), or every entry whose id starts with it, whole; case-insensitive. Empty if it names none.
+func selected(_ argument: String) -> [(entry: QuizEntry, checks: Set<Int>)] {
     let parts = argument.uppercased().split(separator: "#", maxSplits: 1).map(String.init)
     guard let name = parts.first else { return [] }
-    if var entry = bank.entry(name) {
-        if parts.count == 2 {
-            guard let index = Int(parts[1]), entry.checks.indices.contains(index - 1) else { return [] }
-            entry.checks = [entry.checks[index - 1]]
-        }
-        return [entry]
+    if let entry = bank.entry(name) {
+        guard parts.count == 2 else { return [(entry, Set(entry.checks.indices))] }
+        guard let index = Int(parts[1]), entry.checks.indices.contains(index - 1) else { return [] }
+        return [(entry, [index - 1])]
     }
     guard parts.count == 1 else { return [] }
-    return bank.entries.filter { $0.id.hasPrefix(name) }
+    return bank.entries.filter { $0.id.hasPrefix(name) }.map { ($0, Set($0.checks.indices)) }
 }
 let unknown = only.filter { selected($0).isEmpty }
 guard unknown.isEmpty else {
@@ -142,7 +147,7 @@ guard unknown.isEmpty else {
     exit(64)
 }
 if dryRun {
-    let count = only.isEmpty ? bank.entries.count : Set(only.flatMap(selected).map(\.id)).count
+    let count = only.isEmpty ? bank.entries.count : Set(only.flatMap(selected).map(\.entry.id)).count
     print("quiz: the arguments are good: they select \(count) of \(bank.entries.count) entries (--dry-run: nothing ran)")
     exit(0)
 }
@@ -151,18 +156,20 @@ let full = verbose || (!only.isEmpty && only.allSatisfy { selected($0).count == 
 
 let started = ContinuousClock.now
 let runner = QuizRunner(bank: bank, catalog: .standard, crashExecutable: CrashValidator.currentExecutable())
-// An entry named twice with checks of its own (`L38-C04#1 L38-C04#2`) runs each named check once, in the bank's order.
-var entries: [QuizEntry] = []
-for entry in only.isEmpty ? bank.entries : only.flatMap(selected) {
-    guard let index = entries.firstIndex(where: { $0.id == entry.id }) else { entries.append(entry); continue }
-    let all = bank.entry(entry.id)?.checks ?? []
-    let kept = Set(entries[index].checks + entry.checks)
-    entries[index].checks = all.filter(kept.contains)
+// An entry named twice with checks of its own (`L38-C04#1 L38-C04#2`) runs each named check once, in the bank's order;
+// its clauses name them by their places among the checks that run.
+var picked: [(id: String, checks: Set<Int>)] = []
+for (entry, checks) in only.isEmpty ? bank.entries.map({ ($0, Set($0.checks.indices)) }) : only.flatMap(selected) {
+    guard let index = picked.firstIndex(where: { $0.id == entry.id }) else { picked.append((entry.id, checks)); continue }
+    picked[index].checks.formUnion(checks)
 }
+let entries = picked.map { bank.entry($0.id)!.keeping(checks: $0.checks) }
 let byId = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-if !json, !full { QuizReport.header.forEach { print($0) } }
+if !json, !full, !clauses { QuizReport.header.forEach { print($0) } }
+let view = clauses ? ClauseView(directory: directory) : nil
 let printer = OrderedPrinter(order: entries.map(\.id), render: { result in
-    full ? QuizDetail.lines(result, entry: byId[result.id]!).joined(separator: "\n") + "\n" : QuizReport.line(result)
+    if let view { return view.lines(result, entry: byId[result.id]!).joined(separator: "\n") + "\n" }
+    return full ? QuizDetail.lines(result, entry: byId[result.id]!).joined(separator: "\n") + "\n" : QuizReport.line(result)
 })
 // What the runtime itself writes while the checks run — the "SWIFT TASK CONTINUATION MISUSE" lines of a scenario that
 // leaks its continuation on purpose — is evidence, not the report: kept aside, and shown after a run that did not
@@ -194,7 +201,7 @@ if !noise.isEmpty, verbose || code != 0 {
     complain("What the runtime wrote to standard error while the checks ran:\n" + noise)
 }
 let differences = QuizReport.differences(results)
-if !full, !differences.isEmpty {
+if !full, !clauses, !differences.isEmpty {
     print("")
     print("What of the lessons is not checked here, where this machine differs, or where an example was adapted:")
     differences.forEach { print($0) }

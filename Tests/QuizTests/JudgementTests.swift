@@ -1,3 +1,4 @@
+import Foundation
 import Harness
 import Quiz
 import QuizCatalog
@@ -112,38 +113,68 @@ struct JudgementTests {
         let missing = CheckResult(.notCovered("scenario x"), observed: "")
         let wrong = CheckResult(.contradicted, observed: "no")
         let unguarded = CheckResult(.unguarded("no control"), observed: "ok")
-        #expect(EntryResult(id: "A", checks: [validated, skipped]).verdict == .validated)
-        #expect(EntryResult(id: "A", checks: [validated, skipped]).category == "partlySkipped")
-        #expect(EntryResult(id: "A", checks: [validated, unguarded]).verdict == .unguarded("no control"))
-        #expect(EntryResult(id: "A", checks: [validated, missing]).verdict == .notCovered("scenario x"))
-        #expect(EntryResult(id: "A", checks: [missing, wrong]).verdict == .contradicted)
-        #expect(EntryResult(id: "A", checks: [skipped]).verdict == .skipped("needs Swift 6.4"))
+        #expect(entry("A", [validated, skipped]).verdict == .validated)
+        #expect(entry("A", [validated, unguarded]).verdict == .unguarded("no control"))
+        #expect(entry("A", [validated, missing]).verdict == .notCovered("scenario x"))
+        #expect(entry("A", [missing, wrong]).verdict == .contradicted)
+        #expect(entry("A", [skipped]).verdict == .skipped("needs Swift 6.4"))
+    }
+
+    @Test("A validated entry is validated only when every clause of its answer is at risk in validated checks")
+    func clausesDecideTheCategory() {
+        let validated = CheckResult(.validated, observed: "ok")
+        let skipped = CheckResult(.skipped("needs Swift 6.4"), observed: "")
+        func clause(_ text: String, _ checks: Int...) -> QuizClause { QuizClause(text: text, evidence: .checks(checks)) }
+        let whole = EntryResult(id: "A", checks: [validated, validated], clauses: [clause("One.", 0), clause("Two.", 1)])
+        #expect(whole.category == "validated")
+        #expect(whole.uncheckedClauses.isEmpty)
+        // A clause whose check is skipped here is not checked: the entry is partly guarded, and says which and why.
+        let skip = EntryResult(id: "A", checks: [validated, skipped], clauses: [clause("One.", 0), clause("Two.", 1)])
+        #expect(skip.verdict == .validated && skip.category == "partlyGuarded")
+        #expect(skip.uncheckedClauses.map(\.clause.text) == ["Two."])
+        #expect(skip.notChecked == ["\u{201C}Two.\u{201D} — check 2 skipped: needs Swift 6.4"])
+        // A clause naming two checks is at risk only where both were validated.
+        let both = EntryResult(id: "A", checks: [validated, skipped], clauses: [clause("One and two.", 0, 1)])
+        #expect(both.category == "partlyGuarded")
+        // Not yet audited is never checked, whatever its checks did.
+        let waiting = EntryResult(id: "A", checks: [validated],
+                                  clauses: [QuizClause(text: "One.", evidence: .notYetAudited([0]))])
+        #expect(waiting.category == "partlyGuarded" && waiting.awaitsAudit)
+        #expect(QuizReport.summary([waiting]).hasSuffix("; 1 entries with clauses not yet audited clause by clause"))
+        let json = QuizReport.json([skip], entries: [], seconds: 0)
+        let root = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let clauses = (root?["entries"] as? [[String: Any]])?.first?["clauses"] as? [[String: Any]]
+        #expect(clauses?.map { $0["checks"] as? [Int] } == [[1], [2]], "a clause's checks are numbered from 1: \(json)")
+        #expect(clauses?.map { $0["atRisk"] as? Bool } == [true, false])
+        #expect(clauses?.last?["why"] as? String == "check 2 skipped: needs Swift 6.4")
     }
 
     @Test("An entry whose answer is only partly checked is partly guarded: counted apart, named so everywhere")
     func partlyGuarded() {
         var validated = CheckResult(.validated, observed: "ok")
         validated.differs = "Linux differs"
-        let part = "that GCD may lend another thread next time (GCD's choice)"
-        let partly = EntryResult(id: "A", checks: [validated], notChecked: [part])
+        let part = "GCD's choice, from run to run"
+        let clauses = [QuizClause(text: "A serial queue runs one at a time.", evidence: .checks([0])),
+                       QuizClause(text: "GCD may lend another thread next time.", evidence: .notChecked(part))]
+        let partly = EntryResult(id: "A", checks: [validated], clauses: clauses)
         #expect(partly.verdict == .validated, "what is checked is validated")
         #expect(partly.category == "partlyGuarded", "before differs: the unchecked part weighs more")
-        #expect(EntryResult(id: "A", checks: [CheckResult(.unguarded("x"), observed: "")], notChecked: [part]).category
+        #expect(EntryResult(id: "A", checks: [CheckResult(.unguarded("x"), observed: "")], clauses: clauses).category
             == "unguarded")
         #expect(QuizReport.line(partly).hasPrefix("A         part-guarded "))
         #expect(QuizReport.counts([partly])["partlyGuarded"] == 1 && QuizReport.counts([partly])["validated"] == 0)
-        #expect(QuizReport.differences([partly]).first == "  A not checked here: \(part)")
-        #expect(QuizReport.json([partly], entries: [], seconds: 0).contains("\"notChecked\" : [\n        \"\(part)\""))
+        #expect(QuizReport.differences([partly]).first
+            == "  A not checked here: \u{201C}GCD may lend another thread next time.\u{201D} — \(part)")
+        #expect(QuizReport.json([partly], entries: [], seconds: 0).contains("\"notChecked\" : \"\(part)\""))
     }
 
     @Test("The report prints one line per entry and the counts, skips by reason")
     func report() {
-        let results = [EntryResult(id: "L37-C13", checks: [CheckResult(.validated, observed: "drops 1 (strict)")]),
-                       EntryResult(id: "L38-Q07", checks: [CheckResult(.skipped("needs Swift 6.4 (this is 6.3)"),
-                                                                       observed: "")])]
+        let results = [entry("L37-C13", [CheckResult(.validated, observed: "drops 1 (strict)")]),
+                       entry("L38-Q07", [CheckResult(.skipped("needs Swift 6.4 (this is 6.3)"), observed: "")])]
         #expect(QuizReport.line(results[0]) == "L37-C13   validated              drops 1 (strict)")
-        #expect(QuizReport.summary(results) == "1 validated, 0 partly guarded, 0 validated but differ on Linux, 0 adapted, "
-            + "0 partly skipped (of them 0 on the runtime, 0 only in the harness's model, 0 by the compiler), "
+        #expect(QuizReport.summary(results) == "1 validated, 0 partly guarded, 0 validated but differ on Linux, 0 adapted "
+            + "(of them 0 on the runtime, 0 only in the harness's model, 0 by the compiler), "
             + "0 unguarded, 0 contradicted, 1 skipped (needs Swift 6.4 1), 0 not covered")
         #expect(QuizReport.passes(results))
     }
@@ -201,13 +232,16 @@ struct JudgementTests {
             result.on = on
             return result
         }
-        let results = [EntryResult(id: "A", checks: [check(.runtime), check(.model)]),
-                       EntryResult(id: "B", checks: [check(.runtime), check(.compiler)]),
-                       EntryResult(id: "C", checks: [check(.compiler)]),
-                       EntryResult(id: "D", checks: [check(nil, .unguarded("no control"))])]
+        let results = [entry("A", [check(.runtime), check(.model)]), entry("B", [check(.runtime), check(.compiler)]),
+                       entry("C", [check(.compiler)]), entry("D", [check(nil, .unguarded("no control"))])]
         #expect(results.map(\.validatedOn) == [.model, .runtime, .compiler, nil])
         #expect(QuizReport.evidence(results)
             == ["validatedOnRuntime": 1, "validatedInModel": 1, "validatedByCompiler": 1])
         #expect(QuizReport.line(results[0]).hasPrefix("A         validated    model     "))
     }
+}
+
+/// An entry's result whose answer is one clause, put at risk by every one of `checks` together.
+func entry(_ id: String, _ checks: [CheckResult]) -> EntryResult {
+    EntryResult(id: id, checks: checks, clauses: [QuizClause(text: "The answer.", evidence: .checks(Array(checks.indices)))])
 }

@@ -24,13 +24,22 @@ let demoCatalog = Catalog(
     crashes: [QuizCrash("demo.crash") {}, QuizCrash("demo.fixed") {}],
     pendingCrashes: ["demo.laterCrash": "issue 99"])
 
-/// A bank file of one entry whose check is `check` (JSON text), with `extra` fields on the entry.
-func demoFile(check: String, extra: String = "", id: String = "L99-C01") -> String {
+/// The demo entry's answer as one clause, at risk in its one check.
+let oneClause = #""clauses": [{"text": "A.", "checks": [1]}],"#
+
+/// A bank file of one entry whose check is `check` (JSON text), with `extra` fields on the entry and its answer's
+/// `clauses`.
+func demoFile(check: String, extra: String = "", id: String = "L99-C01", answer: String = "A.", clauses: String = oneClause) -> String {
     """
     {"bank": "L99", "entries": [
-      {"id": "\(id)", "kind": "card", "question": "Q?", "answer": "A.", \(extra) "checks": [\(check)]}
+      {"id": "\(id)", "kind": "card", "question": "Q?", "answer": "\(answer)", \(extra) \(clauses) "checks": [\(check)]}
     ]}
     """
+}
+
+/// A demo bank whose entry has two checks and these `clauses`, over the answer `A. B.`.
+func twoChecks(clauses: String) -> String {
+    demoFile(check: runtimeCheck + ", " + runtimeCheck, answer: "A. B.", clauses: #""clauses": "# + clauses + ",")
 }
 
 /// Loads `text` as the file `L99.json` against the demo catalog, with a snippet folder holding `Demo.swift`.
@@ -69,12 +78,50 @@ let malformedBanks: [Malformed] = [
     Malformed(what: "an empty audit",
               json: demoFile(check: #"{"runtime": "demo.count", "expect": {"count": 1}, "audit": " ", "control": {"arguments": {"n": 2}, "why": "w"}}"#),
               error: "entry L99-C01: field checks[0].audit: is empty"),
-    Malformed(what: "a part of the answer left unchecked without words",
-              json: demoFile(check: #"{"platform": "apple-only", "reason": "SwiftUI only, nothing to run"}"#, extra: #""notChecked": ["the first part (why)", " "],"#),
-              error: "entry L99-C01: field notChecked[1]: is empty"),
-    Malformed(what: "parts of the answer left unchecked, not as a list",
-              json: demoFile(check: #"{"platform": "apple-only", "reason": "SwiftUI only, nothing to run"}"#, extra: #""notChecked": "all of it","#),
-              error: "entry L99-C01: field notChecked: expected an array, found a string"),
+    Malformed(what: "an answer not divided into clauses", json: demoFile(check: runtimeCheck, clauses: ""),
+              error: "entry L99-C01: field clauses: is missing: divide the answer into clauses"),
+    Malformed(what: "no clauses", json: demoFile(check: runtimeCheck, clauses: #""clauses": [],"#),
+              error: "entry L99-C01: field clauses: is empty"),
+    Malformed(what: "a clause that is not the answer's words",
+              json: twoChecks(clauses: #"[{"text": "A.", "checks": [1]}, {"text": "C.", "checks": [2]}]"#),
+              error: "entry L99-C01: field clauses[1].text: is not the answer's next words: the answer goes on “B.”, this clause says “C.”"),
+    Malformed(what: "clauses that stop before the answer does", json: twoChecks(clauses: #"[{"text": "A.", "checks": [1, 2]}]"#),
+              error: "entry L99-C01: field clauses: end before the answer does: “B.” is in no clause"),
+    Malformed(what: "clauses that go on after the answer",
+              json: demoFile(check: runtimeCheck, clauses: #""clauses": [{"text": "A. And more.", "checks": [1]}],"#),
+              error: "entry L99-C01: field clauses[0].text: goes on after the answer's last word: this clause says “A. And more.”"),
+    Malformed(what: "a check no clause names", json: twoChecks(clauses: #"[{"text": "A.", "checks": [1]}, {"text": "B.", "checks": [1]}]"#),
+              error: "entry L99-C01: field checks[1]: no clause names this check (check 2)"),
+    Malformed(what: "a clause with neither checks nor a reason", json: twoChecks(clauses: #"[{"text": "A. B."}]"#),
+              error: "entry L99-C01: field clauses[0]: names no check and says why none puts it at risk"),
+    Malformed(what: "a clause with both checks and a reason",
+              json: demoFile(check: runtimeCheck, clauses: #""clauses": [{"text": "A.", "checks": [1], "notChecked": "why"}],"#),
+              error: "entry L99-C01: field clauses[0]: has both \"checks\" and \"notChecked\""),
+    Malformed(what: "a clause naming a check the entry does not have",
+              json: demoFile(check: runtimeCheck, clauses: #""clauses": [{"text": "A.", "checks": [1, 2]}],"#),
+              error: "entry L99-C01: field clauses[0].checks[1]: 2 is not a check of this entry: it has 1 (numbered from 1)"),
+    Malformed(what: "a clause naming check 0", json: demoFile(check: runtimeCheck, clauses: #""clauses": [{"text": "A.", "checks": [0]}],"#),
+              error: "entry L99-C01: field clauses[0].checks[0]: 0 is not a check of this entry"),
+    Malformed(what: "a clause naming a check twice",
+              json: demoFile(check: runtimeCheck, clauses: #""clauses": [{"text": "A.", "checks": [1, 1]}],"#),
+              error: "entry L99-C01: field clauses[0].checks[1]: names check 1 twice"),
+    Malformed(what: "a clause naming no check in its checks",
+              json: demoFile(check: runtimeCheck, clauses: #""clauses": [{"text": "A.", "checks": []}],"#),
+              error: "entry L99-C01: field clauses[0].checks: is empty"),
+    Malformed(what: "a clause left unchecked without words",
+              json: twoChecks(clauses: #"[{"text": "A.", "checks": [1, 2]}, {"text": "B.", "notChecked": " "}]"#),
+              error: "entry L99-C01: field clauses[1].notChecked: is blank"),
+    Malformed(what: "a blank clause", json: twoChecks(clauses: #"[{"text": "A. B.", "checks": [1, 2]}, {"text": " ", "notChecked": "w"}]"#),
+              error: "entry L99-C01: field clauses[1].text: is blank"),
+    Malformed(what: "a misspelt field of a clause",
+              json: demoFile(check: runtimeCheck, clauses: #""clauses": [{"text": "A.", "chekcs": [1]}],"#),
+              error: "entry L99-C01: field clauses[0].chekcs: is not a field this object has (known: checks, notChecked, notYetAudited, text)"),
+    Malformed(what: "a not-yet-audited clause naming a check the entry does not have",
+              json: demoFile(check: runtimeCheck, clauses: #""clauses": [{"text": "A.", "notYetAudited": [3]}],"#),
+              error: "entry L99-C01: field clauses[0].notYetAudited[0]: 3 is not a check of this entry"),
+    Malformed(what: "the entry's notChecked of before the clauses",
+              json: demoFile(check: runtimeCheck, extra: #""notChecked": ["the first part (why)"],"#),
+              error: "entry L99-C01: field notChecked: has moved into the clauses"),
     Malformed(what: "an audit on a platform skip",
               json: demoFile(check: #"{"platform": "apple-only", "reason": "SwiftUI only, nothing to run", "audit": "a"}"#),
               error: "entry L99-C01: field checks[0].audit: is for a check that runs here"),
@@ -205,7 +252,7 @@ let malformedBanks: [Malformed] = [
     Malformed(what: "a toolchain that is not a version", json: demoFile(check: #"{"toolchain": "six", "reason": "later"}"#),
               error: "field checks[0].toolchain: \"six\" is not a version like 6.4 or ...5.10"),
     Malformed(what: "a duplicate id",
-              json: #"{"bank": "L99", "entries": [{"id": "L99-C01", "kind": "card", "question": "Q?", "answer": "A.", "checks": [{"platform": "apple-only", "reason": "SwiftUI only"}]}, {"id": "L99-C01", "kind": "card", "question": "Q?", "answer": "A.", "checks": [{"platform": "apple-only", "reason": "SwiftUI only"}]}]}"#,
+              json: #"{"bank": "L99", "entries": [{"id": "L99-C01", "kind": "card", "question": "Q?", "answer": "A.", "clauses": [{"text": "A.", "checks": [1]}], "checks": [{"platform": "apple-only", "reason": "SwiftUI only"}]}, {"id": "L99-C01", "kind": "card", "question": "Q?", "answer": "A.", "clauses": [{"text": "A.", "checks": [1]}], "checks": [{"platform": "apple-only", "reason": "SwiftUI only"}]}]}"#,
               error: "entry L99-C01: field id: appears twice in this file"),
 ]
 
@@ -224,9 +271,13 @@ struct LoaderErrorTests {
 
     @Test("A well-formed demo bank loads, and a pending scenario's name is accepted")
     func wellFormedLoads() throws {
-        let entries = try loadDemo(demoFile(check: runtimeCheck + #", {"runtime": "demo.later", "expect": {"count": 1}, "control": "none", "why": "w"}, {"crash": "demo.laterCrash", "exit": "signal", "control": {"crash": "demo.fixed", "why": "w"}}"#))
+        let entries = try loadDemo(demoFile(check: runtimeCheck + #", {"runtime": "demo.later", "expect": {"count": 1}, "control": "none", "why": "w"}, {"crash": "demo.laterCrash", "exit": "signal", "control": {"crash": "demo.fixed", "why": "w"}}"#,
+                                            answer: "A. B.\\n\\nC.", clauses: #""clauses": [{"text": "A.", "checks": [1, 3]}, {"text": "B.\nC.", "notYetAudited": [2]}],"#))
         #expect(entries.map(\.id) == ["L99-C01"])
         #expect(entries.first?.checks.count == 3)
+        #expect(entries.first?.clauses == [QuizClause(text: "A.", evidence: .checks([0, 2])),
+                                           QuizClause(text: "B.\nC.", evidence: .notYetAudited([1]))],
+                "checks are numbered from 1 in the bank, from 0 in code; line breaks and spaces between clauses do not count")
     }
 
     @Test("Two files with the same id are refused, naming both")

@@ -23,20 +23,87 @@ struct BankFile: Decodable {
 }
 
 extension QuizEntry: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case id, kind, label, question, code, answer, source, notChecked, checks }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, kind, label, question, code, answer, source, checks, clauses
+        /// No longer a field of the entry: what no check guards is said in its clause.
+        case notChecked
+    }
 
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.fields(CodingKeys.self)
         (id, bank) = (try fields.decode(.id), "")
         try decoder.require(QuizBankLoader.isID(id), "\"\(id)\" is not an id like L37-C04, L38-Q01, L38-AQ13, QA-03 or AR-02", at: "id")
         (kind, label, question) = try (fields.decode(.kind), fields[.label], fields.decode(.question))
-        (code, answer, source, notChecked) = try (fields[.code], fields.decode(.answer), fields[.source], fields[.notChecked] ?? [])
-        if let blank = notChecked.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-            throw decoder.refuse("is empty: name the part of the answer and why no check guards it", at: ["notChecked[\(blank)]"])
-        }
+        (code, answer, source) = try (fields[.code], fields.decode(.answer), fields[.source])
+        try decoder.require(!fields.contains(.notChecked), "has moved into the clauses: write \"notChecked\": \"why\" in the clause "
+            + "holding that part of the answer", at: "notChecked")
         try decoder.require(fields.contains(.checks), "is missing: every entry says what validates it (or why nothing can)", at: "checks")
         checks = try fields.decode(.checks)
         try decoder.require(!checks.isEmpty, "expected a non-empty array of checks, found an array", at: "checks")
+        try decoder.require(fields.contains(.clauses), "is missing: divide the answer into clauses, each naming the checks that put "
+            + "it at risk (\"checks\": [1]) or saying why none does (\"notChecked\": \"…\")", at: "clauses")
+        clauses = try fields.decode(.clauses)
+        try Self.check(clauses, answer: answer, checks: checks.count, decoder)
+    }
+
+    /// Refuses clauses that are not the answer, a clause naming a check the entry does not have (or one twice), and
+    /// a check no clause names.
+    static func check(_ clauses: [QuizClause], answer: String, checks: Int, _ decoder: any Decoder) throws {
+        try decoder.require(!clauses.isEmpty, "is empty: divide the answer into clauses (one, if it is one claim)", at: "clauses")
+        func quoted(_ text: Substring) -> String {
+            let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            return "\u{201C}" + (flat.count > 60 ? flat.prefix(59) + "…" : flat) + "\u{201D}"
+        }
+        if let (index, rest) = QuizClause.mismatch(clauses.map(\.text), answer: answer) {
+            guard index < clauses.count else {
+                throw decoder.refuse("end before the answer does: \(quoted(rest)) is in no clause (the clauses, joined, are the "
+                    + "answer word for word, whitespace aside)", at: ["clauses"])
+            }
+            try decoder.require(!rest.isEmpty, "goes on after the answer's last word: this clause says \(quoted(clauses[index].text[...])) "
+                + "(the clauses, joined, are the answer word for word, whitespace aside)", at: "clauses[\(index)]", "text")
+            throw decoder.refuse("is not the answer's next words: the answer goes on \(quoted(rest)), this clause says "
+                + "\(quoted(clauses[index].text[...])) (the clauses, joined, are the answer word for word, whitespace aside)",
+                at: ["clauses[\(index)]", "text"])
+        }
+        for (index, clause) in clauses.enumerated() {
+            let field = if case .notYetAudited = clause.evidence { "notYetAudited" } else { "checks" }
+            for (place, position) in clause.named.enumerated() {
+                try decoder.require((0..<checks).contains(position), "\(position + 1) is not a check of this entry: it has \(checks) "
+                    + "(numbered from 1)", at: "clauses[\(index)]", field + "[\(place)]")
+                try decoder.require(!clause.named.prefix(place).contains(position), "names check \(position + 1) twice",
+                                    at: "clauses[\(index)]", field + "[\(place)]")
+            }
+        }
+        let named = Set(clauses.flatMap(\.named))
+        if let unnamed = (0..<checks).first(where: { !named.contains($0) }) {
+            throw decoder.refuse("no clause names this check (check \(unnamed + 1)): name it in the clause whose words it puts at "
+                + "risk, or remove it", at: ["checks[\(unnamed)]"])
+        }
+    }
+}
+
+extension QuizClause: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case text, checks, notChecked, notYetAudited }
+
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.fields(CodingKeys.self)
+        text = try fields.decode(.text)
+        try decoder.require(text.contains { !$0.isWhitespace }, "is blank: a clause is words of the answer", at: "text")
+        let given = [CodingKeys.checks, .notChecked, .notYetAudited].filter(fields.contains)
+        try decoder.require(!given.isEmpty, "names no check and says why none puts it at risk: give \"checks\": [1, …] (the "
+            + "checks whose controls break what it says) or \"notChecked\": \"why no check does\"")
+        try decoder.require(given.count == 1, "has both \(given.map { "\"\($0.stringValue)\"" }.joined(separator: " and ")): a clause "
+            + "is at risk in its checks, or says why no check puts it at risk")
+        switch given[0] {
+        case .notChecked:
+            let why: String = try fields.decode(.notChecked)
+            try decoder.require(why.contains { !$0.isWhitespace }, "is blank: say why no check puts this clause at risk", at: "notChecked")
+            evidence = .notChecked(why)
+        case let key:
+            let numbers: [Int] = try fields.decode(key)
+            try decoder.require(!numbers.isEmpty, "is empty: name the checks (from 1) that put this clause at risk", at: key.stringValue)
+            evidence = key == .checks ? .checks(numbers.map { $0 - 1 }) : .notYetAudited(numbers.map { $0 - 1 })
+        }
     }
 }
 

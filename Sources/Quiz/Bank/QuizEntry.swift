@@ -28,11 +28,11 @@ public struct QuizEntry: Sendable, Hashable, CustomStringConvertible {
     public var answer: String
     /// The lesson's "Where this comes from".
     public var source: String?
-    /// The parts of the answer no check here guards, each with why (`"that GCD may lend another thread next time
-    /// (it is GCD's choice: …)"`): an entry with any is partly guarded, never validated as a whole.
-    public var notChecked: [String] = []
     /// What validates the answer.
     public var checks: [QuizCheck]
+    /// The answer divided into clauses, each naming the checks that put it at risk or saying why none does: the
+    /// entry is validated only where every clause is at risk in a validated check.
+    public var clauses: [QuizClause] = []
 
     /// `L37-C13 (card, Trick question · Actors)`: how a parameterised test names its case.
     public var description: String {

@@ -1,13 +1,18 @@
 
 /// One entry in full, for `swift run quiz ID` and `--verbose`: the question, the lesson's answer, and for each
-/// check its expectation, what each schedule observed, the control's result and any Linux difference.
+/// check its expectation, what each schedule observed, the control's result and any Linux difference; after the answer,
+/// each of its clauses and the checks that put it at risk, or why none does.
 public enum QuizDetail {
     /// The entry's lines, each under `QuizReport.width` characters.
     public static func lines(_ result: EntryResult, entry: QuizEntry) -> [String] {
         var lines = ["\(entry.id) — \(result.verdict)" + (result.validatedOn.map { " \($0.phrase)" } ?? "")]
         lines += QuizReport.wrap("question: \(entry.question)", indent: "  ")
         lines += QuizReport.wrap("the lesson: \(entry.answer)", indent: "  ")
-        for part in entry.notChecked { lines += QuizReport.wrap("not checked here: \(part)", indent: "  ") }
+        for (number, clause) in result.clauses.enumerated() {
+            let evidence = result.whyNotChecked(clause).map { "not checked here: \($0)" }
+                ?? "at risk in check " + clause.named.map { "\($0 + 1)" }.joined(separator: ", ")
+            lines += QuizReport.wrap("clause \(number + 1): \u{201C}\(QuizReport.flat(clause.text))\u{201D} — \(evidence)", indent: "  ")
+        }
         for (index, check) in result.checks.enumerated() {
             lines.append("  check \(index + 1) (\(check.kind)): \(check.verdict.word)"
                          + (check.on.map { " \($0.phrase)" } ?? ""))

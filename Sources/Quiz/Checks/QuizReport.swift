@@ -31,10 +31,14 @@ public enum QuizReport {
     static func label(_ result: EntryResult) -> String {
         switch result.category {
         case "partlyGuarded": "part-guarded"
-        case "partlySkipped": "part-skipped"
         case "notCovered": "not covered"
         default: result.category
         }
+    }
+
+    /// `text` on one line: every run of whitespace (a clause's line breaks) one space.
+    public static func flat(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// `text`, or its first `width - 1` characters and `…`.
@@ -57,23 +61,33 @@ public enum QuizReport {
         return lines
     }
 
-    /// The differences the listing prints after the entries: each part of an answer not checked, each Linux
-    /// difference and adaptation, wrapped.
+    /// The differences the listing prints after the entries: each clause of an answer no validated check puts at risk
+    /// (those not yet audited together, in one list), each Linux difference and adaptation, wrapped.
     public static func differences(_ results: [EntryResult]) -> [String] {
         var lines: [String] = []
         for result in results {
-            for part in result.notChecked { lines += wrap("\(result.id) not checked here: \(part)", indent: "  ") }
+            // A skipped entry's line says why already; its clauses are the skip's.
+            let skipped = if case .skipped = result.verdict { true } else { false }
+            for (clause, why) in skipped ? [] : result.uncheckedClauses {
+                if case .notYetAudited = clause.evidence { continue }
+                lines += wrap("\(result.id) not checked here: \u{201C}\(cut(flat(clause.text), to: 80))\u{201D} — \(why)", indent: "  ")
+            }
             for (index, check) in result.checks.enumerated() {
                 let tag = "\(result.id)#\(index + 1)"
                 if let differs = check.differs { lines += wrap("\(tag) linux: \(differs)", indent: "  ") }
                 if let adapted = check.adapted { lines += wrap("\(tag) adapted: \(adapted)", indent: "  ") }
             }
         }
+        let waiting = results.filter(\.awaitsAudit).map(\.id)
+        if !waiting.isEmpty {
+            lines += wrap("\(waiting.count) entries have clauses \(QuizClause.notYetAuditedReason), so not counted as checked: "
+                          + waiting.joined(separator: " "), indent: "  ")
+        }
         return lines
     }
 
     /// The summary's categories, in the order they are printed.
-    public static let categories = ["validated", "partlyGuarded", "differs", "adapted", "partlySkipped", "unguarded",
+    public static let categories = ["validated", "partlyGuarded", "differs", "adapted", "unguarded",
                                     "contradicted", "skipped", "notCovered"]
 
     /// How many entries fall in each category.
@@ -97,8 +111,7 @@ public enum QuizReport {
     }
 
     /// Where the validated entries (of every validated category) got their evidence: `validatedOnRuntime`,
-    /// `validatedInModel`, `validatedByCompiler`; they add up to validated + partlyGuarded + differs + adapted +
-    /// partlySkipped.
+    /// `validatedInModel`, `validatedByCompiler`; they add up to validated + partlyGuarded + differs + adapted.
     public static func evidence(_ results: [EntryResult]) -> [String: Int] {
         var counts = ["validatedOnRuntime": 0, "validatedInModel": 0, "validatedByCompiler": 0]
         for result in results {
@@ -112,21 +125,23 @@ public enum QuizReport {
         return counts
     }
 
-    /// `120 validated, 9 partly guarded, 20 differ on Linux, 3 adapted, 2 partly skipped (of them 60 on the runtime, 70 in the
-    /// harness's model, 15 by the compiler), 0 unguarded, 0 contradicted, 11 skipped (apple-only 6, needs Swift 6.4
-    /// 5), 0 not covered`
+    /// `120 validated, 9 partly guarded, 20 differ on Linux, 3 adapted (of them 60 on the runtime, 70 in the harness's
+    /// model, 15 by the compiler), 0 unguarded, 0 contradicted, 11 skipped (apple-only 6, needs Swift 6.4 5), 0 not
+    /// covered`, and how many entries have clauses not yet audited, if any`
     public static func summary(_ results: [EntryResult]) -> String {
         let counts = counts(results)
         let evidence = evidence(results)
         let reasons = skipReasons(results).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         let skipped = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))"
+        let waiting = results.filter(\.awaitsAudit).count
         return "\(counts["validated"]!) validated, \(counts["partlyGuarded"]!) partly guarded, "
             + "\(counts["differs"]!) validated but differ on Linux, "
-            + "\(counts["adapted"]!) adapted, \(counts["partlySkipped"]!) partly skipped "
+            + "\(counts["adapted"]!) adapted "
             + "(of them \(evidence["validatedOnRuntime"]!) on the runtime, \(evidence["validatedInModel"]!) only in the "
             + "harness's model, \(evidence["validatedByCompiler"]!) by the compiler), "
             + "\(counts["unguarded"]!) unguarded, \(counts["contradicted"]!) contradicted, "
             + "\(counts["skipped"]!) skipped\(skipped), \(counts["notCovered"]!) not covered"
+            + (waiting == 0 ? "" : "; \(waiting) entries with clauses \(QuizClause.notYetAuditedReason)")
     }
 
     /// The verdicts alone, one line per entry in the bank's order: `L37-S02 differs: validated runtime`, each check's
@@ -178,6 +193,21 @@ public enum QuizReport {
         return item
     }
 
+    /// One clause as JSON: its text; the checks it names (from 1), or why none does; whether it is at risk here, and if
+    /// not, why.
+    static func json(_ clause: QuizClause, in result: EntryResult) -> [String: Any] {
+        var item: [String: Any] = ["text": clause.text, "atRisk": result.atRisk(clause)]
+        switch clause.evidence {
+        case .checks(let named): item["checks"] = named.map { $0 + 1 }
+        case .notChecked(let why): item["notChecked"] = why
+        case .notYetAudited(let named):
+            item["notChecked"] = QuizClause.notYetAuditedReason
+            item["notYetAudited"] = named.map { $0 + 1 }
+        }
+        if let why = result.whyNotChecked(clause) { item["why"] = why }
+        return item
+    }
+
     /// The whole report as JSON: per entry its id, verdict, question, answer and checks; the summary's counts.
     public static func json(_ results: [EntryResult], entries: [QuizEntry], seconds: Double) -> String {
         let byId = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -187,11 +217,13 @@ public enum QuizReport {
             if let reason = result.verdict.reason { entry["reason"] = reason }
             entry["on"] = result.validatedOn?.rawValue ?? NSNull()
             entry["notChecked"] = result.notChecked
+            entry["clauses"] = result.clauses.map { json($0, in: result) }
             entry["checks"] = result.checks.map(json)
             return entry
         }
         var summary: [String: Any] = counts(results).merging(evidence(results)) { first, _ in first }
         summary["skippedBy"] = skipReasons(results)
+        summary["awaitingAudit"] = results.filter(\.awaitsAudit).count
         let root: [String: Any] = ["entries": items, "summary": summary, "text": Self.summary(results),
                                    "seconds": (seconds * 10).rounded() / 10]
         guard let data = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys]),

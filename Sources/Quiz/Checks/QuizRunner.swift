@@ -55,7 +55,7 @@ public struct QuizRunner: Sendable {
             results[e][c] = result
             if !reported.contains(e), results[e].allSatisfy({ $0 != nil }) {
                 reported.insert(e)
-                progress?(EntryResult(id: entries[e].id, checks: results[e].map { $0! }, notChecked: entries[e].notChecked))
+                progress?(EntryResult(id: entries[e].id, checks: results[e].map { $0! }, clauses: entries[e].clauses))
             }
         }
         await withTaskGroup(of: (Int, Int, CheckResult).self) { group in
@@ -71,7 +71,7 @@ public struct QuizRunner: Sendable {
             store(e, c, await validate(check, processes: processes, harness: harness))
         }
         return entries.indices.map {
-            EntryResult(id: entries[$0].id, checks: results[$0].map { $0! }, notChecked: entries[$0].notChecked)
+            EntryResult(id: entries[$0].id, checks: results[$0].map { $0! }, clauses: entries[$0].clauses)
         }
     }
 

@@ -148,14 +148,14 @@ public struct EntryResult: Sendable, Hashable {
     public var id: String
     /// The checks' results, in the bank's order.
     public var checks: [CheckResult]
-    /// The parts of the lesson's answer that no check guards, each with why (the bank's `notChecked`).
-    public var notChecked: [String]
+    /// The answer's clauses, each naming the checks that put it at risk or saying why none does (the bank's).
+    public var clauses: [QuizClause]
 
-    /// An entry's results; `notChecked` names what of its answer no check guards.
-    public init(id: String, checks: [CheckResult], notChecked: [String] = []) {
+    /// An entry's results, and its answer's clauses.
+    public init(id: String, checks: [CheckResult], clauses: [QuizClause]) {
         self.id = id
         self.checks = checks
-        self.notChecked = notChecked
+        self.clauses = clauses
     }
 
     /// Contradicted if any check is; else not covered if any is; else unguarded if any is (one check that could not
@@ -176,16 +176,49 @@ public struct EntryResult: Sendable, Hashable {
         return .skipped(reasons.joined(separator: "; "))
     }
 
-    /// The summary's category: a validated entry is `partlyGuarded` if part of its answer is not checked, else
-    /// `differs` if Linux differs, else `adapted` if an example had to be adapted, else `partlySkipped` if a check was
-    /// skipped, else `validated`; the others are their verdict's.
+    /// Whether `clause` is at risk here: it names checks, and every one of them was validated.
+    public func atRisk(_ clause: QuizClause) -> Bool {
+        guard case .checks(let named) = clause.evidence, !named.isEmpty else { return false }
+        return named.allSatisfy { checks.indices.contains($0) && checks[$0].verdict == .validated }
+    }
+
+    /// Why `clause` is not at risk here (nil if it is): the bank's reason, or what became of the checks it names.
+    public func whyNotChecked(_ clause: QuizClause) -> String? {
+        switch clause.evidence {
+        case .notChecked(let why): return why
+        case .notYetAudited: return QuizClause.notYetAuditedReason
+        case .checks(let named):
+            guard !atRisk(clause) else { return nil }
+            return named.filter { !checks.indices.contains($0) || checks[$0].verdict != .validated }.map { index in
+                checks.indices.contains(index) ? "check \(index + 1) \(checks[index].verdict)" : "check \(index + 1) not run"
+            }.joined(separator: "; ")
+        }
+    }
+
+    /// The clauses no validated check puts at risk, each with why — what makes a validated entry partly guarded.
+    public var uncheckedClauses: [(clause: QuizClause, why: String)] {
+        clauses.compactMap { clause in whyNotChecked(clause).map { (clause, $0) } }
+    }
+
+    /// The unchecked clauses in a line each, `“text” — why`: the `notChecked` of `--json`.
+    public var notChecked: [String] {
+        uncheckedClauses.map { "\u{201C}\(QuizReport.flat($0.clause.text))\u{201D} — \($0.why)" }
+    }
+
+    /// Whether some clause waits for its audit (the bank's `notYetAudited`).
+    public var awaitsAudit: Bool {
+        clauses.contains { if case .notYetAudited = $0.evidence { true } else { false } }
+    }
+
+    /// The summary's category: a validated entry is `partlyGuarded` if some clause of its answer is not at risk in a
+    /// validated check (a clause whose check was skipped here is not), else `differs` if Linux differs, else `adapted` if
+    /// an example had to be adapted, else `validated`; the others are their verdict's.
     public var category: String {
         switch verdict {
         case .validated:
-            if !notChecked.isEmpty { return "partlyGuarded" }
+            if clauses.isEmpty || clauses.contains(where: { !atRisk($0) }) { return "partlyGuarded" }
             if !differences.isEmpty { return "differs" }
             if checks.contains(where: { $0.adapted != nil }) { return "adapted" }
-            if checks.contains(where: { if case .skipped = $0.verdict { true } else { false } }) { return "partlySkipped" }
             return "validated"
         case .contradicted: return "contradicted"
         case .unguarded: return "unguarded"
