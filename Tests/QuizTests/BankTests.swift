@@ -45,6 +45,41 @@ struct BankContentTests {
         }
     }
 
+    /// The bank files whose every clause has been judged on its own, its checks named or why none said (Quiz/README.md,
+    /// "Clauses"): an auditor who finishes a file adds its bank here, and the last one removes `notYetAudited` itself.
+    static let auditedBanks = ["AR"]
+
+    @Test("A bank audited clause by clause has no clause left waiting for its audit", arguments: auditedBanks)
+    func auditedClauseByClause(bank name: String) throws {
+        let bank = try QuizTestBank.loaded.get()
+        let entries = bank.entries.filter { $0.bank == name }
+        #expect(!entries.isEmpty, "no entry of bank \(name)")
+        for entry in entries {
+            for (index, clause) in entry.clauses.enumerated() {
+                guard case .notYetAudited = clause.evidence else { continue }
+                Issue.record("""
+                    \(entry.id) clause \(index + 1) (\u{201C}\(clause.text.prefix(60))…\u{201D}) is not yet audited: name the checks \
+                    whose controls break what it says, or say in notChecked why none does (swift run quiz --clauses \(entry.id))
+                    """)
+            }
+        }
+    }
+
+    @Test("The audit view shows each clause beside the checks it names, and each check as the bank writes it")
+    func clauseView() throws {
+        let bank = try QuizTestBank.loaded.get()
+        let entry = try #require(bank.entry("AR-12"))
+        var checks = entry.checks.map { _ in CheckResult(.validated, observed: "") }
+        checks[1] = CheckResult(.skipped("not run here"), observed: "")
+        let lines = ClauseView(directory: bank.directory).lines(EntryResult(id: entry.id, checks: checks, clauses: entry.clauses),
+                                                                 entry: entry)
+        #expect(lines.contains("    2. \u{201C}It drops the current context — priority, task-local values and cancellation —\u{201D}"))
+        #expect(lines.contains("       → NOT at risk here: check 1 (validated), check 2 (skipped)"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("  check 2, named by clause 2, 3: skipped") })
+        #expect(lines.contains { $0.contains("registered at Sources/QuizCatalog/") && $0.contains("\"cancellation.whoHears\"") })
+        #expect(lines.contains { $0.hasPrefix("    control: {\"arguments\": {\"shape\": \"detachedAsAsyncLet\"}") })
+    }
+
     @Test("Every check that can be validated — it names a control — carries its audit: what could have made it fail")
     func everyValidatableCheckIsAudited() throws {
         let bank = try QuizTestBank.loaded.get()

@@ -11,21 +11,20 @@ final class LoadingScreen: Sendable {
         self.cancelsPrevious = cancelsPrevious
     }
 
-    /// Starts a load that answers `value` after `delay`; with `cancelsPrevious`, the one before is cancelled.
+    /// Starts a load that answers `value` after `delay`; with `cancelsPrevious`, the one before is cancelled first, as
+    /// the seed's `load()` does (`loadTask?.cancel()`, then `loadTask = Task { … }`).
     func load(_ value: String, after delay: Duration) {
-        let task = Task {
-            do {
-                try await Task.sleep(for: delay)
-            } catch {
-                return
+        state.withLock { state in
+            if cancelsPrevious { state.task?.cancel() }
+            state.task = Task {
+                do {
+                    try await Task.sleep(for: delay)
+                } catch {
+                    return
+                }
+                self.state.withLock { $0.shown = value }
             }
-            self.state.withLock { $0.shown = value }
         }
-        let previous = state.withLock { state in
-            defer { state.task = task }
-            return state.task
-        }
-        if cancelsPrevious { previous?.cancel() }
     }
 
     /// What the screen shows.
