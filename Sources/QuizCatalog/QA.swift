@@ -20,6 +20,12 @@ struct Window: ScenarioInput {
     var items: Int
 }
 
+/// An operation queue's limit, and whether it is set.
+struct OperationLimitInput: ScenarioInput {
+    var limit: Int
+    var shape: OperationLimitShape
+}
+
 extension Catalog {
     /// The seed's polling loop in `shape` (its `shape` argument names the other for a control): ten attempts 5 s
     /// apart, stopped after 12.5 s (scaled down for real time by the bank); the requests after the stop, and those made
@@ -51,7 +57,7 @@ extension Catalog {
             await mainAsync($0.shape)
         },
         .observing("gcd.mainSyncFromBackground", ["events", "first", "last", "bBeforeD", "cBeforeD", "count"],
-                   shape: MainSyncShape.asyncBeforeSync, adding: { order in
+                   shape: MainSyncShape.mainQueue, adding: { order in
                        let index = { (name: String) in order.events.firstIndex(of: name) ?? Int.max }
                        return ["first": .string(order.events.first ?? ""), "last": .string(order.events.last ?? ""),
                                "bBeforeD": .bool(index("B") < index("D")), "cBeforeD": .bool(index("C") < index("D")),
@@ -59,7 +65,12 @@ extension Catalog {
                    }) {
             await mainSyncFromBackground($0.shape)
         },
-        .observing("gcd.operationQueueLimit", ["peak", "finished"], shape: OperationLimitShape.limitOfThree) { await operationQueueLimit($0.shape) },
+        .observing("gcd.mainCallReturn", ["returnedBeforeBlockEnded"], shape: MainCallShape.async) {
+            await mainCallReturn($0.shape)
+        },
+        .observing("gcd.operationQueueLimit", ["peak", "finished"], OperationLimitInput(limit: 3, shape: .limited)) {
+            await operationQueueLimit(limit: $0.limit, $0.shape)
+        },
         .single("gcd.operationDependency", "order", shape: DependencyShape.dependent) { .strings(await operationDependency($0.shape)) },
         .observing("gcd.workItemCancel", ["unstartedRan", "runningSawCancel", "runningFinished"],
                    shape: WorkItemShape.workItems) {
@@ -120,11 +131,11 @@ extension Catalog {
     /// The crash scenarios the Q&A seed names first.
     static let questionsAndAnswersCrashes: [QuizCrash] = [
         QuizCrash("gcd.syncOntoOwnQueue") { syncOntoOwnQueue() },
-        QuizCrash("gcd.mainSyncOnMain") { await mainSyncOnMain() },
+        QuizCrash("gcd.seedTestOnMain") { await seedTestOnMain() },
         QuizCrash("gcd.unbalancedGroupLeave") { unbalancedGroupLeave() },
         QuizCrash("pool.width") { await printPoolWidth() },
         QuizCrash("gcd.syncOntoOtherQueue") { syncOntoOtherQueue() },
-        QuizCrash("gcd.mainSyncOffMain") { await mainSyncOffMain() },
+        QuizCrash("gcd.seedTestFromBackground") { await seedTestFromBackground() },
         QuizCrash("gcd.balancedGroupLeave") { balancedGroupLeave() },
     ]
 }

@@ -1,21 +1,21 @@
 import Foundation
 
-/// How many operations ran at once under a limit of three.
+/// How many operations ran at once, and how many finished.
 public struct OperationLimit: Sendable, Hashable {
     public var peak: Int, finished: Int
 }
 
-/// The Q&A seed: `maxConcurrentOperationCount = 3` — ten operations of 20 ms never run more than three at once.
-/// `.noLimit`, the quiz's control: no limit set.
+/// The Q&A seed: `maxConcurrentOperationCount = 3` — ten operations of 20 ms never run more than `limit` at once
+/// (the seed's 3 by default). `.noLimit`, the quiz's control: no limit set.
 nonisolated(nonsending) public func operationQueueLimit(
-    _ shape: OperationLimitShape = .limitOfThree
+    limit: Int = 3, _ shape: OperationLimitShape = .limited
 ) async -> OperationLimit {
     let noLimit = shape == .noLimit
     let flight = OverlapMeter()
     let finished = Shared(0)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let queue = OperationQueue()
-        if !noLimit { queue.maxConcurrentOperationCount = 3 }
+        if !noLimit { queue.maxConcurrentOperationCount = limit }
         for _ in 0..<10 {
             queue.addOperation {
                 flight.enter()
@@ -29,10 +29,10 @@ nonisolated(nonsending) public func operationQueueLimit(
     return OperationLimit(peak: flight.mostAtOnce, finished: finished.value)
 }
 
-/// The operation queue's limit.
+/// Whether the operation queue has a limit.
 public enum OperationLimitShape: String, CaseIterable, Sendable, Decodable {
-    /// `maxConcurrentOperationCount = 3` (the seed).
-    case limitOfThree
+    /// `maxConcurrentOperationCount` set (the seed).
+    case limited
     /// No limit, the control.
     case noLimit
 }
