@@ -14,10 +14,11 @@ struct Poll: ScenarioInput {
     var shape: PollShape
 }
 
-/// A sliding window: at most `cap` downloads in flight, of `items`.
+/// A sliding window: at most `cap` downloads in flight, of `items`, kept so in `shape`.
 struct Window: ScenarioInput {
     var cap: Int
     var items: Int
+    var shape: WindowShape
 }
 
 /// An operation queue's limit, and whether it is set.
@@ -31,12 +32,13 @@ extension Catalog {
     /// apart, stopped after 12.5 s (scaled down for real time by the bank); the requests after the stop, and those made
     /// while the poll's task was cancelled.
     static func polled(_ name: String, shape: PollShape) -> QuizScenario {
-        QuizScenario(name, observes: ["callsAfterStop", "callsWhileCancelled"],
+        QuizScenario(name, observes: ["callsAfterStop", "callsWhileCancelled", "afterStopSpanMs"],
                      defaults: Poll(intervalMs: 5_000, stopAfterMs: 12_500, attempts: 10, shape: shape)) { arguments in
             let run = await pollingAfterStop(arguments.shape, attempts: arguments.attempts,
                                              interval: .milliseconds(arguments.intervalMs),
                                              stopAfter: .milliseconds(arguments.stopAfterMs))
-            return ["callsAfterStop": .int(run.callsAfterStop), "callsWhileCancelled": .int(run.callsWhileCancelled)]
+            return ["callsAfterStop": .int(run.callsAfterStop), "callsWhileCancelled": .int(run.callsWhileCancelled),
+                    "afterStopSpanMs": .int(run.afterStopSpanMs)]
         }
     }
 
@@ -77,7 +79,7 @@ extension Catalog {
             await workItemCancel($0.shape)
         },
         .single("gcd.groupWithoutLeave", "finished", shape: LeaveShape.missing) { .bool(await groupWithoutLeave($0.shape).finished) },
-        .observing("cancellation.asyncLetErrorDropped", ["childThrew", "scope"], shape: AwaitShape.neverAwaited) {
+        .observing("cancellation.asyncLetErrorDropped", ["childThrew", "scope"], shape: DroppedErrorShape.neverAwaited) {
             await asyncLetErrorDropped($0.shape)
         },
         .single("pool.semaphoreAroundTask", "timedOut", shape: SignalShape.fromATask) { .bool(await semaphoreAroundTask($0.shape)) },
@@ -101,18 +103,20 @@ extension Catalog {
             return ["events": .strings(events), "onCancelRanAtOnce": .bool(ran < returned),
                     "requestStopped": .bool(events.contains("request ended: cancelled"))]
         },
-        QuizScenario("cancellation.slidingWindow", observes: ["peakInFlight", "finished", "everyItemOnceInOrder"],
-                     defaults: Window(cap: 5, items: 500)) { arguments in
-            let run = try await slidingWindowDownload(count: arguments.items, cap: arguments.cap)
+        QuizScenario("cancellation.slidingWindow", observes: ["peakInFlight", "finished", "everyItemOnceInOrder",
+                                                              "slowOneHoldsNoneBack"],
+                     defaults: Window(cap: 5, items: 500, shape: .slidingWindow)) { arguments in
+            let refills = try await slidingWindowRefills(count: arguments.items, cap: arguments.cap, arguments.shape)
+            let run = refills.run
             return ["peakInFlight": .int(run.mostInFlight), "finished": .int(run.downloadsStarted),
-                    "everyItemOnceInOrder": .bool(run.everyItemOnceInOrder)]
+                    "everyItemOnceInOrder": .bool(run.everyItemOnceInOrder),
+                    "slowOneHoldsNoneBack": .bool(refills.startedWhenTheFirstSlowestEnded > arguments.cap)]
         },
         QuizScenario("cancellation.timeoutRace", observes: ["fastResult", "slowResult", "loserCancelled", "noWaitForTheLoser"],
                      shape: TimeoutShape.limitShorter) { arguments in
             let shape = arguments.shape
-            let limit: Duration = shape == .limitLonger ? .seconds(2) : .milliseconds(100)
             let fast = await timeoutRace(operationTakes: .milliseconds(100), limit: .seconds(1), shape)
-            let slow = await timeoutRace(operationTakes: .seconds(1), limit: limit, shape)
+            let slow = await timeoutRace(operationTakes: .seconds(1), limit: .milliseconds(100), shape)
             let returnedFirst = { (events: [String]) in
                 (events.firstIndex(of: "withTimeout returned") ?? .max)
                     < (events.firstIndex(of: "halfway between the answer and the limit") ?? .min)
