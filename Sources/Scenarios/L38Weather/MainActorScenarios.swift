@@ -24,12 +24,23 @@ public struct RenamedScreen: Sendable, Hashable {
     }
 }
 
+/// The same question asked with no hop in a function that is not `@concurrent`: `nonisolated(nonsending)`, it stays
+/// on its caller's actor.
+nonisolated(nonsending) func stayWithTheCaller() async -> Bool {
+    onMainQueue()
+}
+
 /// L38 card 6: a few lines run on the main actor from code that is not on it, with `await MainActor.run`.
-/// `.noHop`, the quiz's control: the lines without the hop, run on the pool.
+/// `.noHop`, the quiz's control: the lines without the hop, run on the pool. `.nonsendingNoHop`: the same lines with
+/// no hop in a function that is not `@concurrent`, which stays on the main actor.
 @MainActor public func renameScreen(_ shape: RenameShape = .hop) async -> RenamedScreen {
-    let noHop = shape == .noHop
     let screen = Screen()
-    let onMain = await rename(screen, hop: !noHop)
+    let onMain: Bool
+    switch shape {
+    case .hop: onMain = await rename(screen, hop: true)
+    case .noHop: onMain = await rename(screen, hop: false)
+    case .nonsendingNoHop: onMain = await stayWithTheCaller()
+    }
     return RenamedScreen(linesOnMainQueue: onMain, title: screen.title)
 }
 
@@ -39,6 +50,9 @@ public enum RenameShape: String, CaseIterable, Sendable, Decodable {
     case hop
     /// With no hop, the control: the lines run on the pool.
     case noHop
+    /// With no hop, in a `nonisolated(nonsending)` function instead of a `@concurrent` one: the lines stay on the
+    /// caller's actor, the main actor.
+    case nonsendingNoHop
 }
 
 /// Where @concurrent work ran.

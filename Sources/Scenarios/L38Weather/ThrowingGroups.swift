@@ -1,12 +1,16 @@
 /// L38 card 13: a child throws, the body never reads the results — the group does not throw. (The body cannot
 /// throw, so the call needs no `try`: the compiler's warning on the lesson's `try` says the same.) `.readOne`, the
-/// control: the body reads one result.
+/// control: the body reads one result. `.forTryAwait` and `.waitsForAll`: the lesson's two fixes.
 nonisolated(nonsending) public func throwingGroupUnread(_ shape: UnreadGroupShape = .unread) async -> String {
-    let readOne = shape == .readOne
     do {
         return try await withThrowingTaskGroup(of: String.self) { group in
             group.addTask { throw Offline() }
-            if readOne { _ = try await group.next() }
+            switch shape {
+            case .unread: break
+            case .readOne: _ = try await group.next()
+            case .forTryAwait: for try await _ in group {}
+            case .waitsForAll: try await group.waitForAll()
+            }
             return "the body returned"
         }
     } catch {
@@ -20,6 +24,10 @@ public enum UnreadGroupShape: String, CaseIterable, Sendable, Decodable {
     case unread
     /// It reads one, the control: the error comes with it.
     case readOne
+    /// It reads them all with `for try await` (the lesson's first fix).
+    case forTryAwait
+    /// It calls `try await group.waitForAll()` (the lesson's second fix).
+    case waitsForAll
 }
 
 /// The lesson's `weather(_:after:)`: an answer after `seconds`.
