@@ -43,7 +43,8 @@ extension Catalog {
         .single("cancellation.checkCancellationLoop", "outcome", shape: CheckCancellationShape.checking) {
             .string(await checkCancellationLoop($0.shape))
         },
-        .observing("actors.methodOnMainThread", ["onMainThread", "onMainQueue"], shape: ActorPlaceShape.inTheActor, options: .realMainActor) {
+        .observing("actors.methodOnMainThread", ["onMainThread", "onMainQueue", "queue"], shape: ActorPlaceShape.inTheActor,
+                   options: .realMainActor) {
             await actorMethodPlace($0.shape)
         },
         .observing("mainActor.renameScreen", ["linesOnMainQueue", "title"], shape: RenameShape.hop, options: .realMainActor) {

@@ -4,22 +4,24 @@ import Foundation
 
 /// L38 actors Q5's actor: asks where its method runs.
 actor ThreadAsker {
-    func here() -> (Bool, Bool) {
-        (onMainThread(), onMainQueue())
+    func here() -> (Bool, Bool, String) {
+        (onMainThread(), onMainQueue(), currentQueueLabel())
     }
 }
 
-/// Where an actor's method ran.
+/// Where an actor's method ran: the main thread or not, the main queue or not, and the label of the dispatch queue
+/// that ran it (the shared pool's, for an actor on the default executor).
 public struct ActorPlace: Sendable, Hashable {
-    public var onMainThread: Bool, onMainQueue: Bool
+    public var onMainThread: Bool, onMainQueue: Bool, queue: String
 }
 
 /// L38 actors Q5: an actor's method runs on the shared pool, not the main thread.
 /// `.onTheMainActor`, the quiz's control: the same question asked on the main actor.
 @MainActor public func actorMethodPlace(_ shape: ActorPlaceShape = .inTheActor) async -> ActorPlace {
     let onTheMainActor = shape == .onTheMainActor
-    let (thread, queue) = onTheMainActor ? (onMainThread(), onMainQueue()) : await ThreadAsker().here()
-    return ActorPlace(onMainThread: thread, onMainQueue: queue)
+    let (thread, mainQueue, label) = onTheMainActor ? (onMainThread(), onMainQueue(), currentQueueLabel())
+        : await ThreadAsker().here()
+    return ActorPlace(onMainThread: thread, onMainQueue: mainQueue, queue: label)
 }
 
 /// Where the question "which thread am I on?" is asked.

@@ -47,12 +47,17 @@ func assumeOnMain() {
     assumeOnMain()
 }
 
-/// L38 actors Q10: work sent to DispatchQueue.main is on the main actor — assumeIsolated checks, and the program
-/// carries on to its normal end, printing the lesson's line. Its control is `assumeIsolatedOffMain()`, which traps.
+/// Main-actor state that a block on a dispatch queue touches synchronously, through `MainActor.assumeIsolated`.
+@MainActor var blocksThatTouchedMainActorState = 0
+
+/// L38 actors Q10: work sent to DispatchQueue.main is on the main actor — assumeIsolated checks, the block touches
+/// main-actor state synchronously, and the program carries on to its normal end, printing the lesson's line. Its
+/// control is `globalQueueAssumeIsolated()`, which traps.
 @concurrent public func mainQueueAssumeIsolated() async {
     await withCheckedContinuation { continuation in
         DispatchQueue.main.async {
             MainActor.assumeIsolated {
+                blocksThatTouchedMainActorState += 1
                 print("inside DispatchQueue.main.async: on the main actor")
             }
             continuation.resume()
@@ -66,6 +71,7 @@ func assumeOnMain() {
     await withCheckedContinuation { continuation in
         DispatchQueue.global().async {
             MainActor.assumeIsolated {
+                blocksThatTouchedMainActorState += 1
                 print("inside DispatchQueue.global().async: on the main actor")
             }
             continuation.resume()
