@@ -156,8 +156,8 @@ extension Catalog {
             let outcome = await addingToCancelledGroup(shape: arguments.shape)
             return ["added": .bool(outcome.addedUnlessCancelled), "addTaskChildCancelled": .bool(outcome.addTaskChildCancelled)]
         },
-        .observing("strip.console", ["lines", "allAskedBeforeAnyAnswer", "answeredInOrder", "requests",
-                                     "openingSeattleRequests"], shape: StripShape.oneAfterAnother) {
+        .observing("strip.console", ["lines", "allAskedBeforeAnyAnswer", "askedInStripOrder", "answeredInOrder",
+                                     "requests", "openingSeattleRequests"], shape: StripShape.oneAfterAnother) {
             try await weatherStrip($0.shape)
         },
         // `WeatherActor` and `OwnThreadWeatherActor` are one instance each for the whole process.

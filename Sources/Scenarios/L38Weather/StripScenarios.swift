@@ -46,6 +46,8 @@ public struct StripConsole: Sendable, Hashable {
     public var lines: [String]
     /// Whether every "asked" line came before the first "answered" one.
     public var allAskedBeforeAnyAnswer: Bool
+    /// Whether the "asked" lines came in the strip's order of its cities (Seattle, Vancouver, San Pedro de Atacama).
+    public var askedInStripOrder: Bool
     /// The cities in the order their answers came.
     public var answeredInOrder: [String]
     /// Requests the strip made.
@@ -92,7 +94,9 @@ nonisolated(nonsending) public func weatherStrip(_ shape: StripShape) async thro
     _ = try await ask("Seattle")
     let firstAnswer = lines.firstIndex { $0.hasPrefix("answered") } ?? lines.count
     let lastAsk = lines.lastIndex { $0.hasPrefix("asked") } ?? 0
+    let asked = lines.filter { $0.hasPrefix("asked about ") }.map { String($0.dropFirst("asked about ".count)) }
     return StripConsole(lines: lines, allAskedBeforeAnyAnswer: lastAsk < firstAnswer,
+                        askedInStripOrder: asked == stripCities,
                         answeredInOrder: lines.filter { $0.hasPrefix("answered about ") }
                             .map { String($0.dropFirst("answered about ".count)) },
                         requests: stripRequests, openingSeattleRequests: openMeteo.requests - stripRequests)
