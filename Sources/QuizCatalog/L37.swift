@@ -16,6 +16,7 @@ func hive(_ name: String, _ observes: [String], _ shape: HiveShape) -> QuizScena
                        values["groundOnMainThread"] = .bool(grind.onMainThread)
                        values["groundOnMainQueue"] = .bool(grind.onMainQueue)
                        values["ranOnMainQueue"] = .bool(grind.onMainQueue)
+                       values["groundOnQueue"] = .string(grind.queueLabel)
                    }
                    values["countedOn"] = errand.ranOn.map { .string($0) }
                    return values
@@ -52,12 +53,18 @@ extension Catalog {
                                    "afterOnMainQueue", "isolationAfter"], .awaitRequest),
         hive("hive.awaitSleep", ["hummed"], .awaitSleep),
         hive("hive.mainActorComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .mainActorComputation),
-        hive("hive.concurrentComputation", ["hummed", "countedOn", "backOn", "groundOnMainQueue"], .concurrentComputation),
+        hive("hive.concurrentComputation", ["hummed", "countedOn", "backOn", "groundOnMainQueue", "groundOnQueue"],
+             .concurrentComputation),
         hive("hive.concurrentCallsMainActor", ["hummed", "groundOnMainThread", "groundOnMainQueue"],
              .concurrentCallsMainActor),
         hive("hive.nonsendingComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .nonsendingComputation),
         hive("hive.plainNonisolatedComputation", ["hummed", "ranOn", "ranOnMainQueue"], .plainNonisolatedComputation),
         hive("hive.executorPreference", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .executorPreference),
+        hive("hive.detachedComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .detachedComputation),
+        .observing("tasks.executorPreferencePlace", ["nonisolatedRanOn"], shape: PreferenceShape.preferred,
+                   options: RunOptions { $0.honoursStrictPoolVariable = false }) { await preferredPlace($0.shape) },
+        .observing("isolation.isolatedParameter", ["handedTheMainActor", "handedAnActorOfItsOwn", "handedNil"],
+                   shape: ParameterShape.isolated, options: .realMainActor) { await isolatedParameterPlaces($0.shape) },
         .observing("hive.flyByHand", ["sugar", "byHand", "hummedWhileOut"], shape: FlightShape.hopsBack, options: .realMainActor) { await hiveFlyByHand($0.shape) },
         .observing("hive.concurrentByHand", ["concurrentOn", "byHandOn", "sameGrains", "backOn"], shape: PollenCountShape.detached, options: .realMainActor) {
             await hiveConcurrentByHand($0.shape)
@@ -84,11 +91,12 @@ extension Catalog {
         },
         .observing("tasks.detachedInheritsNothing", ["taskIsolation", "taskTaskLocal", "taskPriorityIsCallers",
                                                      "detachedIsolation", "detachedTaskLocal", "detachedPriorityIsCallers",
-                                                     "value", "taskOnMainQueue", "detachedOnMainQueue"],
+                                                     "value", "taskOnMainQueue", "detachedOnMainQueue", "detachedPriority"],
                    shape: SwapShape.lesson, options: .realMainActor) { arguments in
             await detachedInheritsNothing(arguments.shape)
         },
-        .observing("tasks.taskValue", ["type", "size", "value", "copyCancelReachesTask", "copyIsSameAddress"],
+        .observing("tasks.taskValue", ["type", "size", "value", "copyCancelReachesTask", "copyIsSameAddress",
+                                        "copyValueIsTasks"],
                    shape: TaskCopyShape.cancelACopy) {
             await taskValue($0.shape)
         },
@@ -107,14 +115,16 @@ extension Catalog {
                    Visits(ms: 300, names: "Ada,Bea,Cia", suffix: " back", shape: .atOnce)) { arguments in
             await threeAtOnce(ms: arguments.ms, names: arguments.names, suffix: arguments.suffix, arguments.shape)
         },
-        .observing("tasks.asyncLetLineAndRead", ["lineTookMs", "readTookMs", "value"], shape: AsyncLetLineShape.asyncLet) {
+        .observing("tasks.asyncLetLineAndRead", ["lineTookMs", "readTookMs", "value", "readAfterAPauseTookMs"],
+                   shape: AsyncLetLineShape.asyncLet) {
             await asyncLetLineAndRead($0.shape)
         },
         .observing("cancellation.isCancelledLoop", ["stopped", "laps", "otherTurnsWhileLooping"],
                    shape: CancelledLoopShape.checksAndYields) {
             await isCancelledLoop($0.shape)
         },
-        .observing("mainActor.runFromConcurrent", ["direct", "run"], shape: ReportShape.onTheMainActor, options: .realMainActor) { await runFromConcurrent($0.shape) },
+        .observing("mainActor.runFromConcurrent", ["direct", "run", "after"], shape: ReportShape.onTheMainActor,
+                   options: .realMainActor) { await runFromConcurrent($0.shape) },
         .observing("gcd.serialQueueThreads", ["distinctThreads", "oneAtATime", "syncRanOnCallingThread", "threadsForTwoSyncs"],
                    shape: SerialQueueShape.serial) {
             await serialQueueThreads($0.shape)
@@ -138,15 +148,6 @@ extension Catalog {
         },
         .single("jar.pourSlowly", "drops", Bees(bees: 100, shape: PourShape.slowly)) { arguments in
             .int(try await pours(arguments.bees, arguments.shape))
-        },
-        QuizScenario("isolation.whereAmI", observes: ["mainActor", "concurrent", "jar", "mainActorQueue", "concurrentQueue"],
-                     shape: SwapShape.lesson, options: .realMainActor) { arguments in
-            // The names come from #isolation, fixed at compile time; the queues are observed (the control swaps them).
-            let swapped = arguments.shape == .swapped
-            let main = await queueOfTheMainActorPlace(), pool = await queueOfThePoolPlace()
-            return ["mainActor": .string(await whereIsHere()), "concurrent": .string(await whereIsThePool()),
-                    "jar": .string(await Jar().whereIsTheJar()), "mainActorQueue": .string(swapped ? pool : main),
-                    "concurrentQueue": .string(swapped ? main : pool)]
         },
         QuizScenario("cancellation.whoHears", observes: ["asyncLet", "detached", "concurrentSeesCancel"],
                      defaults: Shaped(shape: HearingShape.lesson)) { arguments in

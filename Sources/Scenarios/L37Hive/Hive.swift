@@ -66,6 +66,8 @@ public struct Grind: Sendable, Hashable {
     public var onMainQueue: Bool
     /// Hums from the computation's first instant to its last: none if it held the main actor.
     public var hummedWhileGrinding: Int
+    /// The label of the dispatch queue that ran it: the main queue's, or the pool's.
+    public var queueLabel: String
 }
 
 /// A hundred milliseconds of arithmetic, belonging to no actor: it runs wherever its caller is. It notes the hum
@@ -83,7 +85,8 @@ func grind(_ hum: HumCount, patience: Duration = .zero) -> Grind {
     while hum.now == before, start.duration(to: .now) < patience {
         spin(for: .milliseconds(10))
     }
-    return Grind(onMainThread: onMainThread(), onMainQueue: onMainQueue(), hummedWhileGrinding: hum.now - before)
+    return Grind(onMainThread: onMainThread(), onMainQueue: onMainQueue(), hummedWhileGrinding: hum.now - before,
+                 queueLabel: currentQueueLabel())
 }
 
 /// How long a computation meant to leave the main actor waits for the hive's first hum (see `grind`).
@@ -275,6 +278,14 @@ nonisolated func heavyPlain(_ hum: HumCount) async -> (Grind, String) {
     }
 }
 
+/// L37 card 16: `@concurrent` written out by hand — the same arithmetic in a `Task.detached`, whose value the main actor
+/// awaits. The body runs on the pool, and the main actor hums meanwhile.
+@MainActor public func hiveDetachedComputation() async -> HiveErrand {
+    await measure { hum in
+        await Task.detached { grind(hum, patience: offMainPatience) }.value
+    }
+}
+
 /// Every errand the hive is measured against: the lesson's shapes, each the others' control (an errand that awaits
 /// beside one that holds the main actor: the hum count must tell them apart).
 public enum HiveShape: String, CaseIterable, Sendable, Decodable {
@@ -288,6 +299,8 @@ public enum HiveShape: String, CaseIterable, Sendable, Decodable {
     case blockingSleep
     /// `executorPreference`'s preference around nonisolated code instead of main-actor code.
     case executorPreferenceNonisolated
+    /// The arithmetic in a `Task.detached` awaited from the main actor: `@concurrent` written out by hand.
+    case detachedComputation
 
     /// Runs this errand from the main actor while the hive hums.
     @MainActor public func run() async -> HiveErrand {
@@ -304,6 +317,7 @@ public enum HiveShape: String, CaseIterable, Sendable, Decodable {
         case .callbackRequest: await hiveCallbackRequest()
         case .blockingSleep: await hiveBlockingSleep()
         case .executorPreferenceNonisolated: await hiveExecutorPreferenceNonisolated()
+        case .detachedComputation: await hiveDetachedComputation()
         }
     }
 }

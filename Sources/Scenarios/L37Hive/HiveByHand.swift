@@ -167,13 +167,3 @@ public enum PollenCountShape: String, CaseIterable, Sendable, Decodable {
 func queuePlace() -> String {
     onMainQueue() ? "the main queue" : "another queue"
 }
-
-/// Where main-actor code runs, observed: the run-time half of `whereIsHere()`.
-@MainActor public func queueOfTheMainActorPlace() -> String {
-    queuePlace()
-}
-
-/// Where @concurrent code runs, observed: the run-time half of `whereIsThePool()`.
-@concurrent public func queueOfThePoolPlace() async -> String {
-    queuePlace()
-}

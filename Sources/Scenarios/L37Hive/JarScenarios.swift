@@ -58,7 +58,50 @@ public func pours(_ n: Int, _ shape: PourShape) async throws -> Int {
     case .yielding:
         try BadScenarioInput.require(n, atLeast: 1, "n", in: "pours")
         return await yieldingPours(n)
+    case .slowlyByHand, .byHandInOneJob:
+        try BadScenarioInput.require(n, atLeast: 1, "n", in: "pours")
+        return await byHandPours(n, inOneJob: shape == .byHandInOneJob)
     }
+}
+
+/// Lesson 37 card 18's jar, its slow pour written out by hand as the two jobs the actor runs: `startPour()` and
+/// `finishPour(_:)`, with the wait between them spent off the jar.
+actor JarByHand {
+    /// The drops in the jar.
+    private(set) var drops = 0
+
+    /// Job 1, in the jar: look at it.
+    func startPour() -> Int {
+        drops
+    }
+
+    /// Job 2, in the jar again: one drop on top of what was seen.
+    func finishPour(_ seen: Int) {
+        drops = seen + 1
+    }
+
+    /// The card's `pourSlowlyByHand()`: job 1, a 10 ms wait in which anyone may pour, job 2.
+    func pourSlowlyByHand() async {
+        let seen = startPour()
+        try? await Task.sleep(for: .milliseconds(10))
+        finishPour(seen)
+    }
+
+    /// The two jobs as one, with no await between: the control.
+    func pourInOneJob() {
+        finishPour(startPour())
+    }
+}
+
+/// `bees` tasks pour at once into one `JarByHand`, each by its two jobs with the wait between (or, `inOneJob`, both
+/// jobs in one stretch); the drops left.
+@concurrent
+func byHandPours(_ bees: Int, inOneJob: Bool) async -> Int {
+    let jar = JarByHand()
+    await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<bees { group.addTask { inOneJob ? await jar.pourInOneJob() : await jar.pourSlowlyByHand() } }
+    }
+    return await jar.drops
 }
 
 /// `bees` tasks pour into one `YieldingJar` at once; the drops left: `2 * bees` only when no bee comes between
@@ -82,4 +125,8 @@ public enum PourShape: String, CaseIterable, Sendable, Decodable {
     case oneDropInOneStretch
     /// `YieldingJar.pour()`: `pour()`'s two drops, the first with an await between its read and its write.
     case yielding
+    /// `JarByHand.pourSlowlyByHand()`: the slow pour written out as two jobs of the jar, the wait between them.
+    case slowlyByHand
+    /// `JarByHand.pourInOneJob()`: the same two jobs run as one, with no await between (the by-hand twin's cure).
+    case byHandInOneJob
 }

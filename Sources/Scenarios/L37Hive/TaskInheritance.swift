@@ -13,6 +13,9 @@ public struct Inheritance: Sendable, Hashable {
     public var value: Int
     /// Whether each body ran on the main queue: where it ran, observed, beside the isolation `#isolation` names.
     public var taskOnMainQueue: Bool, detachedOnMainQueue: Bool
+    /// The base priority the detached body read: "TaskPriority.medium" when it was given none, whatever its
+    /// creator's.
+    public var detachedPriority: String
 }
 
 /// Makes a Task { } and a Task.detached from main-actor code, and asks each what it got.
@@ -29,7 +32,8 @@ public struct Inheritance: Sendable, Hashable {
     return Inheritance(taskIsolation: task.0, taskTaskLocal: task.1, taskPriorityIsCallers: task.2 == callers,
                        detachedIsolation: detached.0, detachedTaskLocal: detached.1,
                        detachedPriorityIsCallers: detached.2 == callers, value: detached.3,
-                       taskOnMainQueue: task.3, detachedOnMainQueue: detached.4)
+                       taskOnMainQueue: task.3, detachedOnMainQueue: detached.4,
+                       detachedPriority: detached.2.map { "\($0)" } ?? "none")
 }
 
 /// L37 card 8, the Q&A seed, the architecture seed: Task { } inherits actor, priority and task-local values;
