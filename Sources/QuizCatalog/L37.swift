@@ -60,7 +60,6 @@ extension Catalog {
         hive("hive.nonsendingComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .nonsendingComputation),
         hive("hive.plainNonisolatedComputation", ["hummed", "ranOn", "ranOnMainQueue"], .plainNonisolatedComputation),
         hive("hive.executorPreference", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .executorPreference),
-        hive("hive.detachedComputation", ["hummed", "groundOnMainThread", "groundOnMainQueue"], .detachedComputation),
         .observing("tasks.executorPreferencePlace", ["nonisolatedRanOn"], shape: PreferenceShape.preferred,
                    options: RunOptions { $0.honoursStrictPoolVariable = false }) { await preferredPlace($0.shape) },
         .observing("isolation.isolatedParameter", ["handedTheMainActor", "handedAnActorOfItsOwn", "handedNil"],
