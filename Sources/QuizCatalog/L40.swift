@@ -58,15 +58,13 @@ extension Catalog {
             .strings(await streamFinishThrowing($0.shape))
         },
         .single("streams.bufferingNewest", "got", shape: BufferShape.newest1) { arguments in
-            .ints(await streamBuffering(arguments.shape.buffering, values: [1, 2, 3, 4, 5]).read)
+            .ints(await Catalog.buffering(arguments.shape, values: [1, 2, 3, 4, 5]).read)
         },
         .single("streams.bufferingOldest", "results", shape: BufferShape.oldest1) { arguments in
-            .strings(await streamBuffering(arguments.shape.buffering, values: [1, 2]).yields
-                .map(\.description))
+            .strings(await Catalog.buffering(arguments.shape, values: [1, 2]).yields.map(\.description))
         },
         .single("streams.defaultRemaining", "result", shape: BufferShape.unbounded) { arguments in
-            .string(await streamBuffering(arguments.shape.buffering, values: [1]).yields.first?
-                .description ?? "none")
+            .string(await Catalog.buffering(arguments.shape, values: [1]).yields.first?.description ?? "none")
         },
         .single("streams.filterMapPrefix", "got", shape: PrefixShape.prefixTwo) { .ints(await streamFilterMapPrefix($0.shape)) },
         // Fed from a thread of its own: the run must follow it to know values are coming.
@@ -109,6 +107,14 @@ extension Catalog {
             .strings(await streamBreakOutOfLoop($0.shape))
         },
     ]
+
+    /// A buffering run for `shape`: its policy written out, or, for `.byDefault`, none written at all.
+    nonisolated(nonsending) static func buffering(_ shape: BufferShape, values: [Int]) async -> StreamBufferingRun {
+        guard let policy = shape.buffering else {
+            return await streamBufferingByDefault(values: values)
+        }
+        return await streamBuffering(policy, values: values)
+    }
 
     /// The crash scenarios Lesson 40 (suggestions: continuations, streams, sequences) names first.
     static let lesson40Crashes: [QuizCrash] = [

@@ -28,14 +28,22 @@ public enum StreamBuffering: Hashable, Sendable, CustomStringConvertible {
 
 /// How a stream buffers what nobody has read yet.
 public enum BufferShape: String, CaseIterable, Sendable, Decodable {
-    case newest1, oldest1, unbounded
+    /// `.bufferingNewest(1)`.
+    case newest1
+    /// `.bufferingOldest(1)`.
+    case oldest1
+    /// `.unbounded`, written out.
+    case unbounded
+    /// No policy written: `makeStream(of:)`'s default, which is what the lessons' "the default" claims are about.
+    case byDefault
 
-    /// The policy.
-    public var buffering: StreamBuffering {
+    /// The policy written, or nil for none (the default).
+    public var buffering: StreamBuffering? {
         switch self {
         case .newest1: .newest(1)
         case .oldest1: .oldest(1)
         case .unbounded: .unbounded
+        case .byDefault: nil
         }
     }
 }

@@ -20,7 +20,19 @@ nonisolated(nonsending) public func streamBuffering(_ buffering: StreamBuffering
 {
     if case .newest(let n) = buffering { precondition(n >= 0, "bufferingNewest needs 0 or more, got \(n)") }
     if case .oldest(let n) = buffering { precondition(n >= 0, "bufferingOldest needs 0 or more, got \(n)") }
-    let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: buffering.policy)
+    return await buffered(values, AsyncStream.makeStream(of: Int.self, bufferingPolicy: buffering.policy))
+}
+
+/// The same run, the stream made with no policy written — `makeStream(of:)`'s default, whatever it is.
+nonisolated(nonsending) public func streamBufferingByDefault(values: [Int]) async -> StreamBufferingRun {
+    await buffered(values, AsyncStream.makeStream(of: Int.self))
+}
+
+/// Yields `values` into the stream while nobody is looping, finishes it, then reads what was kept.
+nonisolated(nonsending) func buffered(
+    _ values: [Int], _ made: (stream: AsyncStream<Int>, continuation: AsyncStream<Int>.Continuation)
+) async -> StreamBufferingRun {
+    let (stream, continuation) = made
     let yields = values.map { StreamYield(continuation.yield($0)) }
     continuation.finish()
     var read: [Int] = []

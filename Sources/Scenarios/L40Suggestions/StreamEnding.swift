@@ -163,13 +163,15 @@ public enum BreakShape: String, CaseIterable, Sendable, Decodable {
 
 /// Lesson 40's card "end a stream with an error": "Seattle" is yielded, then `finish(throwing: Lost())`. Returns the
 /// console: "got Seattle", then "the loop threw Lost()" — the error comes after the values before it.
-/// `.plainFinish`, the quiz's control: `finish()` without an error.
+/// `.plainFinish`, a quiz control: `finish()` without an error. `.valueAfterTheError`, another: "Seattle" yielded only
+/// after `finish(throwing:)`, so that no value comes before the error.
 nonisolated(nonsending) public func streamFinishThrowing(_ shape: FinishThrowingShape = .throwing) async -> [String] {
     let plainFinish = shape == .plainFinish
     var lines: [String] = []
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: String.self)
-    continuation.yield("Seattle")
+    if shape != .valueAfterTheError { continuation.yield("Seattle") }
     continuation.finish(throwing: plainFinish ? nil : Lost())
+    if shape == .valueAfterTheError { continuation.yield("Seattle") }
     do {
         for try await city in stream {
             lines.append("got \(city)")
@@ -185,8 +187,10 @@ nonisolated(nonsending) public func streamFinishThrowing(_ shape: FinishThrowing
 public enum FinishThrowingShape: String, CaseIterable, Sendable, Decodable {
     /// `finish(throwing: Lost())` (the card).
     case throwing
-    /// `finish()` without an error, the control.
+    /// `finish()` without an error, a control.
     case plainFinish
+    /// `finish(throwing: Lost())` before "Seattle" is yielded, a control.
+    case valueAfterTheError
 }
 
 /// Lesson 40's trick card "values yielded before anyone loops: are they lost?": no, the stream buffers them. Returns
