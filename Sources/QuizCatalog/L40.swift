@@ -40,11 +40,10 @@ extension Catalog {
                     "aware": .strings(await countdownCancelledAfterTwo(swapped ? .swallowing : .endingOnCancellation, step: step,
                                                                        cancelAfter: cancelAfter))]
         },
-        QuizScenario("sequences.nextIsolation", observes: ["plainNextOnLoopActor", "isolationNextOnLoopActor"],
-                     shape: SwapShape.lesson) { arguments in
-            let run = await countdownWhereNextRuns(arguments.shape)
-            return ["plainNextOnLoopActor": .bools(run.plainNextWhileLet + run.plainNextForAwait),
-                    "isolationNextOnLoopActor": .bools(run.isolationNextForAwait)]
+        // The loop's actor runs on a thread of its own: only the real runtime (`system`) runs its jobs there.
+        .observing("sequences.nextIsolation", ["plainNextWhileLet", "plainNextForAwait", "isolationNextForAwait"],
+                   shape: NextPlaceShape.lesson) {
+            await whereNextRuns($0.shape)
         },
         .single("streams.countdownStream", "printed", shape: CountdownStreamShape.countsDown) { .strings(await streamCountdownLoop($0.shape)) },
         QuizScenario("streams.cancelledConsumer", observes: ["events", "termination", "loopEnded"],
@@ -83,8 +82,8 @@ extension Catalog {
             let loops = await streamSecondLoop($0.shape)
             return ["first": .ints(loops[0]), "second": .ints(loops[1])]
         },
-        .single("streams.yieldAfterFinish", "result", shape: YieldAfterFinishShape.finishThenYield) {
-            .string(await streamYieldAfterFinish($0.shape).description)
+        .observing("streams.yieldAfterFinish", ["result", "read"], shape: YieldAfterFinishShape.finishThenYield) {
+            await streamYieldAfterFinishThenRead($0.shape)
         },
         .single("streams.onTerminationAfterFinish", "events", shape: TerminationShape.finishBeforeTheLoop) {
             .strings(await streamTerminationAfterFinish($0.shape))

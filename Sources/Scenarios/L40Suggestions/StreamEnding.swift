@@ -44,6 +44,37 @@ nonisolated(nonsending) public func streamYieldAfterFinish(
     }
 }
 
+/// What a yield after `finish()` answered, and what a loop over the stream read afterwards.
+public struct YieldAfterFinish: Hashable, Sendable {
+    /// The yield's answer, as the lesson prints it: "terminated".
+    public let result: String
+    /// What the loop read: nothing, when the value went nowhere.
+    public let read: [Int]
+}
+
+/// Lesson 40's trick card "what does yield return after the stream has been finished?", with the value followed: the
+/// stream is finished, 1 is yielded, and then a loop reads the stream — which is held all along, so that the finish is
+/// the only reason. Returns "terminated" and [] (the value went nowhere).
+/// `.yieldThenFinish`, the quiz's control: the yield comes before the finish, and the loop reads [1].
+nonisolated(nonsending) public func streamYieldAfterFinishThenRead(
+    _ shape: YieldAfterFinishShape = .finishThenYield
+) async -> YieldAfterFinish {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let result: StreamYield
+    if shape == .yieldThenFinish {
+        result = StreamYield(continuation.yield(1))
+        continuation.finish()
+    } else {
+        continuation.finish()
+        result = StreamYield(continuation.yield(1))
+    }
+    var read: [Int] = []
+    for await value in stream {
+        read.append(value)
+    }
+    return YieldAfterFinish(result: result.description, read: read)
+}
+
 /// The order of the yield and the finish.
 public enum YieldAfterFinishShape: String, CaseIterable, Sendable, Decodable {
     /// `finish()`, then the yield (the card).
@@ -194,13 +225,15 @@ public enum FinishThrowingShape: String, CaseIterable, Sendable, Decodable {
 }
 
 /// Lesson 40's trick card "values yielded before anyone loops: are they lost?": no, the stream buffers them. Returns
-/// what a loop started afterwards read: "Seattle", "Vancouver".
+/// what a loop started afterwards read: "Seattle", "Vancouver". The stream is made as the card makes it, with no
+/// policy written: the default's buffering is what the card claims.
 /// `.buffersNothing`, the quiz's control: `.bufferingNewest(0)`.
 nonisolated(nonsending) public func streamValuesBeforeTheLoop(
     _ shape: BeforeTheLoopShape = .buffered
 ) async -> [String] {
-    let buffering: AsyncStream<String>.Continuation.BufferingPolicy = shape == .buffered ? .unbounded : .bufferingNewest(0)
-    let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: buffering)
+    let (stream, continuation) = shape == .buffered
+        ? AsyncStream.makeStream(of: String.self)
+        : AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(0))
     continuation.yield("Seattle")
     continuation.yield("Vancouver")
     continuation.finish()
@@ -213,7 +246,7 @@ nonisolated(nonsending) public func streamValuesBeforeTheLoop(
 
 /// What the stream keeps of values yielded before anyone loops.
 public enum BeforeTheLoopShape: String, CaseIterable, Sendable, Decodable {
-    /// Every one: the default, `.unbounded` (the card).
+    /// Every one: the default, no policy written (the card).
     case buffered
     /// None, `.bufferingNewest(0)`: the control.
     case buffersNothing
