@@ -28,17 +28,15 @@ extension Catalog {
             return .bool(true)
         }.sharingTheProcess(),
         QuizScenario("countdown.cancelledWhileLet", observes: ["swallowing", "aware"],
-                     shape: SwapShape.lesson) { arguments in
-            let swapped = arguments.shape == .swapped
+                     shape: CancelledLoopsShape.lesson) { arguments in
+            let shape = arguments.shape
             // Which numbers come before the cancel is a race in time, so the bank checks it under seeds only. Run in
             // real time (a student's --schedules strict), the steps are doubled: 200 ms between a number and the
             // cancellation each side, which a quiet machine's threads do not cross (a loaded one's may).
             let step: Duration = arguments.pace.pick(virtual: .milliseconds(200), real: .milliseconds(400))
             let cancelAfter: Duration = arguments.pace.pick(virtual: .milliseconds(500), real: .milliseconds(1000))
-            return ["swallowing": .strings(await countdownCancelledAfterTwo(swapped ? .endingOnCancellation : .swallowing, step: step,
-                                                                            cancelAfter: cancelAfter)),
-                    "aware": .strings(await countdownCancelledAfterTwo(swapped ? .swallowing : .endingOnCancellation, step: step,
-                                                                       cancelAfter: cancelAfter))]
+            return ["swallowing": .strings(await countdownCancelledAfterTwo(shape.first, step: step, cancelAfter: cancelAfter)),
+                    "aware": .strings(await countdownCancelledAfterTwo(shape.second, step: step, cancelAfter: cancelAfter))]
         },
         // The loop's actor runs on a thread of its own: only the real runtime (`system`) runs its jobs there.
         .observing("sequences.nextIsolation", ["plainNextWhileLet", "plainNextForAwait", "isolationNextForAwait"],
@@ -71,9 +69,9 @@ extension Catalog {
             await streamFedFromAnotherThread($0.shape)
         }.needing(.outsideWork),
         // The completer's stream is @MainActor: its loop runs on the main executor, beside the harness.
-        QuizScenario.single("placeCompleter.editorCloses", "endings", shape: EditorCloseShape.cancelsItsTask,
-                            options: .mainActorScenario) {
-            .strings(await placeCompleterEditorCloses($0.shape))
+        QuizScenario.observing("placeCompleter.editorCloses", ["endings", "loopEnded"],
+                               shape: EditorCloseShape.cancelsItsTask, options: .mainActorScenario) {
+            await placeCompleterEditorCloses($0.shape)
         }.sharingTheProcess(),
         .single("streams.yieldedBeforeLoop", "got", shape: BeforeTheLoopShape.buffered) {
             .strings(await streamValuesBeforeTheLoop($0.shape))

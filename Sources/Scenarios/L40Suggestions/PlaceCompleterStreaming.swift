@@ -71,27 +71,41 @@ public struct PlaceCompleterStreamRun: Hashable, Sendable {
     return await editor.value
 }
 
+/// Lesson 40 step 6, as observed the moment the editor is gone.
+public struct EditorClosed: Hashable, Sendable {
+    /// What `onTermination` had said: the lesson's console, "Suggestions ended: cancelled".
+    public let endings: [String]
+    /// Whether the editor's loop over the stream had ended.
+    public let loopEnded: Bool
+}
+
 /// Lesson 40 step 6: the editor loops over the completer's stream, a list arrives, then the editor closes. Returns
-/// what `onTermination` had said by then: the lesson's console, "Suggestions ended: cancelled". `.closedWithoutCancelling`,
-/// the quiz's control: the editor goes away without cancelling its loop's task (it is cancelled only afterwards, to
-/// end the run).
-@MainActor public func placeCompleterEditorCloses(_ shape: EditorCloseShape = .cancelsItsTask) async -> [String] {
+/// what `onTermination` had said by then — the lesson's console, "Suggestions ended: cancelled" — and whether the loop
+/// had ended. `.closedWithoutCancelling`, the quiz's control: the editor goes away without cancelling its loop's task
+/// (it is cancelled only afterwards, to end the run).
+@MainActor public func placeCompleterEditorCloses(_ shape: EditorCloseShape = .cancelsItsTask) async -> EditorClosed {
     let completer = SearchCompleter()
     let places = PlaceCompleterStream(completer: completer)
     let suggestions = places.suggestions()
+    let loopEnded = Shared(false)
     let editor = Task { @MainActor in
         for await _ in suggestions {}
+        loopEnded.update { $0 = true }
     }
     places.search("Portl")
     completer.deliver(PlaceCompleterLists.completions(PlaceCompleterLists.portl))
     await Task.yield()
     if shape == .cancelsItsTask { editor.cancel() }
-    // `onTermination` asks the main actor, with a `Task`, to write the line: let the loop end and that task run
-    for _ in 0..<3 { await Task.yield() }
-    let endings = places.endings
+    // `onTermination` asks the main actor, with a `Task`, to write the line: let the loop end and that task run. How
+    // many turns of the main actor that takes is the build's (debug and release differ), so turn until both are
+    // seen, or a hundred times — which a loop nobody cancelled never ends in.
+    for _ in 0..<100 where !(loopEnded.value && !places.endings.isEmpty) {
+        await Task.yield()
+    }
+    let closed = EditorClosed(endings: places.endings, loopEnded: loopEnded.value)
     editor.cancel()
     await editor.value
-    return endings
+    return closed
 }
 
 /// What closing the editor does to the task of its loop.
