@@ -8,7 +8,7 @@ import Subjects
 
 /// A hive scenario: the errand `shape` measured against the hum; its `shape` argument names another errand for a
 /// control. A value the other errand does not report is reported missing, which misses any expectation on it.
-func hive(_ name: String, _ observes: [String], _ shape: HiveShape) -> QuizScenario {
+func hive(_ name: String, _ observes: [String], _ shape: HiveShape, file: String = #filePath, line: Int = #line) -> QuizScenario {
     .observing(name, observes, shape: shape, options: .realMainActor,
                adding: { errand in
                    var values: Observation = ["backOn": .string(errand.isolationAfter)]
@@ -20,7 +20,7 @@ func hive(_ name: String, _ observes: [String], _ shape: HiveShape) -> QuizScena
                    }
                    values["countedOn"] = errand.ranOn.map { .string($0) }
                    return values
-               }) { arguments in
+               }, file: file, line: line) { arguments in
         await arguments.shape.run()
     }
 }

@@ -31,9 +31,9 @@ extension Catalog {
     /// The seed's polling loop in `shape` (its `shape` argument names the other for a control): ten attempts 5 s
     /// apart, stopped after 12.5 s (scaled down for real time by the bank); the requests after the stop, and those made
     /// while the poll's task was cancelled.
-    static func polled(_ name: String, shape: PollShape) -> QuizScenario {
+    static func polled(_ name: String, shape: PollShape, file: String = #filePath, line: Int = #line) -> QuizScenario {
         QuizScenario(name, observes: ["callsAfterStop", "callsWhileCancelled", "afterStopSpanMs"],
-                     defaults: Poll(intervalMs: 5_000, stopAfterMs: 12_500, attempts: 10, shape: shape)) { arguments in
+                     defaults: Poll(intervalMs: 5_000, stopAfterMs: 12_500, attempts: 10, shape: shape), file: file, line: line) { arguments in
             let run = await pollingAfterStop(arguments.shape, attempts: arguments.attempts,
                                              interval: .milliseconds(arguments.intervalMs),
                                              stopAfter: .milliseconds(arguments.stopAfterMs))

@@ -37,10 +37,10 @@ extension QuizScenario {
     /// observed values, under the same names; `adding` maps those the bank names otherwise, or works out from others.
     static func observing<Input: ScenarioInput, Outcome: Sendable>(
         _ name: String, _ observes: [String], _ defaults: Input, options: RunOptions = RunOptions(),
-        adding: @escaping @Sendable (Outcome) -> Observation = { _ in [:] },
+        adding: @escaping @Sendable (Outcome) -> Observation = { _ in [:] }, file: String = #filePath, line: Int = #line,
         _ run: @escaping @Sendable (ScenarioCall<Input>) async throws -> Outcome
     ) -> QuizScenario {
-        QuizScenario(name, observes: observes, defaults: defaults, options: options) { call in
+        QuizScenario(name, observes: observes, defaults: defaults, options: options, file: file, line: line) { call in
             let outcome = try await run(call)
             return Observation(storedPropertiesOf: outcome).merging(adding(outcome)) { _, added in added }
         }
@@ -49,26 +49,28 @@ extension QuizScenario {
     /// The same, for a scenario whose one argument is its shape, `shape` by default.
     static func observing<Shape: ScenarioShape, Outcome: Sendable>(
         _ name: String, _ observes: [String], shape: Shape, options: RunOptions = RunOptions(),
-        adding: @escaping @Sendable (Outcome) -> Observation = { _ in [:] },
+        adding: @escaping @Sendable (Outcome) -> Observation = { _ in [:] }, file: String = #filePath, line: Int = #line,
         _ run: @escaping @Sendable (ScenarioCall<Shaped<Shape>>) async throws -> Outcome
     ) -> QuizScenario {
-        observing(name, observes, Shaped(shape: shape), options: options, adding: adding, run)
+        observing(name, observes, Shaped(shape: shape), options: options, adding: adding, file: file, line: line, run)
     }
 
     /// A scenario that observes one value, `key`, and takes `Input`.
     static func single<Input: ScenarioInput>(_ name: String, _ key: String, _ defaults: Input, options: RunOptions = RunOptions(),
+                                             file: String = #filePath, line: Int = #line,
                                              _ run: @escaping @Sendable (ScenarioCall<Input>) async throws -> ObservedValue)
         -> QuizScenario
     {
-        QuizScenario(name, observes: [key], defaults: defaults, options: options) { [key: try await run($0)] }
+        QuizScenario(name, observes: [key], defaults: defaults, options: options, file: file, line: line) { [key: try await run($0)] }
     }
 
     /// A scenario that observes one value, `key`, and whose one argument is its shape, `shape` by default.
     static func single<Shape: ScenarioShape>(_ name: String, _ key: String, shape: Shape, options: RunOptions = RunOptions(),
+                                             file: String = #filePath, line: Int = #line,
                                              _ run: @escaping @Sendable (ScenarioCall<Shaped<Shape>>) async throws -> ObservedValue)
         -> QuizScenario
     {
-        single(name, key, Shaped(shape: shape), options: options, run)
+        single(name, key, Shaped(shape: shape), options: options, file: file, line: line, run)
     }
 }
 

@@ -22,12 +22,19 @@ public struct QuizScenario: Sendable {
     public var needs: [Capability] = []
     /// Runs the scenario once and returns what it observed.
     public var run: @Sendable (ScenarioArguments) async throws -> Observation
+    /// Where it is registered, as the compiler says: the line that names it (`swift run quiz ID` starts there to show
+    /// the code a check ran).
+    public var registeredAt: SourceLine
+    /// For a parameter that is a shape, its type's name (`PourShape`): where the full form finds each case's code.
+    public var shapeTypes: [String: String] = [:]
 
     /// A scenario named `name` that reports `observes`, its arguments untyped (the typed `init(_:observes:defaults:…)`
     /// makes one from a `ScenarioInput`).
     init(_ name: String, observes: [String], parameters: [String: ScenarioArgument], choices: [String: [String]],
-         options: RunOptions, sharesTheProcess: Bool = false, run: @escaping @Sendable (ScenarioArguments) async throws -> Observation) {
+         options: RunOptions, sharesTheProcess: Bool = false, registeredAt: SourceLine,
+         run: @escaping @Sendable (ScenarioArguments) async throws -> Observation) {
         self.name = name
+        self.registeredAt = registeredAt
         self.observes = observes
         self.parameters = parameters
         self.choices = choices

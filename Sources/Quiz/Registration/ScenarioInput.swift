@@ -52,9 +52,11 @@ extension QuizScenario {
     /// A scenario named `name` that reports `observes` and takes `Input`, whose values in `defaults` are the
     /// registration's.
     public init<Input: ScenarioInput>(_ name: String, observes: [String], defaults: Input, options: RunOptions = RunOptions(),
+                                      file: String = #filePath, line: Int = #line,
                                       run: @escaping @Sendable (ScenarioCall<Input>) async throws -> Observation) {
-        let (parameters, choices) = Self.parameters(of: defaults)
-        self.init(name, observes: observes, parameters: parameters, choices: choices, options: options) { arguments in
+        let (parameters, choices, types) = Self.parameters(of: defaults)
+        self.init(name, observes: observes, parameters: parameters, choices: choices, options: options,
+                  registeredAt: SourceLine(file: file, line: line)) { arguments in
             // The bank's arguments, already checked against `defaults` by the loader, as the JSON `Input` decodes.
             let object = arguments.values.mapValues { argument -> Any in
                 switch argument {
@@ -65,18 +67,23 @@ extension QuizScenario {
             let input = try JSONDecoder().decode(Input.self, from: try JSONSerialization.data(withJSONObject: object))
             return try await run(ScenarioCall(input: input, pace: arguments.pace))
         }
+        shapeTypes = types
     }
 
     /// A scenario whose one argument is its shape, `shape` by default.
     public init<Shape>(_ name: String, observes: [String], shape: Shape, options: RunOptions = RunOptions(),
+                       file: String = #filePath, line: Int = #line,
                        run: @escaping @Sendable (ScenarioCall<Shaped<Shape>>) async throws -> Observation) {
-        self.init(name, observes: observes, defaults: Shaped(shape: shape), options: options, run: run)
+        self.init(name, observes: observes, defaults: Shaped(shape: shape), options: options, file: file, line: line, run: run)
     }
 
-    /// The parameters `defaults` names — its stored properties, with their values — and, for each shape, its cases.
-    static func parameters(of defaults: some ScenarioInput) -> ([String: ScenarioArgument], [String: [String]]) {
+    /// The parameters `defaults` names — its stored properties, with their values — and, for each shape, its cases and
+    /// its type's name (`PourShape`; a nested type's as `Outer.Inner`).
+    static func parameters(of defaults: some ScenarioInput)
+        -> (parameters: [String: ScenarioArgument], choices: [String: [String]], types: [String: String])
+    {
         func cases<Shape: RawRepresentable<String> & CaseIterable>(of shape: Shape) -> [String] { Shape.allCases.map(\.rawValue) }
-        var parameters: [String: ScenarioArgument] = [:], choices: [String: [String]] = [:]
+        var parameters: [String: ScenarioArgument] = [:], choices: [String: [String]] = [:], types: [String: String] = [:]
         for child in Mirror(reflecting: defaults).children {
             guard let name = child.label else { continue }
             switch child.value {
@@ -85,9 +92,11 @@ extension QuizScenario {
             case let shape as any RawRepresentable<String> & CaseIterable:
                 parameters[name] = .string(shape.rawValue)
                 choices[name] = cases(of: shape)
+                // `Scenarios.PourShape`: the module is not part of the name the source declares.
+                types[name] = String(reflecting: type(of: shape)).split(separator: ".").dropFirst().joined(separator: ".")
             default: preconditionFailure("\(type(of: defaults)).\(name): a scenario's input holds whole numbers, strings and shapes")
             }
         }
-        return (parameters, choices)
+        return (parameters, choices, types)
     }
 }
