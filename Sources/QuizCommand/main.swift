@@ -166,7 +166,7 @@ for (entry, checks) in only.isEmpty ? bank.entries.map({ ($0, Set($0.checks.indi
 let entries = picked.map { bank.entry($0.id)!.keeping(checks: $0.checks) }
 let byId = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 if !json, !full, !clauses { QuizReport.header.forEach { print($0) } }
-let view = clauses ? ClauseView(directory: directory) : nil
+let view = clauses ? ClauseView(directory: directory, catalog: .standard) : nil
 let printer = OrderedPrinter(order: entries.map(\.id), render: { result in
     if let view { return view.lines(result, entry: byId[result.id]!).joined(separator: "\n") + "\n" }
     return full ? QuizDetail.lines(result, entry: byId[result.id]!).joined(separator: "\n") + "\n" : QuizReport.line(result)

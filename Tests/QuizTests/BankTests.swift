@@ -71,7 +71,7 @@ struct BankContentTests {
         let entry = try #require(bank.entry("AR-12"))
         var checks = entry.checks.map { _ in CheckResult(.validated, observed: "") }
         checks[1] = CheckResult(.skipped("not run here"), observed: "")
-        let lines = ClauseView(directory: bank.directory).lines(EntryResult(id: entry.id, checks: checks, clauses: entry.clauses),
+        let lines = ClauseView(directory: bank.directory, catalog: .standard).lines(EntryResult(id: entry.id, checks: checks, clauses: entry.clauses),
                                                                  entry: entry)
         #expect(lines.contains("    2. \u{201C}It drops the current context — priority, task-local values and cancellation —\u{201D}"))
         #expect(lines.contains("       → NOT at risk here: check 1 (validated), check 2 (skipped)"), "\(lines)")

@@ -7,15 +7,19 @@ import Foundation
 public struct ClauseView: Sendable {
     /// Every entry of the bank's files as written, by id: each check's fields in the bank's own words.
     let written: [String: JSONValue]
-    /// The catalog's source files (`Sources/QuizCatalog/*.swift`), path from the package and lines, if found.
-    let catalog: [(path: String, lines: [String])]
+    /// The registrations: where each scenario is registered, as the compiler says.
+    let catalog: Catalog
+    /// The package's sources, where those registrations are.
+    let tree: SourceTree
     /// The bank's folder, for its snippets.
     let directory: String
 
-    /// A view of the bank in `directory` (its `*.json` files read again as written); the catalog's sources are looked
-    /// for beside it, in the package it belongs to.
-    public init(directory: String) {
+    /// A view of the bank in `directory` (its `*.json` files read again as written), whose scenarios `catalog`
+    /// registers in the sources of `tree`.
+    public init(directory: String, catalog: Catalog, tree: SourceTree = SourceTree(folders: ["Sources/QuizCatalog"])) {
         self.directory = directory
+        self.catalog = catalog
+        self.tree = tree
         var written: [String: JSONValue] = [:]
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory))?.filter { $0.hasSuffix(".json") } ?? []
         for name in names {
@@ -26,12 +30,6 @@ public struct ClauseView: Sendable {
             }
         }
         self.written = written
-        let sources = URL(fileURLWithPath: directory).deletingLastPathComponent().appendingPathComponent("Sources/QuizCatalog")
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
-        catalog = files.compactMap { file in
-            (try? String(contentsOfFile: sources.appendingPathComponent(file).path, encoding: .utf8))
-                .map { ("Sources/QuizCatalog/" + file, $0.components(separatedBy: "\n")) }
-        }
     }
 
     /// The fields a check may have, in the order the view prints them (any other last, by name).
@@ -98,14 +96,13 @@ public struct ClauseView: Sendable {
         return lines
     }
 
-    /// Where the catalog registers `name`: its file and line, and that line.
+    /// Where the catalog registers `name` (as the compiler says): its file and line, and that line.
     func registration(of name: String, indent: String) -> [String] {
-        for (path, lines) in catalog {
-            if let index = lines.firstIndex(where: { $0.contains("\"\(name)\"") }) {
-                return [indent + "registered at \(path):\(index + 1): " + lines[index].trimmingCharacters(in: .whitespaces)]
-            }
+        guard let place = catalog.scenarios[name]?.registeredAt ?? catalog.crashes[name]?.registeredAt else {
+            return [indent + "(\"\(name)\" is not registered in the catalog)"]
         }
-        return [indent + "(no registration of \"\(name)\" found in Sources/QuizCatalog)"]
+        let line = tree.text(place).map { ": " + $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return [indent + "registered at \(tree.relative(place.file)):\(place.line)\(line)"]
     }
 
     /// A snippet's text, its lines numbered.

@@ -161,6 +161,7 @@ public struct CompileValidator: Sendable {
         }
         let verdict: Verdict
         var observed: String
+        var decidingLine: Int?
         switch expect.outcome {
         case .error, .warning:
             let severity = expect.outcome.rawValue
@@ -171,6 +172,7 @@ public struct CompileValidator: Sendable {
             let rightCount = expect.outcome != .error || expect.count.map { $0 == errors } ?? true
             verdict = found != nil && rightEnding && rightCount ? .validated : .contradicted
             if let found {
+                decidingLine = found.line
                 observed = "\(found)" + (expect.at != nil ? " (line \(found.line))" : "")
                 if !rightEnding { observed += succeeded ? ", yet it compiled" : ", and it failed to compile" }
                 if !rightCount { observed += " — and \(errors) errors in all, not \(expect.count!)" }
@@ -193,6 +195,7 @@ public struct CompileValidator: Sendable {
         }
         var result = CheckResult(verdict, observed: prefix + observed, differs: verdict == .validated ? linux?.note : nil)
         result.failedToCompile = !succeeded
+        result.snippetLine = decidingLine
         return result
     }
 

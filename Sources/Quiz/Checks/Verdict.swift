@@ -111,6 +111,9 @@ public struct CheckResult: Sendable, Hashable {
     public var controlFailedOn: ObservedOn?
     /// For a validated check: where its evidence came from (set by `QuizRunner.validate`, which knows the kind).
     public var on: EvidenceSource?
+    /// For a compile check: the snippet's line (from 1) of the diagnostic that decided it, if one did — the line the
+    /// full form shows first.
+    public var snippetLine: Int?
     /// For a compile check: the snippet did not compile. A control that fails an `output` or `warning` check only by
     /// not compiling shows nothing about the output or the warning (`CompileValidator.validate`).
     public var failedToCompile = false
