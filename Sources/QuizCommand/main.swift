@@ -167,9 +167,11 @@ let entries = picked.map { bank.entry($0.id)!.keeping(checks: $0.checks) }
 let byId = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 if !json, !full, !clauses { QuizReport.header.forEach { print($0) } }
 let view = clauses ? ClauseView(directory: directory, catalog: .standard) : nil
+// The full form quotes the code each check ran, from the package's sources (read once, only for it).
+let finder = full && !clauses ? CodeFinder(tree: SourceTree(), catalog: .standard, snippets: directory + "/snippets") : nil
 let printer = OrderedPrinter(order: entries.map(\.id), render: { result in
     if let view { return view.lines(result, entry: byId[result.id]!).joined(separator: "\n") + "\n" }
-    return full ? QuizDetail.lines(result, entry: byId[result.id]!).joined(separator: "\n") + "\n" : QuizReport.line(result)
+    return full ? QuizDetail.lines(result, entry: byId[result.id]!, code: finder).joined(separator: "\n") + "\n" : QuizReport.line(result)
 })
 // What the runtime itself writes while the checks run — the "SWIFT TASK CONTINUATION MISUSE" lines of a scenario that
 // leaks its continuation on purpose — is evidence, not the report: kept aside, and shown after a run that did not

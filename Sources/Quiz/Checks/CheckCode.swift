@@ -299,7 +299,10 @@ public struct CodeFinder: Sendable {
         let numbers: [Int]
         if lines.count <= 16 { numbers = lines.map(\.0) }
         else if chosen.isEmpty { numbers = Array(1...12) }
-        else { numbers = chosen.sorted() }
+        else {
+            // Each line that matters, with the two before it and the one after: enough to read it by.
+            numbers = Set(chosen.flatMap { ($0 - 2)...($0 + 1) }).filter { (1...lines.count).contains($0) }.sorted()
+        }
         let byNumber = Dictionary(uniqueKeysWithValues: lines)
         var excerpt = Excerpt(caption: "", file: file, numbers: numbers.filter { byNumber[$0] != nil }, texts: numbers.compactMap { byNumber[$0] })
         if let line, excerpt.numbers.contains(line) {

@@ -4,7 +4,7 @@ import Synchronization
 /// The quiz's report: one line per entry, the differences from the lesson, then the counts; or the same as JSON.
 public enum QuizReport {
     /// The longest line the listing prints.
-    public static let width = 119
+    public static let width = 100
 
     /// What the listing prints above its lines: its columns, and where each kind of run is observed.
     public static let header = [
@@ -46,19 +46,28 @@ public enum QuizReport {
         text.count <= width ? text : String(text.prefix(width - 1)) + "…"
     }
 
-    /// `text` broken into lines of at most `width` characters, each after `indent`.
-    public static func wrap(_ text: String, indent: String, width: Int = QuizReport.width) -> [String] {
+    /// `text` broken into lines of at most `width` characters: the first after `indent`, the others after `then`
+    /// (`indent` again if not given). A word longer than a line is cut.
+    public static func wrap(_ text: String, indent: String, then: String? = nil, width: Int = QuizReport.width) -> [String] {
         var lines: [String] = []
-        var current = indent
+        var prefix = indent
+        var current = prefix
         for word in text.split(whereSeparator: \.isWhitespace) {
-            if current.count + word.count + 1 > width, current.count > indent.count {
+            if current.count + word.count + 1 > width, current.count > prefix.count {
                 lines.append(current)
-                current = indent
+                prefix = then ?? indent
+                current = prefix
             }
-            current += (current.count > indent.count ? " " : "") + word
+            current += (current.count > prefix.count ? " " : "") + word
         }
-        if current.count > indent.count { lines.append(current) }
-        return lines
+        if current.count > prefix.count { lines.append(current) }
+        return lines.map { cut($0, to: width) }
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    public static func list(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 
     /// The differences the listing prints after the entries: each clause of an answer no validated check puts at risk
