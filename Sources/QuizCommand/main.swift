@@ -3,7 +3,8 @@ import Harness
 import Quiz
 import QuizCatalog
 
-// `swift run quiz`: checks every entry of the quiz bank and prints one line per entry, then the counts.
+// `swift run quiz`: checks every entry of the quiz bank and prints one line per entry (id, verdict, question),
+// the notes, the counts and what to run next.
 //
 //   swift run quiz                 the report, one line per entry
 //   swift run quiz --json          the same as JSON
@@ -40,19 +41,24 @@ var verdictsFile: String?
 let usage = """
     usage: swift run quiz [--json] [--verbose] [--clauses] [--dry-run] [--bank DIR] [--verdicts FILE] [SELECTION …]
 
-    Checks the quiz bank's entries on this machine and prints one line per entry, the differences from the
-    lessons, then the counts. Exits 1 if any entry is contradicted or not covered, 64 for a bad argument or a
-    bad HARNESS_* setting, 65 for a malformed bank.
+    Checks the quiz bank's entries on this machine and prints, under a legend of the verdicts, one line per
+    entry — its id, its verdict, its question — then the notes (where Linux differs, what was adapted, why an
+    entry is skipped or unguarded), each once with the entries it is about, the counts and what to run next.
+    Exits 1 if any entry is contradicted or not covered, 64 for a bad argument or a bad HARNESS_* setting, 65
+    for a malformed bank.
 
     SELECTION (case-insensitive; default: every entry):
-      L37-C13       one entry, in full: question, answer, and for each check its expectation, what each
-                    schedule observed, the control's result and any Linux difference
+      L37-C13       one entry, in full: the question; the answer clause by clause, each with the check
+                    that guards it and where that ran (or why none does); each check's code, its
+                    expectation, what each run observed, what its control changes and did; the Linux
+                    difference
       L37-C13#2     only that entry's second check (1-based), in full
       L38, qa-0     every entry whose id starts so, one line each (add --verbose for the full form)
 
     OPTIONS:
-      --json        the report as JSON: per entry id, verdict, question, answer, checks (kind, verdict,
-                    expect, observed per schedule, control {name, verdict, why}, differs), and a summary
+      --json        the report as JSON: per entry id, verdict, category, question, answer, clauses,
+                    checks (kind, verdict, expect, observed per schedule, control {name, verdict, why},
+                    differs), and a summary
       --verbose     every selected entry in full
       --clauses     each selected entry laid out for its audit: the answer's clauses, each with the checks
                     that put it at risk (and their verdicts) or why none does, then every check as the bank
@@ -171,7 +177,9 @@ let view = clauses ? ClauseView(directory: directory, catalog: .standard) : nil
 let finder = full && !clauses ? CodeFinder(tree: SourceTree(), catalog: .standard, snippets: directory + "/snippets") : nil
 let printer = OrderedPrinter(order: entries.map(\.id), render: { result in
     if let view { return view.lines(result, entry: byId[result.id]!).joined(separator: "\n") + "\n" }
-    return full ? QuizDetail.lines(result, entry: byId[result.id]!, code: finder).joined(separator: "\n") + "\n" : QuizReport.line(result)
+    let entry = byId[result.id]!
+    return full ? QuizDetail.lines(result, entry: entry, code: finder).joined(separator: "\n") + "\n"
+        : QuizReport.line(result, question: entry.question)
 })
 // What the runtime itself writes while the checks run — the "SWIFT TASK CONTINUATION MISUSE" lines of a scenario that
 // leaks its continuation on purpose — is evidence, not the report: kept aside, and shown after a run that did not
@@ -202,12 +210,11 @@ if json {
 if !noise.isEmpty, verbose || code != 0 {
     complain("What the runtime wrote to standard error while the checks ran:\n" + noise)
 }
-let differences = QuizReport.differences(results)
-if !full, !clauses, !differences.isEmpty {
-    print("")
-    print("What of the lessons is not checked here, where this machine differs, or where an example was adapted:")
-    differences.forEach { print($0) }
+if full || clauses {
+    // One entry in full needs no counts; several do.
+    if results.count > 1 { QuizReport.footer(results, seconds: seconds).forEach { print($0) } }
+    print(QuizReport.listHint(results) + (results.count > 1 ? "" : String(format: " (%.1f s)", seconds)))
+} else {
+    QuizReport.tail(results, seconds: seconds).forEach { print($0) }
 }
-print("")
-QuizReport.wrap(QuizReport.summary(results) + String(format: " (%.1f s)", seconds), indent: "").forEach { print($0) }
 exit(code)

@@ -1,39 +1,67 @@
 import Foundation
 import Synchronization
 
-/// The quiz's report: one line per entry, the differences from the lesson, then the counts; or the same as JSON.
+/// The quiz's report as a bank of questions: a legend of the verdicts, one line per entry (its id, its verdict, its
+/// question), the notes — each once, with the entries it is about — the counts, and what to run next; or all of it as
+/// JSON.
 public enum QuizReport {
-    /// The longest line the listing prints.
+    /// The longest line the listing and the full form print.
     public static let width = 100
 
-    /// What the listing prints above its lines: its columns, and where each kind of run is observed.
-    public static let header = [
-        "id        verdict      on        what was observed (on: where a validated entry's evidence comes from)",
-        "  strict  model: the harness's one thread, jobs first in first out, in real time",
-        "  seeds   model: the harness's one thread, ready jobs picked by a seeded generator, in virtual time",
-        "  system  runtime: Linux's real global pool and main actor, scheduled by the runtime itself",
-        "  (a crash child and a built program run on the runtime; a compile check is the compiler's word)",
-        "",
+    /// The verdict words of the listing, in the order of the legend, each with what it means.
+    public static let verdicts: [(word: String, means: String)] = [
+        ("validated", "every clause of the answer is at risk in a check whose control made it fail"),
+        ("partly guarded", "its checks hold and could have failed, but some clause is checked by none"),
+        ("differs", "validated, but this machine measurably differs from the lesson (note below)"),
+        ("adapted", "validated on an example changed in a way that changes what is measured (below)"),
+        ("unguarded", "the answer held, but nothing shows its check could have failed (why: below)"),
+        ("contradicted", "what happened here is not what the lesson says (what did: below)"),
+        ("skipped", "nothing here can check it: an Apple platform, another Swift (why: below)"),
+        ("not covered", "a scenario it needs is not in the package yet (below)"),
     ]
 
-    /// `L37-C13   validated    model     jar.pourSlowly: drops 1 (strict); …`, cut to `width` characters.
-    public static func line(_ result: EntryResult) -> String {
-        let id = result.id.padding(toLength: 9, withPad: " ", startingAt: 0)
-        let word = label(result).padding(toLength: 12, withPad: " ", startingAt: 0)
-        let on = (result.validatedOn?.rawValue ?? "").padding(toLength: 9, withPad: " ", startingAt: 0)
-        var text = "\(id) \(word) \(on)"
-        let detail = result.verdict.reason.map { "\($0) — " } ?? ""
-        if !result.observed.isEmpty || !detail.isEmpty { text += " " + detail + result.observed }
-        return cut(text, to: width)
+    /// What the listing prints above its lines: what it is, the verdicts' legend, where checks run, its columns.
+    public static var header: [String] {
+        ["The lessons' questions, each answer checked on this machine, clause by clause. The verdicts:"]
+            + verdicts.flatMap { verdict in
+                wrap(verdict.means, indent: "  " + verdict.word.padding(toLength: 16, withPad: " ", startingAt: 0),
+                     then: String(repeating: " ", count: 18))
+            }
+            + wrap("A check runs on the runtime (Linux's own pool and main actor), in the harness's model (one thread it "
+                   + "schedules: what the language allows, not what Linux does) or in the compiler; swift run quiz ID "
+                   + "shows each clause, the check that guards it and where it ran, and the code.", indent: "")
+            + ["", "id        verdict         question"]
     }
 
-    /// `validated`, `part-guarded`, `differs`, `adapted`, `part-skipped`, `unguarded`, …: the listing's verdict column.
-    static func label(_ result: EntryResult) -> String {
+    /// `L37-C13   partly guarded  An actor method reads a counter, awaits for 10 ms, then writes the counter …`:
+    /// the entry's id, verdict and question, cut to `width` characters.
+    public static func line(_ result: EntryResult, question: String) -> String {
+        let id = result.id.padding(toLength: 9, withPad: " ", startingAt: 0)
+        let word = label(result).padding(toLength: 15, withPad: " ", startingAt: 0)
+        return cut("\(id) \(word) \(flat(question))", to: width)
+    }
+
+    /// `validated`, `partly guarded`, `differs`, `adapted`, `unguarded`, `contradicted`, `skipped`, `not covered`: the
+    /// listing's verdict column, the legend's words.
+    public static func label(_ result: EntryResult) -> String {
         switch result.category {
-        case "partlyGuarded": "part-guarded"
+        case "partlyGuarded": "partly guarded"
         case "notCovered": "not covered"
         default: result.category
         }
+    }
+
+    /// The listing whole: the header, a line per entry (`entries` give the questions), the notes, the counts and what
+    /// to run next — what `swift run quiz` prints, the entries' lines as their results come.
+    public static func listing(_ results: [EntryResult], entries: [QuizEntry], seconds: Double?) -> [String] {
+        let questions = Dictionary(entries.map { ($0.id, $0.question) }, uniquingKeysWith: { first, _ in first })
+        return header + results.map { line($0, question: questions[$0.id] ?? "") } + tail(results, seconds: seconds)
+    }
+
+    /// What follows the entries' lines: the notes, the counts, what to run next.
+    public static func tail(_ results: [EntryResult], seconds: Double?) -> [String] {
+        let notes = notes(results)
+        return (notes.isEmpty ? [] : [""] + notes) + [""] + footer(results, seconds: seconds) + [hint(results)]
     }
 
     /// `text` on one line: every run of whitespace (a clause's line breaks) one space.
@@ -70,29 +98,89 @@ public enum QuizReport {
         return items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 
-    /// The differences the listing prints after the entries: each clause of an answer no validated check puts at risk
-    /// (those not yet audited together, in one list), each Linux difference and adaptation, wrapped.
-    public static func differences(_ results: [EntryResult]) -> [String] {
+    /// The notes the listing prints after the entries, each text once with the entries it is about: where Linux
+    /// differs, how an example was adapted, why an entry is skipped, unguarded, contradicted or not covered, and which
+    /// entries wait for their clause-by-clause audit. What a partly guarded entry leaves unchecked is its own, in its
+    /// full form (`swift run quiz ID`) and in `--json`.
+    public static func notes(_ results: [EntryResult]) -> [String] {
+        /// Texts in the order first met, each with its entries (each once).
+        func group(_ pairs: [(id: String, text: String)]) -> [(ids: [String], text: String)] {
+            var groups: [(ids: [String], text: String)] = []
+            for (id, text) in pairs {
+                if let at = groups.firstIndex(where: { $0.text == text }) {
+                    if !groups[at].ids.contains(id) { groups[at].ids.append(id) }
+                } else {
+                    groups.append(([id], text))
+                }
+            }
+            return groups
+        }
+        func verdictReason(_ category: String) -> [(id: String, text: String)] {
+            results.filter { $0.category == category }.map { ($0.id, $0.verdict.reason ?? $0.observed) }
+        }
+        let kinds: [(title: String, pairs: [(id: String, text: String)])] = [
+            ("Contradicted here — what was observed:", results.filter { $0.category == "contradicted" }.map { ($0.id, $0.observed) }),
+            ("Not covered yet:", verdictReason("notCovered")),
+            ("On Linux, where this machine differs from the lesson's platform:",
+             results.flatMap { result in result.checks.compactMap { $0.differs.map { (result.id, $0) } } }),
+            ("Adapted, where the lesson's example was changed in a way that changes what is measured:",
+             results.flatMap { result in result.checks.compactMap { $0.adapted.map { (result.id, $0) } } }),
+            ("Unguarded, and why:", verdictReason("unguarded")),
+            ("Skipped here, and why:", verdictReason("skipped")),
+        ]
         var lines: [String] = []
-        for result in results {
-            // A skipped entry's line says why already; its clauses are the skip's.
-            let skipped = if case .skipped = result.verdict { true } else { false }
-            for (clause, why) in skipped ? [] : result.uncheckedClauses {
-                if case .notYetAudited = clause.evidence { continue }
-                lines += wrap("\(result.id) not checked here: \u{201C}\(cut(flat(clause.text), to: 80))\u{201D} — \(why)", indent: "  ")
-            }
-            for (index, check) in result.checks.enumerated() {
-                let tag = "\(result.id)#\(index + 1)"
-                if let differs = check.differs { lines += wrap("\(tag) linux: \(differs)", indent: "  ") }
-                if let adapted = check.adapted { lines += wrap("\(tag) adapted: \(adapted)", indent: "  ") }
-            }
+        for (title, pairs) in kinds where !pairs.isEmpty {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(title)
+            for (ids, text) in group(pairs) { lines += wrap(ids.joined(separator: " ") + ": " + flat(text), indent: "  ", then: "    ") }
         }
         let waiting = results.filter(\.awaitsAudit).map(\.id)
         if !waiting.isEmpty {
-            lines += wrap("\(waiting.count) entries have clauses \(QuizClause.notYetAuditedReason), so not counted as checked: "
-                          + waiting.joined(separator: " "), indent: "  ")
+            if !lines.isEmpty { lines.append("") }
+            lines += wrap("Waiting for their clause-by-clause audit, so counted partly guarded until then "
+                          + "(\(waiting.count) entr\(waiting.count == 1 ? "y" : "ies")):", indent: "")
+            lines += wrap(waiting.joined(separator: " "), indent: "  ")
         }
         return lines
+    }
+
+    /// The counts in words: `182 entries: 7 validated, 160 partly guarded, 5 unguarded, 10 skipped (apple-only 5,
+    /// needs Swift 6.4 5); none contradicted, none not covered.`, where the checks' evidence came from, how many wait
+    /// for their audit, and how long the run took.
+    public static func footer(_ results: [EntryResult], seconds: Double?) -> [String] {
+        let counts = counts(results), evidence = evidence(results)
+        let reasons = skipReasons(results).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        var parts: [String] = []
+        for (category, verdict) in zip(categories, verdicts) where counts[category, default: 0] > 0 {
+            parts.append("\(counts[category]!) \(verdict.word)" + (category == "skipped" && !reasons.isEmpty ? " (\(reasons.joined(separator: ", ")))" : ""))
+        }
+        let bad = ["contradicted", "notCovered"].filter { counts[$0, default: 0] == 0 }.map { $0 == "notCovered" ? "not covered" : $0 }
+        var text = "\(results.count) entr\(results.count == 1 ? "y" : "ies"): " + parts.joined(separator: ", ")
+            + (bad.isEmpty ? "." : "; none " + bad.joined(separator: ", none ") + ".")
+        let holding = evidence.values.reduce(0, +)
+        if holding > 0 {
+            text += " Of the \(holding) whose checks hold, \(evidence["validatedOnRuntime"]!) were checked on the runtime, "
+                + "\(evidence["validatedInModel"]!) have a check that held only in the harness's model, "
+                + "\(evidence["validatedByCompiler"]!) rest on the compiler alone."
+        }
+        let waiting = results.filter(\.awaitsAudit).count
+        if waiting > 0 { text += " \(waiting) wait\(waiting == 1 ? "s" : "") for the clause-by-clause audit." }
+        if let seconds { text += String(format: " (%.1f s)", seconds) }
+        return wrap(text, indent: "")
+    }
+
+    /// The last line: what to run next — one entry in full (the first contradicted or not covered, else the first).
+    public static func hint(_ results: [EntryResult]) -> String {
+        let id = (results.first { $0.category == "contradicted" } ?? results.first { $0.category == "notCovered" }
+            ?? results.first)?.id ?? "L37-C13"
+        return cut("Next: swift run quiz \(id) — one entry in full: its clauses, the code that ran, the controls.", to: width)
+    }
+
+    /// The last line after entries in full: what to run next — their lesson's list.
+    public static func listHint(_ results: [EntryResult]) -> String {
+        let lesson = results.first.map { String($0.id.prefix { $0 != "-" }) } ?? "L37"
+        return cut("Next: swift run quiz \(lesson) — its lesson's questions, a line each; --help for the rest.",
+                   to: width)
     }
 
     /// The summary's categories, in the order they are printed.
@@ -252,7 +340,7 @@ public final class OrderedPrinter: Sendable {
     private let write: @Sendable (String) -> Void
 
     /// A printer for entries in `order`, showing each with `render` and writing it with `write`.
-    public init(order: [String], render: @escaping @Sendable (EntryResult) -> String = { QuizReport.line($0) },
+    public init(order: [String], render: @escaping @Sendable (EntryResult) -> String,
                 write: @escaping @Sendable (String) -> Void = { print($0) }) {
         state = Mutex((order, [:], 0))
         self.render = render
