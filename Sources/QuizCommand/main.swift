@@ -39,13 +39,14 @@ var directory = BankLocation.directory
 var only: [String] = []
 var verdictsFile: String?
 let usage = """
-    usage: swift run quiz [--json] [--verbose] [--clauses] [--dry-run] [--bank DIR] [--verdicts FILE] [SELECTION …]
+    usage: swift run quiz [--json] [--verbose] [--clauses] [--dry-run] [--bank DIR] [--verdicts FILE]
+                          [SELECTION …]
 
-    Checks the quiz bank's entries on this machine and prints, under a legend of the verdicts, one line per
-    entry — its id, its verdict, its question — then the notes (where Linux differs, what was adapted, why an
-    entry is skipped or unguarded), each once with the entries it is about, the counts and what to run next.
-    Exits 1 if any entry is contradicted or not covered, 64 for a bad argument or a bad HARNESS_* setting, 65
-    for a malformed bank.
+    Checks the quiz bank's entries on this machine and prints, under a legend of the verdicts, a line
+    per entry — its id, its verdict, its question — then the notes (where Linux differs, what was
+    adapted, why an entry is skipped or unguarded), each once with the entries it is about, the counts
+    and what to run next. Exits 1 if any entry is contradicted or not covered, 64 for a bad argument or
+    a bad HARNESS_* setting, 65 for a malformed bank.
 
     SELECTION (case-insensitive; default: every entry):
       L37-C13       one entry, in full: the question; the answer clause by clause, each with the check
@@ -60,15 +61,16 @@ let usage = """
                     checks (kind, verdict, expect, observed per schedule, control {name, verdict, why},
                     differs), and a summary
       --verbose     every selected entry in full
-      --clauses     each selected entry laid out for its audit: the answer's clauses, each with the checks
-                    that put it at risk (and their verdicts) or why none does, then every check as the bank
-                    writes it, with its scenario's registration or its snippet (Quiz/README.md, "Clauses")
+      --clauses     each selected entry laid out for its audit: the answer's clauses, each with the
+                    checks that put it at risk (and their verdicts) or why none does, then every check
+                    as the bank writes it, with its registration or its snippet (Quiz/README.md)
       --bank DIR    another bank folder (default: the package's Quiz/)
       --dry-run     check the arguments, the HARNESS_* settings, the bank and the selection, run nothing
                     (what scripts/check-docs uses to check the commands the docs show)
       --verdicts FILE
-                    also writes the verdicts alone to FILE, one line per entry (`L37-S02 differs: validated`),
-                    so that two runs compare line for line: `.ci/run` diffs a debug and a release run's
+                    also writes the verdicts alone to FILE, one line per entry (`L37-S02 differs:
+                    validated`), so that two runs compare line for line: `.ci/run` diffs a debug and a
+                    release run's
       --help, -h    this text
 
     The harness's HARNESS_SEED, HARNESS_SEEDS and HARNESS_ITERATIONS apply to the seeded runs.

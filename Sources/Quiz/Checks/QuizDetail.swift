@@ -157,7 +157,10 @@ public enum QuizDetail {
     static func title(_ check: QuizCheck) -> String {
         switch check {
         case .runtime(let runtime):
-            let arguments = runtime.arguments.keys.sorted().map { "\($0) \(runtime.arguments[$0]!)" }
+            let arguments = runtime.arguments.keys.sorted().map { key in
+                if case .string(let text) = runtime.arguments[key]! { return "\(key) \(text)" }
+                return "\(key) \(runtime.arguments[key]!)"
+            }
             return "a run of \(runtime.scenario)" + (arguments.isEmpty ? "" : " (\(arguments.joined(separator: ", ")))")
         case .compile(let compile):
             return "the compiler on \(compile.snippet == "inline" ? "a snippet" : compile.snippet)"
