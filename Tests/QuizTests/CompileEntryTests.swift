@@ -77,6 +77,35 @@ struct CompileAnswerTests {
         expectOnlyABuildingControlCounts(broken: await judged("{ undefinedName }"), guarded: await judged("{ 2 }"),
                                          said: "did not compile")
     }
+
+    @Test("A check expecting an error is not validated by a control that fails with an error of its own")
+    func errorNeedsAControlThatBringsNoError() async throws {
+        let validator = CompileValidator(snippets: try QuizTestBank.loaded.get().directory + "/snippets")
+        try #require(validator.swiftc != nil, "no swiftc found: set QUIZ_SWIFTC or put swiftc on PATH")
+        // Two functions with the same error; the check is about the first one's.
+        let check = CompileCheck(snippet: "inline", source: "func drops() -> Int { \"one\" }\nfunc spills() -> Int { \"two\" }\n",
+                                 swiftVersion: 6, mode: .typecheck, flags: [], topLevel: false,
+                                 expect: CompileCheck.Expectation(outcome: .error, diagnostic: "cannot convert return expression",
+                                                                  at: "func drops"),
+                                 linux: nil, note: nil)
+        /// The check with a control that replaces the first function's body by `body`.
+        func judged(_ body: String) async -> CheckResult {
+            var controlled = check
+            controlled.control = .counterpart(CompileCounterpart(snippet: nil, replacements: [.init(from: "{ \"one\" }", to: body)],
+                                                                 swiftVersion: nil, flags: nil, why: "w"))
+            return await Self.slots.run { [controlled] in await validator.validate(controlled) }
+        }
+        let guarded = await judged("{ 1 }")
+        #expect(guarded.verdict == .validated && guarded.control?.word == "failed", """
+            a control that takes the expected error away, leaving only the snippet's other one, should validate the \
+            check; it was \(guarded.verdict) (\(guarded.controlText))
+            """)
+        let otherwise = await judged("{ undefinedName }")
+        #expect(otherwise.verdict.word == "unguarded" && otherwise.controlText.contains("an error of its own"), """
+            a control whose expected error is gone because another one came (here an unknown name) shows nothing \
+            about the expected one: the check should be unguarded, it was \(otherwise.verdict) (\(otherwise.controlText))
+            """)
+    }
 }
 
 /// The bank's built-and-run answers: each snippet built as a program at each build's flags (`-Onone`, `-O`), run,

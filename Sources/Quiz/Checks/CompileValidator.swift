@@ -89,6 +89,7 @@ public struct CompileValidator: Sendable {
         guard result.verdict == .validated else { return result }
         // The control, judged against the same expectation: the error must not come (the wrong shape must not
         // compile, the warning must not appear, the output must differ).
+        let snippetErrors = result.compileErrors
         await result.judge(check.control, text: text, snippets: snippets) { counterpart, rightText in
             let (right, changedText) = counterpart.apply(to: check, text: rightText)
             let shown = await judge(right, text: changedText, swiftc: swiftc)
@@ -97,6 +98,11 @@ public struct CompileValidator: Sendable {
             let outcome = right.expectation().outcome
             if shown.failedToCompile, outcome == .output || outcome == .warning {
                 return .noEvidence("it did not compile, so it shows nothing about the \(outcome.rawValue): \(shown.observed)")
+            }
+            // An error the snippet did not have — a typo, a name the edit broke, another rule — may be why the expected
+            // one is missing (or why the count is off): the control must take errors away, never bring one.
+            if outcome == .error, let own = shown.compileErrors.first(where: { !snippetErrors.contains($0) }) {
+                return .noEvidence("it fails with an error of its own, so it shows nothing about this one: error: \(own)")
             }
             return shown.verdict == .contradicted ? .missed(shown.observed) : .held(shown.observed)
         }
@@ -195,6 +201,7 @@ public struct CompileValidator: Sendable {
         }
         var result = CheckResult(verdict, observed: prefix + observed, differs: verdict == .validated ? linux?.note : nil)
         result.failedToCompile = !succeeded
+        result.compileErrors = diagnostics.filter { $0.severity == "error" }.map(\.message)
         result.snippetLine = decidingLine
         return result
     }

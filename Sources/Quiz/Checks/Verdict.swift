@@ -117,6 +117,9 @@ public struct CheckResult: Sendable, Hashable {
     /// For a compile check: the snippet did not compile. A control that fails an `output` or `warning` check only by
     /// not compiling shows nothing about the output or the warning (`CompileValidator.validate`).
     public var failedToCompile = false
+    /// For a compile check: the words of every error the compiler gave (`Diagnostic.message`). An `error` check's
+    /// control that brings an error the check's own snippet did not have shows nothing (`CompileValidator.validate`).
+    public var compileErrors: [String] = []
     /// For a compile, run or crash check: why its child process shows nothing, if it ran out of its time
     /// (`ChildOutcome.ranOutOfTime`). The check is then unguarded for that reason; a control's such run is no evidence.
     public var ranOutOfTime: String?
