@@ -1,7 +1,8 @@
 /// L38 card 3: `try Task.checkCancellation()` ends a 100-lap loop soon after its task is cancelled at 150 ms.
-/// `shape`: the lesson's loop, a loop that never looks (no `checkCancellation()`, `try?` around the sleep), and two
-/// whose sleep is swallowed so that only their look can end them — with `checkCancellation()`, or with a plain
-/// `Task.isCancelled` test that ends the loop without throwing.
+/// `shape`: the lesson's loop; one that never acts on the cancellation (no `checkCancellation()`, `try?` around the
+/// sleep, whose throw it swallows); one that never looks at all (no `checkCancellation()`, and a sleep no cancellation
+/// reaches); and two whose sleep is swallowed so that only their look can end them — with `checkCancellation()`, or
+/// with a plain `Task.isCancelled` test that ends the loop without throwing.
 nonisolated(nonsending) public func checkCancellationLoop(_ shape: CheckCancellationShape = .checking) async -> String {
     let task = Task {
         var done = 0
@@ -12,6 +13,9 @@ nonisolated(nonsending) public func checkCancellationLoop(_ shape: CheckCancella
                 try await Task.sleep(for: .milliseconds(10))
             case .swallowing:
                 try? await Task.sleep(for: .milliseconds(10))
+            case .neverLooks:
+                // A detached task's sleep: the cancelled task's flag is not its flag, so nothing here looks.
+                await Task.detached { try? await Task.sleep(for: .milliseconds(10)) }.value
             case .checkOnly:
                 try Task.checkCancellation()
                 try? await Task.sleep(for: .milliseconds(10))
@@ -36,8 +40,11 @@ nonisolated(nonsending) public func checkCancellationLoop(_ shape: CheckCancella
 public enum CheckCancellationShape: String, CaseIterable, Sendable, Decodable {
     /// `try Task.checkCancellation()` before each lap (the lesson).
     case checking
-    /// No `checkCancellation()`, and `try?` around the sleep: a loop that never looks.
+    /// No `checkCancellation()`, and `try?` around the sleep: the sleep looks and throws, and the loop swallows it.
     case swallowing
+    /// No `checkCancellation()`, and a sleep in a detached task, which the cancellation does not reach: nothing in
+    /// the loop ever looks at the flag.
+    case neverLooks
     /// `try Task.checkCancellation()` before each lap, the sleep swallowed with `try?`: only the check can end it.
     case checkOnly
     /// `if Task.isCancelled { return }` before each lap, the sleep swallowed: it ends early, and throws nothing.
