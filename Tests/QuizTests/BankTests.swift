@@ -45,26 +45,6 @@ struct BankContentTests {
         }
     }
 
-    /// The bank files whose every clause has been judged on its own, its checks named or why none said (Quiz/README.md,
-    /// "Clauses"): an auditor who finishes a file adds its bank here, and the last one removes `notYetAudited` itself.
-    static let auditedBanks = ["AR", "L37", "L38", "L40", "QA"]
-
-    @Test("A bank audited clause by clause has no clause left waiting for its audit", arguments: auditedBanks)
-    func auditedClauseByClause(bank name: String) throws {
-        let bank = try QuizTestBank.loaded.get()
-        let entries = bank.entries.filter { $0.bank == name }
-        #expect(!entries.isEmpty, "no entry of bank \(name)")
-        for entry in entries {
-            for (index, clause) in entry.clauses.enumerated() {
-                guard case .notYetAudited = clause.evidence else { continue }
-                Issue.record("""
-                    \(entry.id) clause \(index + 1) (\u{201C}\(clause.text.prefix(60))…\u{201D}) is not yet audited: name the checks \
-                    whose controls break what it says, or say in notChecked why none does (swift run quiz --clauses \(entry.id))
-                    """)
-            }
-        }
-    }
-
     @Test("The audit view shows each clause beside the checks it names, and each check as the bank writes it")
     func clauseView() throws {
         let bank = try QuizTestBank.loaded.get()

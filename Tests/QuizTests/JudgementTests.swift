@@ -136,11 +136,10 @@ struct JudgementTests {
         // A clause naming two checks is at risk only where both were validated.
         let both = EntryResult(id: "A", checks: [validated, skipped], clauses: [clause("One and two.", 0, 1)])
         #expect(both.category == "partlyGuarded")
-        // Not yet audited is never checked, whatever its checks did.
-        let waiting = EntryResult(id: "A", checks: [validated],
-                                  clauses: [QuizClause(text: "One.", evidence: .notYetAudited([0]))])
-        #expect(waiting.category == "partlyGuarded" && waiting.awaitsAudit)
-        #expect(QuizReport.summary([waiting]).hasSuffix("; 1 entries with clauses not yet audited clause by clause"))
+        // A clause that says why nothing checks it is never checked, whatever the entry's checks did.
+        let unreached = EntryResult(id: "A", checks: [validated],
+                                    clauses: [clause("One.", 0), QuizClause(text: "Two.", evidence: .notChecked("advice"))])
+        #expect(unreached.category == "partlyGuarded" && unreached.notChecked == ["\u{201C}Two.\u{201D} — advice"])
         let json = QuizReport.json([skip], entries: [], seconds: 0)
         let root = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         let clauses = (root?["entries"] as? [[String: Any]])?.first?["clauses"] as? [[String: Any]]

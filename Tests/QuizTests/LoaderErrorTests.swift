@@ -115,10 +115,11 @@ let malformedBanks: [Malformed] = [
               error: "entry L99-C01: field clauses[1].text: is blank"),
     Malformed(what: "a misspelt field of a clause",
               json: demoFile(check: runtimeCheck, clauses: #""clauses": [{"text": "A.", "chekcs": [1]}],"#),
-              error: "entry L99-C01: field clauses[0].chekcs: is not a field this object has (known: checks, notChecked, notYetAudited, text)"),
-    Malformed(what: "a not-yet-audited clause naming a check the entry does not have",
-              json: demoFile(check: runtimeCheck, clauses: #""clauses": [{"text": "A.", "notYetAudited": [3]}],"#),
-              error: "entry L99-C01: field clauses[0].notYetAudited[0]: 3 is not a check of this entry"),
+              error: "entry L99-C01: field clauses[0].chekcs: is not a field this object has (known: checks, notChecked, text)"),
+    Malformed(what: "a clause still waiting for its audit",
+              json: demoFile(check: runtimeCheck, clauses: #""clauses": [{"text": "A.", "notYetAudited": [1]}],"#),
+              error: "entry L99-C01: field clauses[0].notYetAudited: is gone: every bank is audited clause by clause — give this "
+                + "clause \"checks\": [1, …]"),
     Malformed(what: "the entry's notChecked of before the clauses",
               json: demoFile(check: runtimeCheck, extra: #""notChecked": ["the first part (why)"],"#),
               error: "entry L99-C01: field notChecked: has moved into the clauses"),
@@ -272,11 +273,11 @@ struct LoaderErrorTests {
     @Test("A well-formed demo bank loads, and a pending scenario's name is accepted")
     func wellFormedLoads() throws {
         let entries = try loadDemo(demoFile(check: runtimeCheck + #", {"runtime": "demo.later", "expect": {"count": 1}, "control": "none", "why": "w"}, {"crash": "demo.laterCrash", "exit": "signal", "control": {"crash": "demo.fixed", "why": "w"}}"#,
-                                            answer: "A. B.\\n\\nC.", clauses: #""clauses": [{"text": "A.", "checks": [1, 3]}, {"text": "B.\nC.", "notYetAudited": [2]}],"#))
+                                            answer: "A. B.\\n\\nC.", clauses: #""clauses": [{"text": "A.", "checks": [1, 3]}, {"text": "B.\nC.", "checks": [2]}],"#))
         #expect(entries.map(\.id) == ["L99-C01"])
         #expect(entries.first?.checks.count == 3)
         #expect(entries.first?.clauses == [QuizClause(text: "A.", evidence: .checks([0, 2])),
-                                           QuizClause(text: "B.\nC.", evidence: .notYetAudited([1]))],
+                                           QuizClause(text: "B.\nC.", evidence: .checks([1]))],
                 "checks are numbered from 1 in the bank, from 0 in code; line breaks and spaces between clauses do not count")
     }
 

@@ -66,12 +66,11 @@ extension QuizEntry: Decodable {
                 at: ["clauses[\(index)]", "text"])
         }
         for (index, clause) in clauses.enumerated() {
-            let field = if case .notYetAudited = clause.evidence { "notYetAudited" } else { "checks" }
             for (place, position) in clause.named.enumerated() {
                 try decoder.require((0..<checks).contains(position), "\(position + 1) is not a check of this entry: it has \(checks) "
-                    + "(numbered from 1)", at: "clauses[\(index)]", field + "[\(place)]")
+                    + "(numbered from 1)", at: "clauses[\(index)]", "checks[\(place)]")
                 try decoder.require(!clause.named.prefix(place).contains(position), "names check \(position + 1) twice",
-                                    at: "clauses[\(index)]", field + "[\(place)]")
+                                    at: "clauses[\(index)]", "checks[\(place)]")
             }
         }
         let named = Set(clauses.flatMap(\.named))
@@ -83,13 +82,18 @@ extension QuizEntry: Decodable {
 }
 
 extension QuizClause: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case text, checks, notChecked, notYetAudited }
+    enum CodingKeys: String, CodingKey, CaseIterable { case text, checks, notChecked }
 
     public init(from decoder: any Decoder) throws {
+        // A clause still marked notYetAudited is told what to write instead, not only that the field is unknown.
+        let written = try decoder.container(keyedBy: AnyKey.self)
+        try decoder.require(!written.contains(AnyKey("notYetAudited")), "is gone: every "
+            + "bank is audited clause by clause — give this clause \"checks\": [1, …] (the checks whose controls break what it "
+            + "says) or \"notChecked\": \"why no check does\"", at: "notYetAudited")
         let fields = try decoder.fields(CodingKeys.self)
         text = try fields.decode(.text)
         try decoder.require(text.contains { !$0.isWhitespace }, "is blank: a clause is words of the answer", at: "text")
-        let given = [CodingKeys.checks, .notChecked, .notYetAudited].filter(fields.contains)
+        let given = [CodingKeys.checks, .notChecked].filter(fields.contains)
         try decoder.require(!given.isEmpty, "names no check and says why none puts it at risk: give \"checks\": [1, …] (the "
             + "checks whose controls break what it says) or \"notChecked\": \"why no check does\"")
         try decoder.require(given.count == 1, "has both \(given.map { "\"\($0.stringValue)\"" }.joined(separator: " and ")): a clause "
@@ -102,7 +106,7 @@ extension QuizClause: Decodable {
         case let key:
             let numbers: [Int] = try fields.decode(key)
             try decoder.require(!numbers.isEmpty, "is empty: name the checks (from 1) that put this clause at risk", at: key.stringValue)
-            evidence = key == .checks ? .checks(numbers.map { $0 - 1 }) : .notYetAudited(numbers.map { $0 - 1 })
+            evidence = .checks(numbers.map { $0 - 1 })
         }
     }
 }

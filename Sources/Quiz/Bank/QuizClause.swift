@@ -8,9 +8,6 @@ public struct QuizClause: Sendable, Hashable {
         case checks([Int])
         /// Why no check puts the clause at risk: out of reach of any scenario here, advice rather than a claim, …
         case notChecked(String)
-        /// Not yet judged on its own: the checks the entry held as a whole (positions from 0), until an audit names
-        /// those that put this clause at risk, or says why none does. Never counted as checked.
-        case notYetAudited([Int])
     }
 
     /// The span of the answer, word for word.
@@ -24,16 +21,13 @@ public struct QuizClause: Sendable, Hashable {
         self.evidence = evidence
     }
 
-    /// The checks the clause names, from 0: those that put it at risk, or (not yet audited) those the entry held.
+    /// The checks the clause names, from 0: those that put it at risk.
     public var named: [Int] {
         switch evidence {
-        case .checks(let positions), .notYetAudited(let positions): positions
+        case .checks(let positions): positions
         case .notChecked: []
         }
     }
-
-    /// What the listing and `--json` say of a clause not yet audited.
-    public static let notYetAuditedReason = "not yet audited clause by clause"
 
     /// Where the clauses and the answer part, whitespace aside: nil if the clauses, joined, are the answer; else the
     /// clause where they part (`texts.count` if the answer goes on after the last), and the answer from there.
@@ -68,7 +62,6 @@ extension QuizEntry {
             case .checks:
                 let names = left.map { "#\($0 + 1)" }.joined(separator: ", ")
                 clause.evidence = .notChecked("its check\(left.count == 1 ? "" : "s") \(names) not run in this selection")
-            case .notYetAudited(let named): clause.evidence = .notYetAudited(named.compactMap { renumbered[$0] })
             case .notChecked: break
             }
             return clause

@@ -53,9 +53,6 @@ public struct ClauseView: Sendable {
                     + named.map { "check \($0 + 1) (\(result.checks.indices.contains($0) ? result.checks[$0].verdict.word : "not run"))" }
                         .joined(separator: ", ")
             case .notChecked(let why): evidence = "not checked: \(why)"
-            case .notYetAudited(let named):
-                evidence = "NOT YET AUDITED (the entry's checks: " + named.map { "\($0 + 1)" }.joined(separator: ", ")
-                    + "): name those whose controls break it, or say why none does"
             }
             lines += QuizReport.wrap("\(number + 1). \u{201C}\(QuizReport.flat(clause.text))\u{201D}", indent: "    ")
             lines += QuizReport.wrap("→ \(evidence)", indent: "       ")

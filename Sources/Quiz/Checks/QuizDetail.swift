@@ -58,7 +58,6 @@ public enum QuizDetail {
         case "differs": return "validated, and Linux differs (below) — \(all)"
         case "adapted": return "validated on an example adapted here (below) — \(all)"
         case "partlyGuarded":
-            let waiting = result.clauses.filter { if case .notYetAudited = $0.evidence { true } else { false } }.count
             let unchecked = count - atRisk.count
             let validated = result.checks.indices.filter { result.checks[$0].verdict == .validated }
             let checks = EvidenceSource.allCases.compactMap { source -> String? in
@@ -68,10 +67,7 @@ public enum QuizDetail {
             }
             let part = atRisk.isEmpty ? "none of its \(count) clauses is at risk here"
                 : "\(atRisk.count) of its \(count) clauses at risk (\(where_)), \(unchecked) not checked here"
-            let why = waiting == 0 ? "" : waiting == unchecked
-                ? ": \(waiting == 1 ? "it waits" : "they wait") for the clause-by-clause audit"
-                : " (\(waiting) wait for the clause-by-clause audit)"
-            return "partly guarded — \(part)\(why). Its checks hold and could have failed: \(checks.joined(separator: ", "))."
+            return "partly guarded — \(part). Its checks hold and could have failed: \(checks.joined(separator: ", "))."
         case "unguarded":
             let which = result.checks.indices.filter { if case .unguarded = result.checks[$0].verdict { true } else { false } }
             return "unguarded — the answer held, but nothing shows check \(which.map { "\($0 + 1)" }.joined(separator: ", ")) "
@@ -97,10 +93,7 @@ public enum QuizDetail {
     /// What guards a clause, and where: `guarded by check 1 (in the harness's model) and check 2 (on the runtime)`; or
     /// `not checked here: why`.
     static func mark(_ clause: QuizClause, in result: EntryResult) -> String {
-        if let why = result.whyNotChecked(clause) {
-            guard case .notYetAudited(let named) = clause.evidence, !named.isEmpty else { return "not checked here: \(why)" }
-            return "not checked here: \(why) (the entry's checks: \(named.map { "\($0 + 1)" }.joined(separator: ", ")))"
-        }
+        if let why = result.whyNotChecked(clause) { return "not checked here: \(why)" }
         let guards = clause.named.map { index in "check \(index + 1)" + (result.checks[index].on.map { " (\($0.phrase))" } ?? "") }
         return "guarded by \(QuizReport.list(guards))"
     }

@@ -134,19 +134,12 @@ public enum QuizReport {
             lines.append(title)
             for (ids, text) in group(pairs) { lines += wrap(ids.joined(separator: " ") + ": " + flat(text), indent: "  ", then: "    ") }
         }
-        let waiting = results.filter(\.awaitsAudit).map(\.id)
-        if !waiting.isEmpty {
-            if !lines.isEmpty { lines.append("") }
-            lines += wrap("Waiting for their clause-by-clause audit, so counted partly guarded until then "
-                          + "(\(waiting.count) entr\(waiting.count == 1 ? "y" : "ies")):", indent: "")
-            lines += wrap(waiting.joined(separator: " "), indent: "  ")
-        }
         return lines
     }
 
     /// The counts in words: `182 entries: 7 validated, 160 partly guarded, 5 unguarded, 10 skipped (apple-only 5,
-    /// needs Swift 6.4 5); none contradicted, none not covered.`, where the checks' evidence came from, how many wait
-    /// for their audit, and how long the run took.
+    /// needs Swift 6.4 5); none contradicted, none not covered.`, where the checks' evidence came from, and how long
+    /// the run took.
     public static func footer(_ results: [EntryResult], seconds: Double?) -> [String] {
         let counts = counts(results), evidence = evidence(results)
         let reasons = skipReasons(results).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
@@ -163,8 +156,6 @@ public enum QuizReport {
                 + "\(evidence["validatedInModel"]!) have a check that held only in the harness's model, "
                 + "\(evidence["validatedByCompiler"]!) rest on the compiler alone."
         }
-        let waiting = results.filter(\.awaitsAudit).count
-        if waiting > 0 { text += " \(waiting) wait\(waiting == 1 ? "s" : "") for the clause-by-clause audit." }
         if let seconds { text += String(format: " (%.1f s)", seconds) }
         return wrap(text, indent: "")
     }
@@ -224,13 +215,12 @@ public enum QuizReport {
 
     /// `120 validated, 9 partly guarded, 20 differ on Linux, 3 adapted (of them 60 on the runtime, 70 in the harness's
     /// model, 15 by the compiler), 0 unguarded, 0 contradicted, 11 skipped (apple-only 6, needs Swift 6.4 5), 0 not
-    /// covered`, and how many entries have clauses not yet audited, if any`
+    /// covered`
     public static func summary(_ results: [EntryResult]) -> String {
         let counts = counts(results)
         let evidence = evidence(results)
         let reasons = skipReasons(results).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         let skipped = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))"
-        let waiting = results.filter(\.awaitsAudit).count
         return "\(counts["validated"]!) validated, \(counts["partlyGuarded"]!) partly guarded, "
             + "\(counts["differs"]!) validated but differ on Linux, "
             + "\(counts["adapted"]!) adapted "
@@ -238,7 +228,6 @@ public enum QuizReport {
             + "harness's model, \(evidence["validatedByCompiler"]!) by the compiler), "
             + "\(counts["unguarded"]!) unguarded, \(counts["contradicted"]!) contradicted, "
             + "\(counts["skipped"]!) skipped\(skipped), \(counts["notCovered"]!) not covered"
-            + (waiting == 0 ? "" : "; \(waiting) entries with clauses \(QuizClause.notYetAuditedReason)")
     }
 
     /// The verdicts alone, one line per entry in the bank's order: `L37-S02 differs: validated runtime`, each check's
@@ -297,9 +286,6 @@ public enum QuizReport {
         switch clause.evidence {
         case .checks(let named): item["checks"] = named.map { $0 + 1 }
         case .notChecked(let why): item["notChecked"] = why
-        case .notYetAudited(let named):
-            item["notChecked"] = QuizClause.notYetAuditedReason
-            item["notYetAudited"] = named.map { $0 + 1 }
         }
         if let why = result.whyNotChecked(clause) { item["why"] = why }
         return item
@@ -320,7 +306,6 @@ public enum QuizReport {
         }
         var summary: [String: Any] = counts(results).merging(evidence(results)) { first, _ in first }
         summary["skippedBy"] = skipReasons(results)
-        summary["awaitingAudit"] = results.filter(\.awaitsAudit).count
         let root: [String: Any] = ["entries": items, "summary": summary, "text": Self.summary(results),
                                    "seconds": (seconds * 10).rounded() / 10]
         guard let data = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys]),

@@ -192,7 +192,6 @@ public struct EntryResult: Sendable, Hashable {
     public func whyNotChecked(_ clause: QuizClause) -> String? {
         switch clause.evidence {
         case .notChecked(let why): return why
-        case .notYetAudited: return QuizClause.notYetAuditedReason
         case .checks(let named):
             guard !atRisk(clause) else { return nil }
             return named.filter { !checks.indices.contains($0) || checks[$0].verdict != .validated }.map { index in
@@ -209,11 +208,6 @@ public struct EntryResult: Sendable, Hashable {
     /// The unchecked clauses in a line each, `“text” — why`: the `notChecked` of `--json`.
     public var notChecked: [String] {
         uncheckedClauses.map { "\u{201C}\(QuizReport.flat($0.clause.text))\u{201D} — \($0.why)" }
-    }
-
-    /// Whether some clause waits for its audit (the bank's `notYetAudited`).
-    public var awaitsAudit: Bool {
-        clauses.contains { if case .notYetAudited = $0.evidence { true } else { false } }
     }
 
     /// The summary's category: a validated entry is `partlyGuarded` if some clause of its answer is not at risk in a
