@@ -116,10 +116,6 @@ let malformedBanks: [Malformed] = [
     Malformed(what: "a misspelt field of a clause",
               json: demoFile(check: runtimeCheck, clauses: #""clauses": [{"text": "A.", "chekcs": [1]}],"#),
               error: "entry L99-C01: field clauses[0].chekcs: is not a field this object has (known: checks, notChecked, text)"),
-    Malformed(what: "a clause still waiting for its audit",
-              json: demoFile(check: runtimeCheck, clauses: #""clauses": [{"text": "A.", "notYetAudited": [1]}],"#),
-              error: "entry L99-C01: field clauses[0].notYetAudited: is gone: every bank is audited clause by clause — give this "
-                + "clause \"checks\": [1, …]"),
     Malformed(what: "the entry's notChecked of before the clauses",
               json: demoFile(check: runtimeCheck, extra: #""notChecked": ["the first part (why)"],"#),
               error: "entry L99-C01: field notChecked: has moved into the clauses"),

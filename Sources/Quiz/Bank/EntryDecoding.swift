@@ -85,11 +85,6 @@ extension QuizClause: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable { case text, checks, notChecked }
 
     public init(from decoder: any Decoder) throws {
-        // A clause still marked notYetAudited is told what to write instead, not only that the field is unknown.
-        let written = try decoder.container(keyedBy: AnyKey.self)
-        try decoder.require(!written.contains(AnyKey("notYetAudited")), "is gone: every "
-            + "bank is audited clause by clause — give this clause \"checks\": [1, …] (the checks whose controls break what it "
-            + "says) or \"notChecked\": \"why no check does\"", at: "notYetAudited")
         let fields = try decoder.fields(CodingKeys.self)
         text = try fields.decode(.text)
         try decoder.require(text.contains { !$0.isWhitespace }, "is blank: a clause is words of the answer", at: "text")

@@ -99,9 +99,8 @@ public enum QuizReport {
     }
 
     /// The notes the listing prints after the entries, each text once with the entries it is about: where Linux
-    /// differs, how an example was adapted, why an entry is skipped, unguarded, contradicted or not covered, and which
-    /// entries wait for their clause-by-clause audit. What a partly guarded entry leaves unchecked is its own, in its
-    /// full form (`swift run quiz ID`) and in `--json`.
+    /// differs, how an example was adapted, why an entry is skipped, unguarded, contradicted or not covered. What a
+    /// partly guarded entry leaves unchecked is its own, in its full form (`swift run quiz ID`) and in `--json`.
     public static func notes(_ results: [EntryResult]) -> [String] {
         /// Texts in the order first met, each with its entries (each once).
         func group(_ pairs: [(id: String, text: String)]) -> [(ids: [String], text: String)] {
