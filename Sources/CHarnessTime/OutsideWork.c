@@ -117,6 +117,10 @@ REAL(set_handler_f_t, dispatch_source_set_event_handler_f)
 REAL(set_handler_t, dispatch_source_set_event_handler)
 REAL(set_timer_t, dispatch_source_set_timer)
 REAL(object_t, dispatch_source_cancel)
+REAL(object_t, dispatch_retain)
+REAL(object_t, dispatch_release)
+REAL(object_t, dispatch_group_enter)
+REAL(object_t, dispatch_group_leave)
 REAL(object_t, dispatch_resume)
 REAL(object_t, dispatch_activate)
 REAL(set_context_t, dispatch_set_context)
@@ -200,6 +204,14 @@ static outside_item *begin_item(int kind, int how, void *queue, void *group, uin
     item->block = block != NULL ? copy(block) : NULL;
     item->function = function;
     item->context = context;
+    // The run may hold the item past the program's last reference to its queue or group (a queue that is a property
+    // of a temporary): both are kept until Dispatch has them. A group's block counts in the group from now, as it does
+    // when Dispatch takes it at once, so that a `notify` let go before it cannot fire first.
+    inside_library++;
+    if (queue != NULL) real_dispatch_retain_fn()(queue);
+    if (group != NULL) real_dispatch_retain_fn()(group);
+    if (how == SUBMIT_GROUP) real_dispatch_group_enter_fn()(group);
+    inside_library--;
     return item;
 }
 
@@ -246,6 +258,10 @@ static void run_item(void *pointer) {
     }
     end_working(before);
     inside_library++;
+    if (item->how == SUBMIT_GROUP) {
+        real_dispatch_group_leave_fn()(item->group);
+        real_dispatch_release_fn()(item->group);
+    }
     set->ended(item->run, item->serial);
     inside_library--;
     free(item);
@@ -253,14 +269,20 @@ static void run_item(void *pointer) {
 
 void harness_outside_submit(void *pointer) {
     outside_item *item = pointer;
+    // Read before the submission: the item may have run, and be freed, by the time it returns.
+    void *queue = item->queue, *group = item->group;
+    int how = item->how;
     inside_library++;
-    switch (item->how) {
-    case SUBMIT_BARRIER: real_dispatch_barrier_async_f_fn()(item->queue, item, run_item); break;
-    case SUBMIT_GROUP: real_dispatch_group_async_f_fn()(item->group, item->queue, item, run_item); break;
-    case SUBMIT_NOTIFY: real_dispatch_group_notify_f_fn()(item->group, item->queue, item, run_item); break;
-    case SUBMIT_AFTER: real_dispatch_after_f_fn()(item->when, item->queue, item, run_item); break;
-    default: real_dispatch_async_f_fn()(item->queue, item, run_item); break;
+    switch (how) {
+    case SUBMIT_BARRIER: real_dispatch_barrier_async_f_fn()(queue, item, run_item); break;
+    case SUBMIT_GROUP: real_dispatch_async_f_fn()(queue, item, run_item); break;  // in the group since its begin
+    case SUBMIT_NOTIFY: real_dispatch_group_notify_f_fn()(group, queue, item, run_item); break;
+    case SUBMIT_AFTER: real_dispatch_after_f_fn()(item->when, queue, item, run_item); break;
+    default: real_dispatch_async_f_fn()(queue, item, run_item); break;
     }
+    // Dispatch holds what it needs now; a group's block lets its group go when it has run.
+    if (queue != NULL) real_dispatch_release_fn()(queue);
+    if (group != NULL && how != SUBMIT_GROUP) real_dispatch_release_fn()(group);
     inside_library--;
 }
 

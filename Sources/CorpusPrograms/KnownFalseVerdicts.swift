@@ -87,12 +87,5 @@ extension KnownFalseVerdict {
         KnownFalseVerdict("date-measures-sleep",
                           why: "Date() reads CLOCK_REALTIME, which virtual time leaves real: a 5 ms virtual sleep takes under 5 ms of Date",
                           mendedBy: "virtual time for the wall clock too (no change under way)"),
-        // Crashes.
-        KnownFalseVerdict("stream-from-serial-queue", .crash,
-                          why: "a held queue.async block keeps its queue unretained; the program drops the queue first, and letting the block go uses it freed (SIGSEGV)",
-                          mendedBy: "retaining the queue of held outside work (Sources/CHarnessTime/OutsideWork.c)"),
-        KnownFalseVerdict("dispatch-group-notify", .crash,
-                          why: "a held async(group:) block keeps its group unretained and not yet entered; the program drops the group first (SIGSEGV or SIGILL)",
-                          mendedBy: "entering and retaining the group of held outside work (Sources/CHarnessTime/OutsideWork.c)"),
     ].map { ($0.program, $0) })
 }
