@@ -19,6 +19,7 @@
 #include "CHarnessTime.h"
 
 #if defined(__linux__)
+#include "OutsideWorkShared.h"
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
@@ -34,27 +35,24 @@ extern __thread int virtual_on;
 extern __thread int64_t virtual_nanoseconds;
 
 /// The callbacks into the run, set once by the harness.
-static _Atomic(const harness_outside_callbacks *) callbacks = NULL;
+_Atomic(const harness_outside_callbacks *) callbacks = NULL;
 
 void harness_outside_set_callbacks(const harness_outside_callbacks *set) {
     atomic_store_explicit(&callbacks, set, memory_order_release);
 }
 
-/// The run whose job this thread runs now (the harness thread, inside a job).
-static __thread void *job_run = NULL;
-/// The run this thread works for, and the item it runs for it (a thread running work a run handed out).
-static __thread void *helper_run = NULL;
-static __thread uint64_t helper_serial = 0;
-/// Non-zero inside the library's own functions, called from here: what they do themselves is theirs.
-static __thread int inside_library = 0;
+// Which run this thread works for (OutsideWorkShared.h says what each is).
+__thread void *job_run = NULL;
+__thread void *helper_run = NULL;
+__thread uint64_t helper_serial = 0;
+__thread int inside_library = 0;
 
 void harness_job_run_begin(void *run) { job_run = run; }
 void harness_job_run_end(void) { job_run = NULL; }
 void *harness_helper_run(void) { return helper_run; }
 uint64_t harness_helper_serial(void) { return helper_serial; }
 
-/// The run this thread works for now, if any, and the callbacks to tell it with.
-static void *working_for(const harness_outside_callbacks **set) {
+void *working_for(const harness_outside_callbacks **set) {
     if (inside_library) return NULL;
     void *run = job_run != NULL ? job_run : helper_run;
     if (run == NULL) return NULL;
@@ -215,17 +213,7 @@ static outside_item *begin_item(int kind, int how, void *queue, void *group, uin
     return item;
 }
 
-/// What a thread worked for before it began a piece of a run's work: put back when the piece ends.
-typedef struct {
-    void *run;
-    uint64_t serial;
-    int virtual_on;
-    int64_t virtual_nanoseconds;
-} working_state;
-
-/// Makes this thread work for `run`'s piece `serial`: what it enqueues goes to the run, and under a seeded schedule it
-/// reads the run's time. Tells the run the piece started here, and returns what the thread worked for before.
-static working_state begin_working(const harness_outside_callbacks *set, void *run, uint64_t serial) {
+working_state begin_working(const harness_outside_callbacks *set, void *run, uint64_t serial) {
     working_state before = {helper_run, helper_serial, virtual_on, virtual_nanoseconds};
     helper_run = run;
     helper_serial = serial;
@@ -237,8 +225,7 @@ static working_state begin_working(const harness_outside_callbacks *set, void *r
     return before;
 }
 
-/// Puts back what the thread worked for before `begin_working`.
-static void end_working(working_state before) {
+void end_working(working_state before) {
     virtual_on = before.virtual_on;
     virtual_nanoseconds = before.virtual_nanoseconds;
     helper_run = before.run;

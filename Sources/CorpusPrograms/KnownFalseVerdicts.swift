@@ -47,18 +47,6 @@ extension KnownFalseVerdict {
     public static let all: [String: KnownFalseVerdict] = Dictionary(uniqueKeysWithValues: [
         // Made before the run: the second and later runs of a process meet a thread, queue or timer the run did not see
         // start.
-        KnownFalseVerdict("thread-executor-singleton",
-                          why: "the actor's jobs go to a thread made before the run; the quiet run is called a deadlock",
-                          mendedBy: foreignExecutor),
-        KnownFalseVerdict("thread-executor-actor-sleeps",
-                          why: "the actor's jobs go to a thread made before the run; the quiet run is called a deadlock",
-                          mendedBy: foreignExecutor),
-        KnownFalseVerdict("global-actor-on-thread",
-                          why: "the global actor's jobs go to a thread made before the run; the quiet run is called a deadlock",
-                          mendedBy: foreignExecutor),
-        KnownFalseVerdict("task-executor-singleton",
-                          why: "the children's jobs go to a task executor's thread made before the run; deadlock",
-                          mendedBy: foreignExecutor),
         KnownFalseVerdict("thread-serves-requests",
                           why: "a thread made before the run resumes the continuations; the quiet run is called a deadlock",
                           mendedBy: foreignExecutor),
@@ -74,10 +62,10 @@ extension KnownFalseVerdict {
         // Outside work that is not a submission the harness sees.
         KnownFalseVerdict("continuation-from-read-source",
                           why: "a read source's handler is started by Dispatch when the pipe has data, unseen: deadlock, and other schedules for a seed",
-                          mendedBy: outsideWork),
+                          mendedBy: outsideWork, intermittent: true),
         KnownFalseVerdict("pipe-readability-handler",
                           why: "FileHandle.readabilityHandler is a read source inside Foundation, unseen: deadlock, and other schedules for a seed",
-                          mendedBy: outsideWork),
+                          mendedBy: outsideWork, intermittent: true),
         KnownFalseVerdict("continuation-from-data-source",
                           why: "add(data:) has Dispatch run the source's handler, unseen: deadlock",
                           mendedBy: outsideWork),

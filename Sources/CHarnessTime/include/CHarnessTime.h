@@ -96,6 +96,10 @@ enum {
     HARNESS_OUTSIDE_THREAD = 4,
     /// A Dispatch timer source the run made (until it is cancelled).
     HARNESS_OUTSIDE_SOURCE = 5,
+    /// A task of the run handed to an executor that is not the harness's, until its job has run there.
+    HARNESS_OUTSIDE_EXECUTOR = 6,
+    /// A thread the run did not start that ran a job of the run for such an executor, and may run more.
+    HARNESS_OUTSIDE_ADOPTED = 7,
 };
 
 /// How OutsideWork.c tells a run about its outside work; `run` is the run's opaque pointer.
@@ -128,6 +132,22 @@ typedef struct harness_outside_callbacks {
     void (*source_fired)(void *run, uint64_t serial, int last);
     /// The harness thread, inside a job, is about to wait for another thread: let held work go now.
     void (*release_held)(void *run);
+    /// Task `task` of the run hops to `executor` (an object, of a type defined outside the Swift runtime), which may
+    /// be none of the harness's: returns the serial number of the piece of outside work the task is until its job
+    /// has run there, or 0 if the run does not follow it (then `never` is set to 1 if no hop to an executor of that
+    /// type is ever followed: the harness's own).
+    uint64_t (*handed)(void *run, void *executor, void *task, int *never);
+    /// The job of piece `serial`, a task handed to an executor, has run on thread `thread` (`threads_run`: a thread
+    /// that was working for the run already): the piece ends. Returns the serial number of the piece the thread is
+    /// from now on, if the run follows it (the task stayed with that executor), or 0.
+    uint64_t (*handed_job_ran)(void *run, uint64_t serial, int thread, int threads_run);
+    /// A thread the run follows since it ran the run's work (piece `serial`) is about to run another job: returns 1
+    /// if that job is the run's work too (it goes on following the thread), 0 if it no longer follows it.
+    int (*adopted_job)(void *run, uint64_t serial);
+    /// The harness thread, inside a job, handed a task to an executor (piece `serial`): returns 1 if the run keeps
+    /// its job from running there until the job that handed it has run to its next suspension (it then calls
+    /// `harness_foreign_open(item)`), 0 to let it run at once.
+    int (*hold_hand_off)(void *run, uint64_t serial, void *item);
 } harness_outside_callbacks;
 
 /// Sets the callbacks (once; they live for the process).
@@ -149,6 +169,9 @@ void harness_outside_open_thread(void *item);
 
 /// Sends a timer source's handler to its queue (its timer of the run's fired).
 void harness_outside_fire_source(void *item);
+
+/// Lets a task the run handed to an executor run there (ForeignExecutors.c).
+void harness_foreign_open(void *item);
 
 // The process's scratch folder (ScratchFolder.c).
 

@@ -13,6 +13,45 @@ extension OneThreadExecutor {
         return serial
     }
 
+    /// A task of the run (`task`, its job's address) hops to an executor of type `label` that is not the harness's:
+    /// the serial number of the piece of outside work it is until its job has run there, or 0 if the run is over.
+    func handedOff(_ task: Int, to label: String) -> UInt64 {
+        lockState()
+        defer { condition.unlock() }
+        guard !completed else { return 0 }
+        if ThreadBinding.current !== self {
+            // From a job of the run's on another executor's thread: that job's task goes on elsewhere.
+            if harness_helper_run() == Unmanaged.passUnretained(self).toOpaque() { outside.handedOn(from: harness_helper_serial()) }
+        }
+        let serial = outside.handOff(task, label: label)
+        condition.signal()
+        return serial
+    }
+
+    /// The job of piece `serial`, a task handed to an executor, ran on `thread` (`threadIsTheRuns`: a thread that was
+    /// working for the run already): the piece ends, and if the task stayed with that executor the run follows the
+    /// thread from now on (`OutsideWork.handedJobRan`).
+    func handedJobRan(_ serial: UInt64, on thread: Int32, threadIsTheRuns: Bool) -> (serial: UInt64, new: Bool)? {
+        lockState()
+        defer { condition.unlock() }
+        condition.signal()
+        guard !completed else {
+            outside.end(serial)
+            return nil
+        }
+        return outside.handedJobRan(serial, on: thread, threadIsTheRuns: threadIsTheRuns)
+    }
+
+    /// A thread the run follows (piece `serial`, `OutsideWork.Kind.adopted`) is about to run a job: whether the run
+    /// still follows it (then the job is the run's work).
+    func adoptedJob(_ serial: UInt64) -> Bool {
+        lockState()
+        defer { condition.unlock() }
+        guard !completed, outside.items[serial]?.kind == .adopted else { return false }
+        condition.signal()
+        return true
+    }
+
     /// It started on `thread`: the run's time for that thread to read (as the monotonic clocks read it), or nil
     /// if the thread keeps real time (a strict run, or one that is over).
     func outsideStarted(_ serial: UInt64, on thread: Int32) -> Int64? {
@@ -117,9 +156,19 @@ extension OneThreadExecutor {
     func releaseHeld(waiting: Bool = false) {
         heldLock.lock()
         guard !held.isEmpty else { return heldLock.unlock() }
-        let work = held
+        var work = held
         held.removeAll()
         heldLock.unlock()
+        // Tasks handed to other executors go first, all at once: they run on those executors' threads, which the
+        // run does not hold, and one may need Dispatch work below (a queue's executor) before it can start.
+        let handOffs = work.filter { if case .handOff = $0.work { true } else { false } }
+        work.removeAll { if case .handOff = $0.work { true } else { false } }
+        for item in handOffs {
+            lockState()
+            outside.letGo(item.serial)
+            condition.unlock()
+            item.work.release()
+        }
         let oneByOne = !waiting && ThreadBinding.current === self && scheduler.virtualTime && work.count > 1
         for (index, item) in work.enumerated() {
             lockState()

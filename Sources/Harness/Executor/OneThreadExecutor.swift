@@ -180,6 +180,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             noteTouchFromAnotherRun()
             lockState()
             let mine = harness_helper_run() == Unmanaged.passUnretained(self).toOpaque()
+            if mine { outside.arrived(Self.number(of: job), from: harness_helper_serial()) }
             scheduler.arrive(Self.number(of: job), isMain: isMain, from: mine ? harness_helper_serial() : .max)
             condition.signal()
         }
@@ -477,11 +478,13 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             }
         case .deadlock:
             fail(.deadlock, "nothing is ready, no timer is set, no work the run handed out (a Dispatch block, a " +
-                 "thread) can still resume it, and the scenario has not returned: some task awaits what nobody " +
-                 "will ever give it — a continuation never resumed, a stream nobody finishes, a lock held across " +
-                 "an await" + (outside.isEmpty ? "" : " (still under way, each waiting for another thread: " +
-                 outside.described.joined(separator: "; ") + ")") + ". Only a thread made before the run " +
-                 "started could still bring work; if the scenario waits for one, give it `RunOptions.outsideWorkGrace`." +
+                 "thread, a task handed to another executor) can still resume it, and the scenario has not returned: " +
+                 "some task awaits what nobody will ever give it — a continuation never resumed, a stream nobody " +
+                 "finishes, a lock held across an await" + (outside.isEmpty ? "" : " (still under way, none of it " +
+                 "able to go on by itself: " + outside.described.joined(separator: "; ") + ")") + ". Only work the " +
+                 "harness cannot see start (another process, a thread made before the run that no job of the run " +
+                 "reaches) could still bring work; if the scenario waits for such work, give it " +
+                 "`RunOptions.outsideWorkGrace`." +
                  (othersStayedBusy ? " (Other runs of this process stayed busy for " +
                   "\(HarnessFailure.format(options.outsideWorkLimit)) of spare time meanwhile: if a task of this run waits for " +
                   "an actor they share with it — a global actor, an actor kept in a static — run it alone.)" : ""))

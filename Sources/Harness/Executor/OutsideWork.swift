@@ -21,6 +21,13 @@ struct OutsideWork {
         case thread = 4
         /// A Dispatch timer source the run made, until it is cancelled.
         case source = 5
+        /// A task of the run handed to an executor that is not the harness's (an actor's custom `SerialExecutor`, a
+        /// preferred `TaskExecutor`), until its job has run there.
+        case executor = 6
+        /// A thread the run did not start (made before it, or by another run) that ran a job of the run for such an
+        /// executor, and may run more: a task of the run stayed with that executor (suspended there, or yielding).
+        /// Followed until the run ends: it may resume the run while it runs, not while it waits for work.
+        case adopted = 7
     }
 
     /// Where a piece of outside work is.
@@ -49,10 +56,14 @@ struct OutsideWork {
     struct Item {
         /// What it is.
         var kind: Kind
-        /// The queue's label, for Dispatch work.
+        /// The queue's label, for Dispatch work; the executor's type, for a task handed to an executor.
         var label: String
         /// Where it is.
         var state: State
+        /// For a task handed to an executor: the task (its job's address), and whether, while its job ran there, it
+        /// came back to the run or was handed on to another executor (else it stayed with that executor).
+        var task = 0
+        var leftTheExecutor = false
     }
 
     /// The work under way, by serial number (in the order the run handed it out).
@@ -69,6 +80,39 @@ struct OutsideWork {
         nextSerial += 1
         items[serial] = Item(kind: kind, label: label, state: kind == .source ? .source(firesOnItsOwn: false) : .queued)
         return serial
+    }
+
+    /// Task `task` (a job's address) is handed to an executor of type `label`: its serial number.
+    mutating func handOff(_ task: Int, label: String) -> UInt64 {
+        let serial = begin(.executor, label: label)
+        items[serial]?.task = task
+        return serial
+    }
+
+    /// Job `job` came to the run from the piece `serial` runs now: if it is that piece's task, it left its executor.
+    mutating func arrived(_ job: Int, from serial: UInt64) {
+        if items[serial]?.kind == .executor, items[serial]?.task == job { items[serial]?.leftTheExecutor = true }
+    }
+
+    /// The task of piece `serial` was handed on to another executor while its job ran.
+    mutating func handedOn(from serial: UInt64) {
+        if items[serial]?.kind == .executor { items[serial]?.leftTheExecutor = true }
+    }
+
+    /// The job of piece `serial`, a task handed to an executor, has run on `thread`: the piece ends. If the task stayed
+    /// with that executor and `thread` is none of the run's own, the run follows the thread from now on: the serial
+    /// number of that (`adopted`), and whether it is new; nil if it does not.
+    mutating func handedJobRan(_ serial: UInt64, on thread: Int32, threadIsTheRuns: Bool) -> (serial: UInt64, new: Bool)? {
+        let stayed = items[serial].map { $0.kind == .executor && !$0.leftTheExecutor } ?? false
+        let label = items[serial]?.label ?? ""
+        end(serial)
+        guard stayed, !threadIsTheRuns, thread != 0 else { return nil }
+        if let adopted = items.first(where: { $0.value.kind == .adopted && $0.value.state == .running(thread: thread) }) {
+            return (adopted.key, false)
+        }
+        let adopted = begin(.adopted, label: label)
+        items[adopted]?.state = .running(thread: thread)
+        return (adopted, true)
     }
 
     /// A timer source's timer now fires on Dispatch's real clock (true), or no longer does.
@@ -157,6 +201,7 @@ struct OutsideWork {
         items.values.contains { item in
             switch item.state {
             case .queued, .waking: true
+            case .running(let thread) where item.kind == .adopted: !ThreadState.waitsForWork(thread)
             case .running(let thread): !ThreadState.waitsForAnotherThread(thread)
             case .waitingForTimer, .sleeping, .held: false
             case .source(let firesOnItsOwn): firesOnItsOwn
@@ -176,12 +221,16 @@ struct OutsideWork {
             case .notify: what = "a Dispatch group's notify block" + (item.label.isEmpty ? "" : " on '\(item.label)'")
             case .thread: what = "a thread the run started"
             case .source: what = "a Dispatch timer source" + (item.label.isEmpty ? "" : " on '\(item.label)'")
+            case .executor: what = "a job of a task handed to executor '\(item.label)'"
+            case .adopted: what = "a thread the run did not start that ran its work for executor '\(item.label)'"
             }
             let state: String
             switch item.state {
             case .queued: state = "queued, not started"
             case .held: state = "held until the job that made it suspends"
             case .waitingForTimer: state = "waiting for its time"
+            case .running(let thread) where item.kind == .adopted:
+                state = "thread \(thread), " + (ThreadState.waitsForWork(thread) ? "waiting for work" : "running")
             case .running(let thread):
                 state = "running on thread \(thread)" +
                     (ThreadState.waitsForAnotherThread(thread) ? ", waiting for another thread to wake it" : "")
@@ -200,12 +249,15 @@ enum HeldWork {
     case dispatch(UnsafeMutableRawPointer)
     /// A thread waiting to start.
     case thread(UnsafeMutableRawPointer)
+    /// A task handed to an executor that is not the harness's, its job waiting to run there (ForeignExecutors.c).
+    case handOff(UnsafeMutableRawPointer)
 
     /// Lets it go: the submission to Dispatch, the thread to its start.
     func release() {
         switch self {
         case .dispatch(let item): harness_outside_submit(item)
         case .thread(let item): harness_outside_open_thread(item)
+        case .handOff(let item): harness_foreign_open(item)
         }
     }
 }
@@ -234,6 +286,29 @@ enum ThreadState {
         default:
             return false
         }
+        #else
+        return false
+        #endif
+    }
+
+    /// True if thread `thread` sleeps on anything but a lock — a condition, a semaphore, a timed wait, a poll, a read —
+    /// or has ended: an executor's thread between jobs, which runs nothing until someone hands it work. False if it
+    /// runs or is ready to, waits for the disk, or waits for a mutex (its holder will let go, and it runs on).
+    static func waitsForWork(_ thread: Int32) -> Bool {
+        #if os(Linux)
+        guard let stat = try? String(contentsOfFile: "/proc/self/task/\(thread)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")")
+        else { return true }  // ended
+        let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+        guard state == "S" else { return state == "Z" || state == "X" }
+        guard let call = try? String(contentsOfFile: "/proc/self/task/\(thread)/syscall", encoding: .utf8) else { return true }
+        let fields = call.split(separator: " ")
+        guard let number = fields.first.flatMap({ Int($0) }) else { return false }  // "running": between two reads
+        if number == 202, fields.count >= 3, let op = UInt64(fields[2].dropFirst(2), radix: 16) {
+            // FUTEX_WAIT (a mutex's wait in glibc), FUTEX_LOCK_PI, FUTEX_LOCK_PI2: a lock, which its holder lets go.
+            return ![0, 6, 13].contains(op & 0x7F)
+        }
+        return true
         #else
         return false
         #endif
@@ -320,8 +395,44 @@ enum OutsideWorkCallbacks {
             },
             release_held: { run in
                 Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().releaseHeld(waiting: true)
+            },
+            handed: { run, target, task, never in
+                let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
+                let object = Unmanaged<AnyObject>.fromOpaque(target!).takeUnretainedValue()
+                // The harness's own executors keep the run's work in the run.
+                if OutsideWorkCallbacks.isHarnessExecutor(object) {
+                    never?.pointee = 1
+                    return 0
+                }
+                let serial = executor.handedOff(Int(bitPattern: task), to: String(describing: type(of: object)))
+                if serial != 0 { _ = Unmanaged.passUnretained(executor).retain() }
+                return serial
+            },
+            handed_job_ran: { run, serial, thread, threadsRun in
+                let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!)
+                let adoption = executor.takeUnretainedValue().handedJobRan(serial, on: thread, threadIsTheRuns: threadsRun != 0)
+                // The piece's hold on the run ends; a new adoption takes one of its own.
+                if adoption?.new != true { executor.release() }
+                return adoption?.serial ?? 0
+            },
+            adopted_job: { run, serial in
+                Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().adoptedJob(serial) ? 1 : 0
+            },
+            hold_hand_off: { run, serial, item in
+                let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
+                return executor.hold(.handOff(item!), serial: serial) ? 1 : 0
             }))
         harness_outside_set_callbacks(callbacks)
         return true
     }()
+
+    /// Whether `object` is one of the harness's own executors (the process's default executor exists only where the
+    /// executors' private interface was compiled in).
+    private static func isHarnessExecutor(_ object: AnyObject) -> Bool {
+        if object is OneThreadExecutor || object is MainLane { return true }
+        #if os(Linux) || HARNESS_EXECUTOR_SPI
+        if object is ProcessDefaultExecutor { return true }
+        #endif
+        return false
+    }
 }
