@@ -50,6 +50,8 @@ enum SharedThreads {
     static let madeInFirstRun = ThreadExecutor(name: "made in the first run")
     /// For the tests whose task waits in the executor's queue (a yield, a sleep on the actor).
     static let waits = ThreadExecutor(name: "waits")
+    /// For the test whose task never comes back.
+    static let spins = ThreadExecutor(name: "spins")
 }
 
 /// An actor pinned to a thread executor: ten callers each add one.
@@ -130,6 +132,28 @@ final class Gate: Sendable {
     }
 }
 
+/// A global actor on the thread executor `SharedThreads.spins`.
+@globalActor actor SpinningActor {
+    /// The one instance.
+    static let shared = SpinningActor()
+    /// The actor runs on the shared thread.
+    nonisolated var unownedExecutor: UnownedSerialExecutor { SharedThreads.spins.asUnownedSerialExecutor() }
+}
+
+/// Makes a task on `SpinningActor` that makes the next, until `stop` is raised: work that never hands its caller
+/// anything, and never passes through the harness's thread.
+@SpinningActor func startTheChain(_ stop: StopFlag) {
+    guard !stop.raised.load(ordering: .relaxed) else { return }
+    Task { @SpinningActor in startTheChain(stop) }
+}
+
+/// Submits a block to `queue` that submits itself again, until `stop` is raised.
+@Sendable func submitAgain(on queue: DispatchQueue, until stop: StopFlag) {
+    queue.async {
+        if !stop.raised.load(ordering: .relaxed) { submitAgain(on: queue, until: stop) }
+    }
+}
+
 /// Ten child tasks each call, once, an actor on `executor`'s thread; returns the count.
 @Sendable func tenCallsToAPinnedActor(_ executor: @escaping @Sendable () -> ThreadExecutor) async -> Int {
     let counter = PinnedCounter(on: executor())
@@ -185,6 +209,47 @@ struct ForeignExecutorTests {
         }
         #expect(outcomes == ["9": 10, "9 at 0.005 seconds": 100], "outcomes of 10 strict runs and 100 seeded ones: \(outcomes)")
         #expect(differed.isEmpty, "seeds whose two runs differed: \(differed)")
+    }
+
+    @Test("work that escaped the run and spins — tasks made one after another on a thread made before the run — ends the run with a failure that names it",
+          arguments: [Schedule.strict, .seeded(1)])
+    func escapedTasksAreNamed(schedule: Schedule) async throws {
+        _ = SharedThreads.spins
+        let stop = StopFlag()
+        defer { stop.raised.store(true, ordering: .relaxed) }
+        let failure = await failure(of: schedule) { () -> Int in
+            await startTheChain(stop)
+            return await waitForAResumeNobodyMakes()
+        }
+        #expect(failure?.kind == .timedOut && failure?.hitTimeLimit == false, "\(String(describing: failure))")
+        #expect(failure?.summary.contains("took 100000 steps in a row") == true, "\(String(describing: failure?.summary))")
+        #expect(failure?.summary.contains("executor 'ThreadExecutor'") == true, "\(String(describing: failure?.summary))")
+    }
+
+    @Test("work that escaped the run and spins — a Dispatch block that submits itself again — ends the run with a failure that names it",
+          arguments: [Schedule.strict, .seeded(1)])
+    func escapedBlocksAreNamed(schedule: Schedule) async throws {
+        let stop = StopFlag()
+        defer { stop.raised.store(true, ordering: .relaxed) }
+        let queue = DispatchQueue(label: "made before the run")
+        let failure = await failure(of: schedule) { () -> Int in
+            submitAgain(on: queue, until: stop)
+            return await waitForAResumeNobodyMakes()
+        }
+        #expect(failure?.kind == .timedOut && failure?.hitTimeLimit == false, "\(String(describing: failure))")
+        #expect(failure?.summary.contains("took 100000 steps in a row") == true, "\(String(describing: failure?.summary))")
+        #expect(failure?.summary.contains("a Dispatch block on 'made before the run'") == true,
+                "\(String(describing: failure?.summary))")
+    }
+
+    /// The run's failure, or nil if it finished.
+    private func failure(of schedule: Schedule, _ body: @escaping @Sendable () async -> Int) async -> HarnessFailure? {
+        do {
+            _ = try await Harness.run(schedule, body)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// Strict ×20, then seeds 1…100 twice: every run gives 10, no failure, and each seed's two runs the same schedule.

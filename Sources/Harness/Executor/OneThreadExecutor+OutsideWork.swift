@@ -8,6 +8,7 @@ extension OneThreadExecutor {
         lockState()
         defer { condition.unlock() }
         guard !completed else { return 0 }
+        if ThreadBinding.current !== self { escapedStep() }
         let serial = outside.begin(kind, label: label)
         condition.signal()
         return serial
@@ -20,6 +21,7 @@ extension OneThreadExecutor {
         defer { condition.unlock() }
         guard !completed else { return 0 }
         if ThreadBinding.current !== self {
+            escapedStep()
             // From a job of the run's on another executor's thread: that job's task goes on elsewhere.
             if harness_helper_run() == Unmanaged.passUnretained(self).toOpaque() { outside.handedOn(from: harness_helper_serial()) }
         }
@@ -43,13 +45,20 @@ extension OneThreadExecutor {
     }
 
     /// A thread the run follows (piece `serial`, `OutsideWork.Kind.adopted`) is about to run a job: whether the run
-    /// still follows it (then the job is the run's work).
+    /// still follows it (then the job is the run's work, and counts as a step of its escaped work).
     func adoptedJob(_ serial: UInt64) -> Bool {
         lockState()
         defer { condition.unlock() }
         guard !completed, outside.items[serial]?.kind == .adopted else { return false }
+        escapedStep()
         condition.signal()
         return true
+    }
+
+    /// Counts one step of work outside the run's thread that outside work itself made (`escapedSteps`). Call under
+    /// the lock.
+    func escapedStep() {
+        escapedSteps += 1
     }
 
     /// It started on `thread`: the run's time for that thread to read (as the monotonic clocks read it), or nil
@@ -119,6 +128,7 @@ extension OneThreadExecutor {
             return nil
         }
         outside.sleep(serial)
+        escapedStep()
         scheduler.setOutsideTimer(serial, deadline: scheduler.now + nanoseconds)
         condition.signal()
         condition.unlock()

@@ -66,6 +66,10 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     @exclusivity(unchecked) private(set) var runningMainJob = false
     /// The work the run handed outside its thread (Dispatch blocks, threads), under way.
     @exclusivity(unchecked) var outside = OutsideWork()
+    /// Steps outside work took since the run last ran a job of its own, that outside work itself made — a Dispatch
+    /// block or a hop handed out by outside work, a job on a thread the run follows (`OutsideWork.Kind.adopted`), a
+    /// sleep of a thread of the run's: what `RunOptions.escapedWorkLimit` bounds (under `condition`).
+    @exclusivity(unchecked) var escapedSteps = 0
     /// Where threads of the run's outside work wait for the run's timers to end their sleeps (taken after
     /// `condition` by the harness thread, never while holding it by a sleeper).
     let sleepers = NSCondition()
@@ -285,6 +289,10 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         condition.lock()
         if !scheduler.virtualTime { clock.count(thread: threadID.load(ordering: .relaxed)) }
         while !abandoned {
+            if escapedSteps > options.escapedWorkLimit {
+                escapedWorkSpun()
+                continue
+            }
             var step = scheduler.next(realNow: realNow, outsideMayResume: outsideMayResume)
             if case .waitForOutsideWork(known: true) = step {} else { waitingForOutside = false }
             var waitingForOthers = false
@@ -303,6 +311,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                 events.step(task: UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: entry.job))), isMain: entry.isMain,
                             firedTimer: entry.firedTimer, now: scheduler.virtualTime ? scheduler.now : -1)
                 inJob = true
+                escapedSteps = 0
                 run(entry)
             case .waitForTimer(let deadline):
                 _ = condition.wait(until: Date().addingTimeInterval(Double(deadline - realNow()) / 1e9))
@@ -396,10 +405,22 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
              "scenario. If it needs longer, raise `RunOptions.outsideWorkLimit`; if it never ends, that is the bug.")
     }
 
+    /// Fails the run whose outside work took more than `options.escapedWorkLimit` steps with nothing of the run's own
+    /// to run between them: work that escaped the run and never ends by itself. Call under the lock.
+    private func escapedWorkSpun() {
+        fail(.timedOut, "work the run handed outside its thread took \(options.escapedWorkLimit) steps in a row — jobs " +
+             "of its tasks on another executor's thread, Dispatch blocks handed on by Dispatch blocks, firings of a " +
+             "timer source, sleeps of its threads — and not one job of the run's own ran between them: work that escaped the run and never ends by " +
+             "itself (a task that yields in a loop on an actor's own executor, a block that submits itself again). " +
+             "Under way: " + outside.described.joined(separator: "; ") + ". Cancel it, or raise " +
+             "`RunOptions.escapedWorkLimit` if it really takes that many steps before it hands the run something.")
+    }
+
     /// Acts on a timer of the run's outside work. Call under the lock.
     private func fireOutside(_ serial: UInt64) {
         if let source = sourceTimers[serial] {
             // A timer source on the run's clock: its handler goes to its queue, and a repeating one is due again.
+            escapedStep()
             outside.sourceFiring(serial)
             harness_outside_fire_source(source.item)
             // Once the scenario returned every timer is due at once: a repeating source is not set again then.

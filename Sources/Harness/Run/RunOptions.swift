@@ -33,6 +33,13 @@ public struct RunOptions: Sendable {
     /// before it fails as `outside work pending`, naming what it waited for. Spare time (`SpareTime`): a loaded
     /// machine only makes the wait longer. The run goes on as soon as anything of that work ends or resumes it.
     public var outsideWorkLimit: Duration = .seconds(10)
+    /// How many steps work outside the run's thread may take in a row, with no job of the run's own running between
+    /// them, when outside work itself made each step: a Dispatch block or an executor hop handed out by outside work, a
+    /// job on a thread the run follows since it ran the run's work, a firing of a timer source or a thread's sleep on
+    /// the run's clock. Past it the run fails as a loop that never ends (`time limit`), naming the work: work that
+    /// escaped the run and spins — tasks that start one another on an executor's thread, a block that submits itself
+    /// again — never ends by itself. A count, so a loaded machine only takes longer to reach it.
+    public var escapedWorkLimit: Int = 100_000
     /// On the real pool (`system`), how long every thread of the process may sleep, none of them using any CPU,
     /// before a scenario still unfinished is reported as a deadlock (`Stillness`). Nil — the default — leaves
     /// only the time limit. Set it only for a scenario that sets no timer and takes no work from another thread
