@@ -380,6 +380,7 @@ typedef struct {
 static foreign_run begin_foreign_run(void *job, void *task_executor) {
     foreign_run state = {NULL, 0, 0, 0, {0}, running_task_executor};
     if (inside_library || harness_bound_executor() != NULL) return state;
+    if (!runs_swift_jobs) wakes_covered();
     running_task_executor = task_executor;
     if (atomic_load_explicit(&hand_off_count, memory_order_acquire) == 0 && adopted_run == NULL &&
         atomic_load_explicit(&creating, memory_order_acquire) == 0) return state;

@@ -60,18 +60,6 @@ void *working_for(const harness_outside_callbacks **set) {
     return *set != NULL ? run : NULL;
 }
 
-/// The library's own function `name`, found once.
-#define REAL(type, name)                                                             \
-    static _Atomic(type) real_##name = NULL;                                        \
-    static type real_##name##_fn(void) {                                            \
-        type found = atomic_load_explicit(&real_##name, memory_order_acquire);       \
-        if (found == NULL) {                                                         \
-            found = (type)dlsym(RTLD_NEXT, #name);                                   \
-            atomic_store_explicit(&real_##name, found, memory_order_release);        \
-        }                                                                            \
-        return found;                                                                \
-    }
-
 typedef void (*function_t)(void *);
 typedef void (*async_f_t)(void *queue, void *context, function_t work);
 typedef void (*async_t)(void *queue, void *block);
@@ -653,7 +641,31 @@ static void *thread_start(void *pointer) {
     return result;
 }
 
+__thread int dispatch_worker = 0;
+
+/// A libdispatch worker thread's start: marked as one, then libdispatch's own.
+typedef struct {
+    void *(*start)(void *);
+    void *argument;
+} worker_start;
+
+static void *start_dispatch_worker(void *pointer) {
+    worker_start begin = *(worker_start *)pointer;
+    free(pointer);
+    dispatch_worker = 1;
+    return begin.start(begin.argument);
+}
+
 int pthread_create(pthread_t *thread, const pthread_attr_t *attributes, void *(*start)(void *), void *argument) {
+    if (from_dispatch(__builtin_return_address(0))) {
+        // One of libdispatch's workers: it runs whatever is queued, for anyone, so no run's wake may make it a run's.
+        worker_start *begin = malloc(sizeof *begin);
+        if (begin == NULL) return real_pthread_create_fn()(thread, attributes, start, argument);
+        *begin = (worker_start){start, argument};
+        int result = real_pthread_create_fn()(thread, attributes, start_dispatch_worker, begin);
+        if (result != 0) free(begin);
+        return result;
+    }
     const harness_outside_callbacks *set = NULL;
     void *run = working_for(&set);
     if (run == NULL) return real_pthread_create_fn()(thread, attributes, start, argument);
@@ -718,7 +730,10 @@ REAL(join_t, pthread_join)
 
 long dispatch_semaphore_wait(void *semaphore, uint64_t timeout) {
     before_waiting();
-    return real_dispatch_semaphore_wait_fn()(semaphore, timeout);
+    wait_begins(semaphore);
+    long result = real_dispatch_semaphore_wait_fn()(semaphore, timeout);
+    wait_ended(semaphore);
+    return result;
 }
 
 long dispatch_group_wait(void *group, uint64_t timeout) {
@@ -743,22 +758,38 @@ void dispatch_barrier_sync(void *queue, void *block) {
 
 int pthread_cond_wait(pthread_cond_t *condition, pthread_mutex_t *mutex) {
     before_waiting();
-    return real_pthread_cond_wait_fn()(condition, mutex);
+    int followed = !from_dispatch(__builtin_return_address(0));
+    if (followed) wait_begins(condition);
+    int result = real_pthread_cond_wait_fn()(condition, mutex);
+    if (followed) wait_ended(condition);
+    return result;
 }
 
 int pthread_cond_timedwait(pthread_cond_t *condition, pthread_mutex_t *mutex, const struct timespec *deadline) {
     before_waiting();
-    return real_pthread_cond_timedwait_fn()(condition, mutex, deadline);
+    int followed = !from_dispatch(__builtin_return_address(0));
+    if (followed) wait_begins(condition);
+    int result = real_pthread_cond_timedwait_fn()(condition, mutex, deadline);
+    if (followed) wait_ended(condition);
+    return result;
 }
 
 int sem_wait(sem_t *semaphore) {
     before_waiting();
-    return real_sem_wait_fn()(semaphore);
+    int followed = !from_dispatch(__builtin_return_address(0));
+    if (followed) wait_begins(semaphore);
+    int result = real_sem_wait_fn()(semaphore);
+    if (followed) wait_ended(semaphore);
+    return result;
 }
 
 int sem_timedwait(sem_t *semaphore, const struct timespec *deadline) {
     before_waiting();
-    return real_sem_timedwait_fn()(semaphore, deadline);
+    int followed = !from_dispatch(__builtin_return_address(0));
+    if (followed) wait_begins(semaphore);
+    int result = real_sem_timedwait_fn()(semaphore, deadline);
+    if (followed) wait_ended(semaphore);
+    return result;
 }
 
 int pthread_join(pthread_t thread, void **result) {

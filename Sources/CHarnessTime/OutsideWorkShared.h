@@ -1,10 +1,25 @@
-// What OutsideWork.c shares with ForeignExecutors.c: which run a thread works for, and how it starts and stops working
-// for one. Linux only; private to the target. The names are the files' own, given prefixed link names here so that
-// nothing else linked into a program can clash with them.
+// What OutsideWork.c shares with ForeignExecutors.c and Wakes.c: which run a thread works for, how it starts and stops
+// working for one, and the library's own functions. Linux only; private to the target. The names are the files' own,
+// given prefixed link names here so that nothing else linked into a program can clash with them.
 #ifndef OUTSIDEWORKSHARED_H
 #define OUTSIDEWORKSHARED_H
 
 #include "CHarnessTime.h"
+
+#include <dlfcn.h>
+#include <stdatomic.h>
+
+/// The library's own function `name`, found once.
+#define REAL(type, name)                                                             \
+    static _Atomic(type) real_##name = NULL;                                        \
+    static type real_##name##_fn(void) {                                            \
+        type found = atomic_load_explicit(&real_##name, memory_order_acquire);       \
+        if (found == NULL) {                                                         \
+            found = (type)dlsym(RTLD_NEXT, #name);                                   \
+            atomic_store_explicit(&real_##name, found, memory_order_release);        \
+        }                                                                            \
+        return found;                                                                \
+    }
 
 #define callbacks harness_ow_callbacks
 #define job_run harness_ow_job_run
@@ -14,6 +29,12 @@
 #define working_for harness_ow_working_for
 #define begin_working harness_ow_begin_working
 #define end_working harness_ow_end_working
+#define wait_begins harness_ow_wait_begins
+#define wait_ended harness_ow_wait_ended
+#define from_dispatch harness_ow_from_dispatch
+#define dispatch_worker harness_ow_dispatch_worker
+#define runs_swift_jobs harness_ow_runs_swift_jobs
+#define wakes_covered harness_ow_wakes_covered
 
 /// The callbacks into the run, set once by the harness.
 extern __attribute__((visibility("hidden"))) _Atomic(const harness_outside_callbacks *) callbacks;
@@ -24,6 +45,8 @@ extern __attribute__((visibility("hidden"))) __thread void *helper_run;
 extern __attribute__((visibility("hidden"))) __thread uint64_t helper_serial;
 /// Non-zero inside the library's own functions, called from here: what they do themselves is theirs.
 extern __attribute__((visibility("hidden"))) __thread int inside_library;
+/// Non-zero on a thread libdispatch made (a worker of its pools, OutsideWork.c's `pthread_create`).
+extern __attribute__((visibility("hidden"))) __thread int dispatch_worker;
 
 /// The run this thread works for now, if any, and the callbacks to tell it with.
 __attribute__((visibility("hidden"))) void *working_for(const harness_outside_callbacks **set);
@@ -43,5 +66,20 @@ __attribute__((visibility("hidden"))) working_state begin_working(const harness_
 
 /// Puts back what the thread worked for before `begin_working`.
 __attribute__((visibility("hidden"))) void end_working(working_state before);
+
+/// The calling thread is about to wait on `object` (a condition variable, a semaphore) until another thread signals
+/// it, and has just stopped waiting (Wakes.c).
+__attribute__((visibility("hidden"))) void wait_begins(void *object);
+__attribute__((visibility("hidden"))) void wait_ended(void *object);
+
+/// Non-zero on a thread that has run a Swift job outside the harness (an executor's thread, Wakes.c).
+extern __attribute__((visibility("hidden"))) __thread int runs_swift_jobs;
+/// The calling thread is about to run a Swift job outside the harness: from now on its work for a run is followed job
+/// by job (ForeignExecutors.c), not by wakes; a wake it works for ends here (Wakes.c).
+__attribute__((visibility("hidden"))) void wakes_covered(void);
+
+/// Whether `address` (a caller's return address) lies in libdispatch: its own waits and signals (a worker idling for
+/// work, waking another) are none of a run's, and a worker thread must never be taken for a server of one.
+__attribute__((visibility("hidden"))) int from_dispatch(const void *address);
 
 #endif

@@ -100,6 +100,8 @@ enum {
     HARNESS_OUTSIDE_EXECUTOR = 6,
     /// A thread the run did not start that ran a job of the run for such an executor, and may run more.
     HARNESS_OUTSIDE_ADOPTED = 7,
+    /// A thread a run woke (it signalled the condition or semaphore the thread waited on), until it waits again.
+    HARNESS_OUTSIDE_WOKEN = 8,
 };
 
 /// How OutsideWork.c tells a run about its outside work; `run` is the run's opaque pointer.
@@ -148,6 +150,10 @@ typedef struct harness_outside_callbacks {
     /// its job from running there until the job that handed it has run to its next suspension (it then calls
     /// `harness_foreign_open(item)`), 0 to let it run at once.
     int (*hold_hand_off)(void *run, uint64_t serial, void *item);
+    /// The harness thread, inside a job, signals a condition or semaphore another thread waits on (piece `serial`, the
+    /// thread it wakes): returns 1 if the run holds the signal until the job has run to its next suspension (it then
+    /// calls `harness_wake_send(item)`), 0 to send it now.
+    int (*hold_signal)(void *run, uint64_t serial, void *item);
 } harness_outside_callbacks;
 
 /// Sets the callbacks (once; they live for the process).
@@ -172,6 +178,9 @@ void harness_outside_fire_source(void *item);
 
 /// Lets a task the run handed to an executor run there (ForeignExecutors.c).
 void harness_foreign_open(void *item);
+
+/// Sends a signal the run held (Wakes.c).
+void harness_wake_send(void *item);
 
 // The process's scratch folder (ScratchFolder.c).
 

@@ -28,6 +28,9 @@ struct OutsideWork {
         /// executor, and may run more: a task of the run stayed with that executor (suspended there, or yielding).
         /// Followed until the run ends: it may resume the run while it runs, not while it waits for work.
         case adopted = 7
+        /// A thread the run woke — it signalled the condition variable or semaphore the thread waited on (a server
+        /// thread made once, answering requests) — until that thread waits again.
+        case woken = 8
     }
 
     /// Where a piece of outside work is.
@@ -223,6 +226,7 @@ struct OutsideWork {
             case .source: what = "a Dispatch timer source" + (item.label.isEmpty ? "" : " on '\(item.label)'")
             case .executor: what = "a job of a task handed to executor '\(item.label)'"
             case .adopted: what = "a thread the run did not start that ran its work for executor '\(item.label)'"
+            case .woken: what = "a thread the run woke (it signalled what the thread waited on)"
             }
             let state: String
             switch item.state {
@@ -251,6 +255,8 @@ enum HeldWork {
     case thread(UnsafeMutableRawPointer)
     /// A task handed to an executor that is not the harness's, its job waiting to run there (ForeignExecutors.c).
     case handOff(UnsafeMutableRawPointer)
+    /// A signal of a condition or semaphore another thread waits on (Wakes.c).
+    case signal(UnsafeMutableRawPointer)
 
     /// Lets it go: the submission to Dispatch, the thread to its start.
     func release() {
@@ -258,6 +264,7 @@ enum HeldWork {
         case .dispatch(let item): harness_outside_submit(item)
         case .thread(let item): harness_outside_open_thread(item)
         case .handOff(let item): harness_foreign_open(item)
+        case .signal(let item): harness_wake_send(item)
         }
     }
 }
@@ -421,6 +428,10 @@ enum OutsideWorkCallbacks {
             hold_hand_off: { run, serial, item in
                 let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
                 return executor.hold(.handOff(item!), serial: serial) ? 1 : 0
+            },
+            hold_signal: { run, serial, item in
+                let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
+                return executor.hold(.signal(item!), serial: serial) ? 1 : 0
             }))
         harness_outside_set_callbacks(callbacks)
         return true
