@@ -161,8 +161,8 @@ struct ClaimReport<Outcome: Hashable & Sendable> {
 
     /// Whether this process plays a `HARNESS_SCHEDULE` string in its seeded runs.
     static var replayStringInEffect: Bool {
-        guard case .success(let settings) = Settings.current else { return false }
-        return settings.exploration.schedule != nil
+        guard case .success(let settings) = Plan.process else { return false }
+        return settings.replay != nil
     }
 
     /// Records the issues and the attachments at `sourceLocation`.

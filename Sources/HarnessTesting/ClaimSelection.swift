@@ -11,7 +11,7 @@ enum ClaimSelection {
 
     /// The key a replay line named, if the environment set one.
     static var named: String? {
-        guard case .success(let settings) = Settings.current else { return nil }
+        guard case .success(let settings) = Plan.process else { return nil }
         return settings.claim
     }
 

@@ -15,7 +15,7 @@ import Testing
 /// A test's trait refines its suite's. A replay line names the test, so it reruns with the traits it ran with.
 public struct HarnessTrait: TestTrait, SuiteTrait, TestScoping {
     /// What it asks.
-    public var scope: Settings.Scope
+    package var scope: Plan.Scope
 
     /// A suite's trait applies to every test in it, nested suites included.
     public var isRecursive: Bool { true }
@@ -24,16 +24,16 @@ public struct HarnessTrait: TestTrait, SuiteTrait, TestScoping {
     /// does not run.
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
-        if let iterations = scope.iterations, !(1...Settings.maxIterations).contains(iterations) {
-            Issue.record(".harness(iterations: \(iterations)): expected 1 to \(Settings.maxIterations) — the test did not run")
+        if let iterations = scope.iterations, !(1...Plan.maxIterations).contains(iterations) {
+            Issue.record(".harness(iterations: \(iterations)): expected 1 to \(Plan.maxIterations) — the test did not run")
             return
         }
-        if let seeds = scope.seeds, UInt64(seeds.count) > Settings.maxSeeds {
-            Issue.record(".harness(seeds: \(seeds)): at most \(Settings.maxSeeds) seeds — the test did not run")
+        if let seeds = scope.seeds, UInt64(seeds.count) > Plan.maxSeeds {
+            Issue.record(".harness(seeds: \(seeds)): at most \(Plan.maxSeeds) seeds — the test did not run")
             return
         }
-        let scope = Settings.Scope.current.map { $0.refined(by: self.scope) } ?? self.scope
-        try await Settings.Scope.$current.withValue(scope) { try await function() }
+        let scope = Plan.Scope.current.map { $0.refined(by: self.scope) } ?? self.scope
+        try await Plan.Scope.$current.withValue(scope) { try await function() }
     }
 }
 
@@ -44,7 +44,7 @@ extension Trait where Self == HarnessTrait {
     /// counterexample is made small (`HARNESS_SHRINK`).
     public static func harness(search: Search? = nil, iterations: Int? = nil, seeds: ClosedRange<UInt64>? = nil,
                                seed: UInt64? = nil, shrink: Bool? = nil) -> Self {
-        HarnessTrait(scope: Settings.Scope(search: search, iterations: iterations, seeds: seeds, seed: seed,
+        HarnessTrait(scope: Plan.Scope(search: search, iterations: iterations, seeds: seeds, seed: seed,
                                            shrinks: shrink))
     }
 }

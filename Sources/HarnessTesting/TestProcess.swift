@@ -16,7 +16,7 @@ enum TestProcess {
     /// stops the process here with one line, since reported per test it would bury itself under one failure per
     /// scenario, and no run means anything under it anyway; otherwise the run count is arranged for the exit.
     private static let started: Void = {
-        if case .failure(let error) = Settings.current {
+        if case .failure(let error) = Plan.process {
             // The test process's status is 2; `swift test` itself reports any failing test process as 1.
             FileHandle.standardError.write(Data("error: \(error) — nothing was run (the test process exits with 2)\n".utf8))
             harness_replay_check_disarm()  // a bad HARNESS_SEED is this error, not "nothing was replayed" (65)

@@ -123,7 +123,7 @@ while let argument = arguments.first {
 }
 
 do {
-    _ = try Settings(environment: ProcessInfo.processInfo.environment)
+    _ = try Plan(environment: ProcessInfo.processInfo.environment)
 } catch {
     complain("quiz: \(error)")
     exit(64)

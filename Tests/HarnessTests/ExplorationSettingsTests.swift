@@ -12,20 +12,20 @@ struct ExplorationSettingsTests {
         (["HARNESS_STRATEGY": "exhaustive:2"], .exhaustive(preemptionBound: 2)),
     ])
     func strategy(environment: [String: String], expected: Search) throws {
-        #expect(try Settings(environment: environment).exploration.strategy == expected)
+        #expect(try Plan(environment: environment).search == expected)
     }
 
     @Test("HARNESS_SCHEDULE reads a replay string")
     func schedule() throws {
-        let settings = try Settings(environment: ["HARNESS_SCHEDULE": "s1-10*3*_104_"])
-        #expect(settings.exploration.schedule?.choices == [1, 0, 0, 0, 104])
+        let settings = try Plan(environment: ["HARNESS_SCHEDULE": "s1-10*3*_104_"])
+        #expect(settings.replay?.choices == [1, 0, 0, 0, 104])
     }
 
     @Test("HARNESS_SHRINK turns shrinking off or on", arguments: [
         ([:], true), (["HARNESS_SHRINK": "off"], false), (["HARNESS_SHRINK": " OFF "], false), (["HARNESS_SHRINK": "on"], true),
     ] as [([String: String], Bool)])
     func shrink(environment: [String: String], shrinks: Bool) throws {
-        #expect(try Settings(environment: environment).exploration.shrinks == shrinks)
+        #expect(try Plan(environment: environment).shrinks == shrinks)
     }
 
     @Test("a bad value is an error that names the variable and the value", arguments: [
@@ -42,7 +42,7 @@ struct ExplorationSettingsTests {
     ])
     func badValue(environment: [String: String], variable: String, value: String) {
         #expect {
-            _ = try Settings(environment: environment)
+            _ = try Plan(environment: environment)
         } throws: { error in
             let text = "\(error)"
             return text.contains(variable) && text.contains("\"\(value)\"")

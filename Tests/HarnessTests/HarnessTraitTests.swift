@@ -9,7 +9,7 @@ func environmentSets(_ names: String...) -> Bool {
 
 /// Those of `names` the environment sets, in order (all of them if the settings are bad: nothing runs then).
 func environmentSetting(_ names: [String]) -> [String] {
-    guard case .success(let settings) = Settings.current else { return names }
+    guard case .success(let settings) = Plan.process else { return names }
     return names.filter(settings.environmentVariables.contains)
 }
 
@@ -67,21 +67,21 @@ struct HarnessTraitTests {
 struct HarnessTraitEnvironmentTests {
     @Test("HARNESS_STRATEGY overrides the trait's search; its iterations stand")
     func environmentWins() throws {
-        let settings = try Settings(environment: ["HARNESS_STRATEGY": "random"])
-            .under(Settings.Scope(search: .pct(depth: 2), iterations: 4))
-        #expect(settings.exploration.strategy == .random)
+        let settings = try Plan(environment: ["HARNESS_STRATEGY": "random"])
+            .under(Plan.Scope(search: .pct(depth: 2), iterations: 4))
+        #expect(settings.search == .random)
         #expect(settings.iterations == 4)
     }
 
     @Test("HARNESS_SEED replaces a trait's seed and its slice together")
     func seedFromTheEnvironment() throws {
-        let settings = try Settings(environment: ["HARNESS_SEED": "7"]).under(Settings.Scope(seeds: 100...199))
-        #expect(settings.seedsToExplore(defaultCount: 200) == Seeds(7...7))
+        let settings = try Plan(environment: ["HARNESS_SEED": "7"]).under(Plan.Scope(seeds: 100...199))
+        #expect(settings.seeds(defaultCount: 200) == Seeds(7...7))
     }
 
     @Test("a test's trait over its suite's: the test's seed replaces the suite's slice")
     func refinedScope() {
-        let scope = Settings.Scope(search: .random, seeds: 0...99).refined(by: Settings.Scope(seed: 3))
-        #expect(scope == Settings.Scope(search: .random, seed: 3))
+        let scope = Plan.Scope(search: .random, seeds: 0...99).refined(by: Plan.Scope(seed: 3))
+        #expect(scope == Plan.Scope(search: .random, seed: 3))
     }
 }

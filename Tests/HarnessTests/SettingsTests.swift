@@ -7,15 +7,15 @@ import Testing
 struct SettingsTests {
     @Test("no variables: seeds 0..<count, one iteration, the pool as it is")
     func defaults() throws {
-        let settings = try Settings(environment: [:])
-        #expect(Array(settings.seedsToExplore(defaultCount: 3)) == [0, 1, 2])
+        let settings = try Plan(environment: [:])
+        #expect(Array(settings.seeds(defaultCount: 3)) == [0, 1, 2])
         #expect(settings.strictPool == false)
     }
 
     @Test("HARNESS_ITERATIONS scales every explorer's default count")
     func iterations() throws {
-        let settings = try Settings(environment: ["HARNESS_ITERATIONS": "4"])
-        #expect(settings.seedsToExplore(defaultCount: 25).count == 100)
+        let settings = try Plan(environment: ["HARNESS_ITERATIONS": "4"])
+        #expect(settings.seeds(defaultCount: 25).count == 100)
     }
 
     @Test("HARNESS_SEEDS runs a slice of the seed space, to shard a soak", arguments: [
@@ -24,38 +24,38 @@ struct SettingsTests {
         ("0xfffffffffffffffd...0xffffffffffffffff", [UInt64.max - 2, .max - 1, .max]),
     ])
     func seedRange(text: String, seeds: [UInt64]) throws {
-        let settings = try Settings(environment: ["HARNESS_SEEDS": text])
-        #expect(Array(settings.seedsToExplore(defaultCount: 200)) == seeds)
+        let settings = try Plan(environment: ["HARNESS_SEEDS": text])
+        #expect(Array(settings.seeds(defaultCount: 200)) == seeds)
     }
 
     @Test("a slice is sized for each explorer: one of 200 seeds or more explores all of it, a costly one of fewer its leading part")
     func sliceSizedForExplorer() throws {
-        let settings = try Settings(environment: ["HARNESS_SEEDS": "1000..<3000"])
-        #expect(settings.seedsToExplore(defaultCount: 200).bounds == 1000...2999)
-        #expect(settings.seedsToExplore(defaultCount: 10_000).bounds == 1000...2999)
-        #expect(settings.seedsToExplore(defaultCount: 100).bounds == 1000...1999)
-        #expect(settings.seedsToExplore(defaultCount: 10).bounds == 1000...1099, "5 000 bees at 10 seeds: a twentieth")
-        #expect(settings.seedsToExplore(defaultCount: 1).bounds == 1000...1009)
-        let one = try Settings(environment: ["HARNESS_SEEDS": "7...7"])
-        #expect(one.seedsToExplore(defaultCount: 1).bounds == 7...7, "at least one seed")
+        let settings = try Plan(environment: ["HARNESS_SEEDS": "1000..<3000"])
+        #expect(settings.seeds(defaultCount: 200).bounds == 1000...2999)
+        #expect(settings.seeds(defaultCount: 10_000).bounds == 1000...2999)
+        #expect(settings.seeds(defaultCount: 100).bounds == 1000...1999)
+        #expect(settings.seeds(defaultCount: 10).bounds == 1000...1099, "5 000 bees at 10 seeds: a twentieth")
+        #expect(settings.seeds(defaultCount: 1).bounds == 1000...1009)
+        let one = try Plan(environment: ["HARNESS_SEEDS": "7...7"])
+        #expect(one.seeds(defaultCount: 1).bounds == 7...7, "at least one seed")
     }
 
     @Test("HARNESS_SEED replays one seed, in hex or decimal", arguments: ["0x2a", "42", "0X2A"])
     func oneSeed(text: String) throws {
-        let settings = try Settings(environment: ["HARNESS_SEED": text, "HARNESS_SEEDS": "0..<1000"])
-        #expect(Array(settings.seedsToExplore(defaultCount: 100)) == [42])
+        let settings = try Plan(environment: ["HARNESS_SEED": text, "HARNESS_SEEDS": "0..<1000"])
+        #expect(Array(settings.seeds(defaultCount: 100)) == [42])
     }
 
     @Test("HARNESS_CLAIM names one claim by its key, in either case")
     func oneClaim() throws {
-        #expect(try Settings(environment: ["HARNESS_CLAIM": "5F3A9C21"]).claim == "5f3a9c21")
-        #expect(try Settings(environment: [:]).claim == nil)
+        #expect(try Plan(environment: ["HARNESS_CLAIM": "5F3A9C21"]).claim == "5f3a9c21")
+        #expect(try Plan(environment: [:]).claim == nil)
     }
 
     @Test("LIBDISPATCH_COOPERATIVE_POOL_STRICT=1 asks for the one-thread pool")
     func strictPool() throws {
-        #expect(try Settings(environment: ["LIBDISPATCH_COOPERATIVE_POOL_STRICT": "1"]).strictPool)
-        #expect(try !Settings(environment: ["LIBDISPATCH_COOPERATIVE_POOL_STRICT": "0"]).strictPool)
+        #expect(try Plan(environment: ["LIBDISPATCH_COOPERATIVE_POOL_STRICT": "1"]).strictPool)
+        #expect(try !Plan(environment: ["LIBDISPATCH_COOPERATIVE_POOL_STRICT": "0"]).strictPool)
     }
 
     @Test("a bad value is an error that names the variable and the value", arguments: [
@@ -72,7 +72,7 @@ struct SettingsTests {
     ])
     func badValue(variable: String, value: String) {
         #expect {
-            _ = try Settings(environment: [variable: value])
+            _ = try Plan(environment: [variable: value])
         } throws: { error in
             let text = "\(error)"
             return text.contains(variable) && text.contains("\"\(value)\"")
@@ -86,7 +86,7 @@ struct SettingsTests {
     ])
     func formerNameRefused(variable: String, value: String, renamed: String) {
         #expect {
-            _ = try Settings(environment: [variable: value])
+            _ = try Plan(environment: [variable: value])
         } throws: { error in
             "\(error)".contains(variable) && "\(error)".contains(renamed)
         }
@@ -110,7 +110,7 @@ struct SettingsTests {
     ])
     func pastTheLimit(variable: String, value: String, limit: String) {
         #expect {
-            _ = try Settings(environment: [variable: value])
+            _ = try Plan(environment: [variable: value])
         } throws: { error in
             let text = "\(error)"
             return text.contains(variable) && text.contains(limit) && !text.contains("empty")
@@ -119,20 +119,20 @@ struct SettingsTests {
 
     @Test("the largest slice allowed is a million seeds, counted without being held in memory")
     func millionSeeds() throws {
-        let settings = try Settings(environment: ["HARNESS_SEEDS": "0xffffffffffffffff...0xffffffffffffffff"])
-        #expect(Array(settings.seedsToExplore(defaultCount: 5)) == [.max])
-        let widest = try Settings(environment: ["HARNESS_SEEDS": "0...999999"])
-        let seeds = widest.seedsToExplore(defaultCount: 200)
-        #expect(seeds.count == Settings.maxSeeds)
+        let settings = try Plan(environment: ["HARNESS_SEEDS": "0xffffffffffffffff...0xffffffffffffffff"])
+        #expect(Array(settings.seeds(defaultCount: 5)) == [.max])
+        let widest = try Plan(environment: ["HARNESS_SEEDS": "0...999999"])
+        let seeds = widest.seeds(defaultCount: 200)
+        #expect(seeds.count == Plan.maxSeeds)
         #expect(Array(seeds.prefix(3)) == [0, 1, 2])
     }
 
     @Test("iterations times a huge default count stops at the limit instead of overflowing")
     func noOverflow() throws {
-        let settings = try Settings(environment: ["HARNESS_ITERATIONS": "1000"])
-        #expect(settings.seedsToExplore(defaultCount: .max).count == Settings.maxSeeds)
-        #expect(settings.seedsToExplore(defaultCount: 300).count == 300_000)
-        #expect(settings.seedsToExplore(defaultCount: 0).count == 0)
+        let settings = try Plan(environment: ["HARNESS_ITERATIONS": "1000"])
+        #expect(settings.seeds(defaultCount: .max).count == Plan.maxSeeds)
+        #expect(settings.seeds(defaultCount: 300).count == 300_000)
+        #expect(settings.seeds(defaultCount: 0).count == 0)
     }
 
     @Test("a bad value in a test process's own environment stops it once, with one line naming it")

@@ -129,15 +129,15 @@ struct StrategyTests {
         #expect(Interleaving(parsing: text)?.build == other)
         #expect(Interleaving(parsing: "s1-1*4*0011:8")?.build == nil, "a string that names no build")
         #expect(Interleaving(parsing: "s1-1:8/fast") == nil)
-        #expect(throws: SettingsError.self) { try Settings(environment: ["HARNESS_SCHEDULE": text]) }
+        #expect(throws: SettingsError.self) { try Plan(environment: ["HARNESS_SCHEDULE": text]) }
         do {
-            _ = try Settings(environment: ["HARNESS_SCHEDULE": text])
+            _ = try Plan(environment: ["HARNESS_SCHEDULE": text])
         } catch {
             #expect(error.description.contains("printed by a \(other) build") && error.description.contains(text),
                     "\(error)")
         }
-        let here = try Settings(environment: ["HARNESS_SCHEDULE": "s1-1:8/\(Interleaving.Build.current)"])
-        #expect(here.exploration.schedule?.choices == [1])
+        let here = try Plan(environment: ["HARNESS_SCHEDULE": "s1-1:8/\(Interleaving.Build.current)"])
+        #expect(here.replay?.choices == [1])
     }
 
     @Test("a malformed replay string is rejected",

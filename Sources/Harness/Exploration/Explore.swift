@@ -92,10 +92,10 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
 /// `portfolio` (the default), `random` and `pct` run one seed per run: `0..<seeds` by default, times
 /// `HARNESS_ITERATIONS`; `HARNESS_SEEDS=a..<b` runs exactly that slice of the seed space (to
 /// shard a soak), and `HARNESS_SEED=0x…` only that seed; they are produced one at a time, at most
-/// `Settings.maxSeeds`. `exhaustive` runs every schedule, up to `seeds` runs. `HARNESS_STRATEGY`
+/// `Plan.maxSeeds`. `exhaustive` runs every schedule, up to `seeds` runs. `HARNESS_STRATEGY`
 /// picks the strategy where the caller names none, and `HARNESS_SCHEDULE=s1-…` runs only that
 /// interleaving (to replay a failure). A run that fails does not stop the others: its failure is in
-/// `runs`. A malformed variable throws a `badSetting` failure naming it (`Settings`).
+/// `runs`. A malformed variable throws a `badSetting` failure naming it (`Plan`).
 public func explore<Outcome: Hashable & Sendable>(
     _ label: String,
     seeds count: Int = 200,
@@ -103,11 +103,11 @@ public func explore<Outcome: Hashable & Sendable>(
     options: RunOptions = RunOptions(),
     _ body: @escaping @Sendable () async throws -> Outcome
 ) async throws(HarnessFailure) -> Exploration<Outcome> {
-    let settings = try Settings.checked()
-    let strategy = strategy ?? settings.exploration.strategy ?? .portfolio
+    let plan = try Plan.checked()
+    let strategy = strategy ?? plan.search ?? .portfolio
     var exploration = Exploration<Outcome>(label: label, runs: [], strategy: strategy)
     exploration.rerun = { schedule in await tracedRun(seed: 0, schedule, options: options, body) }
-    if let replayed = settings.exploration.schedule {
+    if let replayed = plan.replay {
         var (run, trace) = await tracedRun(seed: 0, .replay(replayed), options: options, body)
         let misfit = replayed.misfit(trace)
         ReplayTally.count(fitted: misfit == nil)
@@ -119,7 +119,7 @@ public func explore<Outcome: Hashable & Sendable>(
     }
     if case .exhaustive(let bound) = strategy {
         var prefix: [UInt32]? = []
-        while let next = prefix, exploration.runs.count < max(count, 1) * settings.iterations, !Task.isCancelled {
+        while let next = prefix, exploration.runs.count < max(count, 1) * plan.iterations, !Task.isCancelled {
             let (run, trace) = await tracedRun(number: UInt64(exploration.runs.count), next, options: options, body)
             exploration.runs.append(run)
             let step = DepthFirst.next(after: trace, bound: bound)
@@ -131,7 +131,7 @@ public func explore<Outcome: Hashable & Sendable>(
     }
     // PCT's horizon costs a run: measured once, the first time a seed needs it.
     var horizon: Int? = nil
-    for seed in settings.seedsToExplore(defaultCount: count) {
+    for seed in plan.seeds(defaultCount: count) {
         var schedule = strategy.schedule(seed: seed, horizon: 0)
         if case .pct = schedule {
             if horizon == nil { horizon = await pctHorizon(options: options, body) }

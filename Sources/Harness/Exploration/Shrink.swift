@@ -32,7 +32,7 @@ extension Exploration {
         _ run: SeededRun<Outcome>, budget: Int = 300,
         where fails: @escaping @Sendable (Result<Outcome, HarnessFailure>) -> Bool
     ) async -> ShrunkCounterexample<Outcome>? {
-        guard let rerun, (try? Settings.checked())?.exploration.shrinks ?? true else { return nil }
+        guard let rerun, (try? Plan.checked())?.shrinks ?? true else { return nil }
         var spent = 0
         /// Runs `directives`; the run and its canonical directives if it fails the same way.
         func attempt(_ directives: [UInt32]) async -> (run: SeededRun<Outcome>, trace: [ChoicePoint])? {

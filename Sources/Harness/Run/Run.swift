@@ -50,16 +50,16 @@ public func run<Value: Sendable>(
     options: RunOptions = RunOptions(),
     _ body: @escaping @Sendable () async throws -> Value
 ) async throws(HarnessFailure) -> Run<Value> {
-    let settings = try Settings.checked()
-    var effective = options.honoursStrictPoolVariable ? effectiveSchedule(schedule, settings: settings) : schedule
+    let plan = try Plan.checked()
+    var effective = options.honoursStrictPoolVariable ? effectiveSchedule(schedule, plan: plan) : schedule
     // A replay command sets HARNESS_SCHEDULE (the interleaving itself) or HARNESS_SEED: every seeded
     // run in the process then plays it, so a test that picks its own seeds replays the failing one too.
     // A printed interleaving replaces seeded and PCT runs alike (either may have printed it); a `replay`
     // asked for by name (the shrinker's, an exhaustive step) stays what it asked for.
-    let substituted = effective.seed != nil && settings.exploration.schedule != nil
-    if substituted, let replayed = settings.exploration.schedule {
+    let substituted = effective.seed != nil && plan.replay != nil
+    if substituted, let replayed = plan.replay {
         effective = .replay(replayed)
-    } else if case .seeded = effective, let replay = settings.seed {
+    } else if case .seeded = effective, let replay = plan.seed {
         effective = .seeded(replay)
     }
     RunCounter.count(effective)
@@ -117,9 +117,9 @@ public func run<Value: Sendable>(
 }
 
 /// `system` becomes `strict` where the strict-pool variable is set and the platform ignores it.
-func effectiveSchedule(_ schedule: Schedule, settings: Settings) -> Schedule {
+func effectiveSchedule(_ schedule: Schedule, plan: Plan) -> Schedule {
     #if os(Linux) || os(Windows) || os(Android)
-    if schedule == .system, settings.strictPool { return .strict }
+    if schedule == .system, plan.strictPool { return .strict }
     #endif
     return schedule
 }

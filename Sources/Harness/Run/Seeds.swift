@@ -9,7 +9,7 @@ public struct Seeds: Sequence, Sendable, Equatable {
     /// The seeds in `bounds`, both ends included.
     public init(_ bounds: ClosedRange<UInt64>) { self.bounds = bounds }
 
-    /// How many seeds (at most 2^64 − 1 is never reached: settings bound it by `Settings.maxSeeds`).
+    /// How many seeds (at most 2^64 − 1 is never reached: settings bound it by `Plan.maxSeeds`).
     public var count: UInt64 { bounds.map { $0.upperBound - $0.lowerBound &+ 1 } ?? 0 }
 
     /// At least this many seeds, for `Array(_:)` and the like.

@@ -1,0 +1,148 @@
+import Foundation
+
+/// What the seeded runs of a check or an exploration do: the `HARNESS_*` variables, read once per process, under a
+/// test's `.harness(…)` trait (`Scope`). Each field says where it comes from ("defaults to `HARNESS_X`"), as loom's
+/// `Builder` does; the claim's own search, where it names one, comes before all of them.
+///
+/// A bad value is never ignored: it becomes a `SettingsError` naming the variable, the value and the limit, and every
+/// run or exploration under it throws a `badSetting` failure saying so. The harness never ends the process;
+/// `HarnessTesting` stops a test process at its first use with that one line and exit status 2.
+package struct Plan: Sendable, Equatable {
+    /// The most `HARNESS_ITERATIONS` may ask for: with the largest default count in the package (300 seeds) that is
+    /// 300 000 runs, well inside `maxSeeds`.
+    package static let maxIterations = 1_000
+    /// The most seeds one exploration runs: a million seeded runs take hours; more is a soak to shard with
+    /// `HARNESS_SEEDS` slices.
+    package static let maxSeeds: UInt64 = 1_000_000
+
+    /// The factor applied to each explorer's default count of seeds, 1 to `maxIterations` (soak runs). Defaults to
+    /// `HARNESS_ITERATIONS`, else the trait's `iterations`, else 1.
+    package var iterations: Int = 1
+    /// The seeds to explore in place of `0..<count`, at most `maxSeeds` of them (to shard a soak across machines).
+    /// Defaults to `HARNESS_SEEDS=a..<b` (or `a...b`), else the trait's `seeds`, else none.
+    package var slice: ClosedRange<UInt64>? = nil
+    /// The one seed every explorer runs in place of any slice (to replay one). Defaults to `HARNESS_SEED`, else the
+    /// trait's `seed`, else none.
+    package var seed: UInt64? = nil
+    /// The search of seeded runs whose claim names none. Defaults to `HARNESS_STRATEGY`
+    /// (`portfolio|random|pct|exhaustive|exhaustive:k`), else the trait's `search`; nil: the portfolio.
+    package var search: Search? = nil
+    /// PCT's depth under `HARNESS_STRATEGY=pct`. Defaults to `HARNESS_PCT_DEPTH` (1 to 10), else 3.
+    package var pctDepth = Search.defaultPCTDepth
+    /// One printed interleaving that every explorer, and every seeded or PCT run, plays in place of its own (to
+    /// replay a failure). Defaults to `HARNESS_SCHEDULE='s1-…'`, else none.
+    package var replay: Interleaving? = nil
+    /// Whether a counterexample is shrunk before it is reported: off where only the first failure counts
+    /// (`scripts/time-to-bug` counts runs, and shrinking would cost more than they do). Defaults to
+    /// `HARNESS_SHRINK=on|off`, else the trait's `shrink`, else on.
+    package var shrinks = true
+    /// The one claim to run, by its key (`Claim.key`), as a replay line names it; nil: every claim. Defaults to
+    /// `HARNESS_CLAIM`, else none.
+    package var claim: String? = nil
+    /// Whether `system` runs go to the one-thread strict pool on Linux. Defaults to
+    /// `LIBDISPATCH_COOPERATIVE_POOL_STRICT`, else no.
+    package var strictPool: Bool = false
+    /// Each `HARNESS_*` variable the environment set, with its text as given: what a trait may not override, and what
+    /// a replay line repeats.
+    package var environment: [String: String] = [:]
+
+    /// The `HARNESS_*` variables the environment set, sorted.
+    package var environmentVariables: [String] { environment.keys.sorted() }
+
+    /// A plan with every default: one iteration, seeds from zero, the portfolio, no replay, the pool as it is.
+    package init() {}
+
+    /// The default count of seeds a `HARNESS_SEEDS` slice is sized for: an explorer of at least this many seeds
+    /// (the usual 200) explores the whole slice; one of fewer — a costly case, such as 5 000 bees at 10 seeds —
+    /// explores the slice's leading part in proportion (a twentieth, at least one seed), so that a slice of
+    /// thousands of seeds costs every explorer about the same multiple of its usual time.
+    package static let sliceReference = 200
+
+    /// The seeds an explorer with a default of `count` seeds runs, one at a time: `count × iterations` of them
+    /// (never more than `maxSeeds`), the slice (sized for `count`, see `sliceReference`), or the one seed.
+    package func seeds(defaultCount count: Int) -> Seeds {
+        if let seed { return Seeds(seed...seed) }
+        if let slice {
+            let share = UInt64(min(max(count, 0), Self.sliceReference))
+            let width = UInt64(slice.count)  // at most maxSeeds: no overflow below
+            let sized = max((width * share + UInt64(Self.sliceReference) - 1) / UInt64(Self.sliceReference), 1)
+            return Seeds(slice.lowerBound...(slice.lowerBound + (min(sized, width) - 1)))
+        }
+        let (product, overflow) = UInt64(max(count, 0)).multipliedReportingOverflow(by: UInt64(iterations))
+        let total = overflow ? Self.maxSeeds : min(product, Self.maxSeeds)
+        return total == 0 ? Seeds() : Seeds(0...(total - 1))
+    }
+
+    /// The plan of this process under the calling task's `Scope` (a test's `.harness(…)` trait), or a `badSetting`
+    /// failure naming the variable, its value and what was expected. The harness is a library: it never ends the
+    /// process. Stopping once per process (exit status 2, one line) is the adapter's choice (`HarnessTesting`) or an
+    /// executable's.
+    static func checked() throws(HarnessFailure) -> Plan {
+        switch process {
+        case .success(let read): return Scope.current.map(read.under) ?? read
+        case .failure(let error):
+            throw HarnessFailure(.badSetting, schedule: nil, summary: "\(error) — nothing was run")
+        }
+    }
+
+    /// This plan with what `scope` asks wherever the environment asks nothing: a variable set in the environment
+    /// overrides the scope's same setting.
+    package func under(_ scope: Scope) -> Plan {
+        var plan = self
+        let set = Set(environment.keys)
+        if !set.contains("HARNESS_ITERATIONS"), let iterations = scope.iterations { plan.iterations = iterations }
+        // A seed or a slice from the environment replaces the scope's seed and slice together: they are one choice.
+        if set.isDisjoint(with: ["HARNESS_SEED", "HARNESS_SEEDS", "HARNESS_SCHEDULE"]) {
+            if let seeds = scope.seeds { plan.slice = seeds }
+            if let seed = scope.seed { plan.seed = seed }
+        }
+        if !set.contains("HARNESS_STRATEGY"), !set.contains("HARNESS_SCHEDULE"), let search = scope.search {
+            plan.search = search
+        }
+        if !set.contains("HARNESS_SHRINK"), let shrinks = scope.shrinks { plan.shrinks = shrinks }
+        return plan
+    }
+
+    /// The plan the process's environment asks for, read once: the environment does not change under a test run.
+    package static let process: Result<Plan, SettingsError> = Result { () throws(SettingsError) in
+        try Plan(environment: ProcessInfo.processInfo.environment)
+    }
+}
+
+extension Plan {
+    /// What a test or a suite asks of the harness in code (`HarnessTesting`'s `.harness(…)` trait): the
+    /// `HARNESS_*` settings for the runs of the task that sets it and its children, each overridden by its
+    /// variable when the environment sets one. Nil fields ask nothing.
+    package struct Scope: Sendable, Equatable {
+        /// The search of seeded runs that name none (`HARNESS_STRATEGY`).
+        package var search: Search?
+        /// The factor for seed counts (`HARNESS_ITERATIONS`), 1 to `Plan.maxIterations`.
+        package var iterations: Int?
+        /// The seeds to explore instead of each explorer's `0..<count` (`HARNESS_SEEDS`).
+        package var seeds: ClosedRange<UInt64>?
+        /// The one seed every explorer runs (`HARNESS_SEED`).
+        package var seed: UInt64?
+        /// Whether a counterexample is shrunk (`HARNESS_SHRINK`).
+        package var shrinks: Bool?
+
+        /// A scope that asks for what is given.
+        package init(search: Search? = nil, iterations: Int? = nil, seeds: ClosedRange<UInt64>? = nil, seed: UInt64? = nil,
+                     shrinks: Bool? = nil) {
+            self.search = search
+            self.iterations = iterations
+            self.seeds = seeds
+            self.seed = seed
+            self.shrinks = shrinks
+        }
+
+        /// This scope with what `inner` asks on top: a test's trait over its suite's.
+        package func refined(by inner: Scope) -> Scope {
+            Scope(search: inner.search ?? search, iterations: inner.iterations ?? iterations,
+                  seeds: inner.seed != nil ? nil : inner.seeds ?? seeds,
+                  seed: inner.seeds != nil ? nil : inner.seed ?? seed, shrinks: inner.shrinks ?? shrinks)
+        }
+
+        /// The scope of the calling task, if a trait set one.
+        @TaskLocal package static var current: Scope?
+    }
+}
