@@ -32,10 +32,12 @@ struct ClaimReport<Outcome: Hashable & Sendable> {
     /// The report of `result`; `shrunk`, if given, is its first shrinkable counterexample made small, and
     /// `shrunkMiss` what the claim's condition says of its outcome (`10 bees at once left 18 drops: lost 2`).
     /// `claim`: the claim's key (`Claim.key`), which its replay lines name so that they replay it alone.
-    /// `replaying`: a `HARNESS_SCHEDULE` string is in effect (its run is shown even when the claim held).
+    /// `replaying`: a `HARNESS_SCHEDULE` string is in effect (its run is shown even when the claim held); nil: as the
+    /// result's plan says.
     init(_ result: ClaimResult<Outcome>, shrunk: ShrunkCounterexample<Outcome>? = nil, shrunkMiss: String? = nil,
-         claim: String? = nil, replaying: Bool = ClaimReport.replayStringInEffect) {
+         claim: String? = nil, replaying: Bool? = nil) {
         self.claim = claim
+        let replaying = replaying ?? (result.plan.replay != nil)
         if let bad = result.badSetting {
             issues.append(Entry(text: "\(result.statement) — nothing ran: \(bad)"))
             return
@@ -157,12 +159,6 @@ struct ClaimReport<Outcome: Hashable & Sendable> {
     static func listed(_ names: [String]) -> String {
         let shown = names.count > 4 ? Array(names.prefix(3)) + ["\(names.count - 3) more"] : names
         return shown.count <= 1 ? shown.joined() : shown.dropLast().joined(separator: ", ") + " and " + shown.last!
-    }
-
-    /// Whether this process plays a `HARNESS_SCHEDULE` string in its seeded runs.
-    static var replayStringInEffect: Bool {
-        guard case .success(let settings) = Plan.process else { return false }
-        return settings.replay != nil
     }
 
     /// Records the issues and the attachments at `sourceLocation`.

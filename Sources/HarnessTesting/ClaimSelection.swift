@@ -10,10 +10,7 @@ enum ClaimSelection {
     static let ran = Atomic<Int>(0), leftOut = Atomic<Int>(0)
 
     /// The key a replay line named, if the environment set one.
-    static var named: String? {
-        guard case .success(let settings) = Plan.process else { return nil }
-        return settings.claim
-    }
+    static var named: String? { Plan.processDefaults.claim }
 
     /// Whether `claim` runs here: every claim, or the one `HARNESS_CLAIM` names. Counts it either way.
     static func selects<Outcome>(_ claim: Claim<Outcome>) -> Bool {

@@ -65,9 +65,8 @@ extension Interleaving {
 /// `HARNESS_STRATEGY=… HARNESS_PCT_DEPTH=… ` as the environment set them (empty if it set neither): what a seed's
 /// replay needs besides the test, which brings its own search and traits.
 var searchVariables: String {
-    guard case .success(let settings) = Plan.process else { return "" }
-    let environment = ProcessInfo.processInfo.environment
-    return ["HARNESS_STRATEGY", "HARNESS_PCT_DEPTH"].filter(settings.environmentVariables.contains)
-        .map { "\($0)=\(environment[$0] ?? "") " }.joined()
+    let environment = Plan.processDefaults.environment
+    return ["HARNESS_STRATEGY", "HARNESS_PCT_DEPTH"].compactMap { name in environment[name].map { "\(name)=\($0) " } }
+        .joined()
 }
 

@@ -16,7 +16,7 @@ enum TestProcess {
     /// stops the process here with one line, since reported per test it would bury itself under one failure per
     /// scenario, and no run means anything under it anyway; otherwise the run count is arranged for the exit.
     private static let started: Void = {
-        if case .failure(let error) = Plan.process {
+        if let error = Plan.environmentError {
             // The test process's status is 2; `swift test` itself reports any failing test process as 1.
             FileHandle.standardError.write(Data("error: \(error) — nothing was run (the test process exits with 2)\n".utf8))
             harness_replay_check_disarm()  // a bad HARNESS_SEED is this error, not "nothing was replayed" (65)
@@ -47,7 +47,7 @@ enum TestProcess {
     /// Registers the check with `atexit`, once.
     private static let exitCheck: Void = {
         atexit {
-            let text = ProcessInfo.processInfo.environment["HARNESS_SCHEDULE"] ?? "?"
+            let text = Plan.processDefaults.environment["HARNESS_SCHEDULE"] ?? "?"
             guard let line = ReplayTally.complaint(string: text, counts: ReplayTally.counts) else { return }
             // Plain write(2): the process is ending, and _exit skips every buffer.
             _ = line.withCString { write(2, $0, strlen($0)) }

@@ -19,8 +19,8 @@ public func scaledTimeLimit(minutes: Int, defaultSeeds: Int = 200) -> TimeLimitT
 enum TimeLimitScale {
     /// How many times the default count of seeds this process explores per explorer (at least 1).
     static func seeds(defaultSeeds: Int) -> Int {
-        guard case .success(let settings) = Plan.process, defaultSeeds > 0 else { return 1 }
-        let count = settings.seeds(defaultCount: defaultSeeds).count
+        guard defaultSeeds > 0 else { return 1 }
+        let count = Plan.processDefaults.seeds(defaultCount: defaultSeeds).count
         return Int(max((count + UInt64(defaultSeeds) - 1) / UInt64(defaultSeeds), 1))
     }
 

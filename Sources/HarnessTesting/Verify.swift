@@ -35,7 +35,7 @@ public func verify<Outcome>(_ claim: Claim<Outcome>, sourceLocation: SourceLocat
     var shrunk: ShrunkCounterexample<Outcome>? = nil
     if let miss = ClaimReport<Outcome>.shrinkable(result), let choices = miss.interleaving?.choices.count,
        choices <= maxChoicePointsToShrink {
-        shrunk = await claim.shrink(miss)
+        shrunk = await claim.shrink(miss, plan: result.plan)
     }
     // The shrunk run's outcome in the claim's own words ("10 bees at once left 18 drops: lost 2"), not a bare value.
     let shrunkMiss = shrunk.flatMap { shrunk in (try? shrunk.result.get()).flatMap { claim.expectation.every?.miss($0) } }

@@ -122,9 +122,7 @@ while let argument = arguments.first {
     }
 }
 
-do {
-    _ = try Plan(environment: ProcessInfo.processInfo.environment)
-} catch {
+if let error = Plan.environmentError {
     complain("quiz: \(error)")
     exit(64)
 }

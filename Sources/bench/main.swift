@@ -93,7 +93,7 @@ func grouped(_ value: Double) -> String {
 }
 
 // The harness only throws on a bad HARNESS_* value; an executable decides to stop, once, before measuring anything.
-if case .failure(let error) = Plan.process {
+if let error = Plan.environmentError {
     FileHandle.standardError.write(Data("bench: \(error)\n".utf8))
     exit(2)
 }

@@ -9,8 +9,8 @@ func environmentSets(_ names: String...) -> Bool {
 
 /// Those of `names` the environment sets, in order (all of them if the settings are bad: nothing runs then).
 func environmentSetting(_ names: [String]) -> [String] {
-    guard case .success(let settings) = Plan.process else { return names }
-    return names.filter(settings.environmentVariables.contains)
+    guard Plan.environmentError == nil else { return names }
+    return names.filter(Plan.processDefaults.environmentVariables.contains)
 }
 
 /// The variables that would decide in place of the traits the suite below sets, or leave its claims out.

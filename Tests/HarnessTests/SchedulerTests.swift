@@ -146,7 +146,7 @@ struct ExplorerTests {
             return order.first!
         }
         // Every seed asked for: 40, or this explorer's share of a HARNESS_SEEDS slice.
-        let asked = (try? Plan.process.get())?.seeds(defaultCount: 40).count ?? 40
+        let asked = Plan.processDefaults.seeds(defaultCount: 40).count
         #expect(UInt64(exploration.runs.count) == asked)
         #expect(!exploration.failures.isEmpty && !exploration.outcomes.isEmpty,
                 "some seeds should fail and others finish: \(exploration)")

@@ -8,7 +8,7 @@ struct SystemTests {
     @Test("system runs on the real pool (or the strict pool when LIBDISPATCH_COOPERATIVE_POOL_STRICT=1 on Linux)")
     func systemRuns() async throws {
         let run = try await Harness.run(.system) { isOnHarnessThread() }
-        let settings = try Plan.process.get()
+        let settings = Plan.processDefaults
         #if os(Linux)
         #expect(run.ranAs == (settings.strictPool ? .strict : .system))
         #expect(run.value == settings.strictPool, "on the harness thread only when the strict pool was asked for")

@@ -6,7 +6,10 @@ public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (O
     var result = ClaimResult<Outcome>(statement: claim.statement, expectation: "\(claim.expectation)", runs: [],
                                       counterexamples: [], control: nil)
     do {
-        (result.runs, result.noEvidence) = try await runsPastTimeLimits(of: claim.body, claim.runs, options: claim.options)
+        // Resolved once: the claim and its control run under one plan, which the result keeps.
+        result.plan = try Plan.resolve()
+        (result.runs, result.noEvidence) = try await runsPastTimeLimits(of: claim.body, claim.runs, options: claim.options,
+                                                                        plan: result.plan)
         // A run cut twice by a time limit is neither a pass nor a miss of the claim (a timeout is never a catch).
         result.runs.removeAll { $0.result.failure?.hitTimeLimit ?? false }
     } catch {
@@ -27,7 +30,8 @@ public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (O
     case .counterfactual(let name, let body):
         // Every control run counts by what it shows (`Expectation.evidence`); one a time limit cut twice shows nothing
         // about the control and keeps it from holding (`ControlResult.judging`).
-        let (runs, _) = (try? await runsPastTimeLimits(of: body, claim.runs, options: claim.options)) ?? ([], nil)
+        let (runs, _) = (try? await runsPastTimeLimits(of: body, claim.runs, options: claim.options, plan: result.plan))
+            ?? ([], nil)
         let shown = claim.expectation.evidence(runs, missedBy: claim.controlMissedBy)
         result.control = .judging(name, shown, observed: ClaimResult.distribution(runs, show))
         if case .none(let why)? = result.control { result.noEvidence = why }
@@ -50,15 +54,15 @@ public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (O
 /// (`HarnessFailure.hitTimeLimit`) shows only that the machine did not finish it in time (a loaded machine, a real
 /// pool held by other work), not what the scenario does. One cut twice stays cut, and is said in the reason.
 func runsPastTimeLimits<Outcome: Hashable & Sendable>(
-    of scenario: @escaping @Sendable () async throws -> Outcome, _ schedules: [Runs], options: RunOptions
+    of scenario: @escaping @Sendable () async throws -> Outcome, _ schedules: [Runs], options: RunOptions, plan: Plan
 ) async throws(HarnessFailure) -> (runs: [ClaimRun<Outcome>], noEvidence: String?) {
-    var all = try await runs(of: scenario, schedules, options: options)
+    var all = try await runs(of: scenario, schedules, options: options, plan: plan)
     var reasons: [String] = []
     for index in all.indices.reversed() {
         guard case .failure(let failure) = all[index].result, failure.hitTimeLimit,
               let asked: Runs = all[index].schedule == .system ? .system
                 : all[index].schedule == .strict ? .strict : nil else { continue }
-        let again = try await runs(of: scenario, [asked], options: options)
+        let again = try await runs(of: scenario, [asked], options: options, plan: plan)
         if let rerun = again.first { all[index] = rerun }
         if all[index].result.failure?.hitTimeLimit ?? false {
             reasons.append("its run under \(asked) hit its time limit twice (\(failure.summary))")
@@ -82,10 +86,10 @@ extension Result {
     }
 }
 
-/// Every run of `body` under `schedules`, each told its pace; throws only for a malformed `HARNESS_*` setting.
+/// Every run of `body` under `schedules` and `plan`, each told its pace; throws only for a setting it cannot take.
 func runs<Outcome: Hashable & Sendable>(of scenario: @escaping @Sendable () async throws -> Outcome,
-                                        _ schedules: [Runs],
-                                        options: RunOptions) async throws(HarnessFailure) -> [ClaimRun<Outcome>] {
+                                        _ schedules: [Runs], options: RunOptions,
+                                        plan: Plan) async throws(HarnessFailure) -> [ClaimRun<Outcome>] {
     var runs: [ClaimRun<Outcome>] = []
     for schedule in schedules {
         let pace = Pace(schedule)
@@ -94,7 +98,7 @@ func runs<Outcome: Hashable & Sendable>(of scenario: @escaping @Sendable () asyn
         case .strict, .system:
             let asked: Schedule = schedule == .strict ? .strict : .system
             do {
-                let run = try await run(asked, options: options, body)
+                let run = try await run(asked: asked, options: options, plan: plan, body)
                 runs.append(ClaimRun(run.ranAs, .success(run.value), timeline: run.timeline))
             } catch where error.kind == .badSetting {
                 throw error
@@ -102,7 +106,7 @@ func runs<Outcome: Hashable & Sendable>(of scenario: @escaping @Sendable () asyn
                 runs.append(ClaimRun(asked, .failure(error), timeline: error.timeline))
             }
         case .seeds(let count, let search):
-            let exploration = try await explore("claim", seeds: count, strategy: search, options: options, body)
+            let exploration = try await explore("claim", seeds: count, strategy: search, options: options, plan: plan, body)
             runs += exploration.runs.map { run in
                 ClaimRun(run.schedule, run.result, interleaving: run.interleaving, timeline: run.timeline)
             }

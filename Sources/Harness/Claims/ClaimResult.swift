@@ -12,6 +12,9 @@ public struct ClaimResult<Outcome: Hashable & Sendable>: Sendable {
     public var control: ControlResult?
     /// A malformed `HARNESS_*` setting: nothing ran.
     public var badSetting: HarnessFailure?
+    /// The plan the claim and its control ran under, resolved once as the check started (every default if a setting
+    /// was bad): what a report asks of the settings (whether a replay string played, whether to shrink).
+    package var plan = Plan()
     /// Why some run of the claim or its control gave no evidence either way, if one did: a time limit cut it twice
     /// (`HarnessFailure.hitTimeLimit`: a loaded machine, or a pool held by other work). The claim is then unguarded
     /// for that reason (`control` is `.none` with it); a claim's own such run keeps its control from running.

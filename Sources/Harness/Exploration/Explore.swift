@@ -30,6 +30,8 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
     public var bounded = false
     /// Runs the scenario again under a schedule, with its choice points (for `shrink`).
     var rerun: (@Sendable (Schedule) async -> (SeededRun<Outcome>, [ChoicePoint]))? = nil
+    /// The plan it ran under (`shrink` reads whether to shrink there).
+    var plan = Plan()
 
     /// The outcomes of the runs that finished, in seed order.
     public var outcomes: [Outcome] {
@@ -103,12 +105,20 @@ public func explore<Outcome: Hashable & Sendable>(
     options: RunOptions = RunOptions(),
     _ body: @escaping @Sendable () async throws -> Outcome
 ) async throws(HarnessFailure) -> Exploration<Outcome> {
-    let plan = try Plan.checked()
+    try await explore(label, seeds: count, strategy: strategy, options: options, plan: try Plan.resolve(), body)
+}
+
+/// `explore` under `plan`, resolved where the check or the exploration started.
+func explore<Outcome: Hashable & Sendable>(
+    _ label: String, seeds count: Int, strategy: Search?, options: RunOptions, plan: Plan,
+    _ body: @escaping @Sendable () async throws -> Outcome
+) async throws(HarnessFailure) -> Exploration<Outcome> {
     let strategy = strategy ?? plan.search ?? .portfolio
     var exploration = Exploration<Outcome>(label: label, runs: [], strategy: strategy)
-    exploration.rerun = { schedule in await tracedRun(seed: 0, schedule, options: options, body) }
+    exploration.plan = plan
+    exploration.rerun = { schedule in await tracedRun(seed: 0, schedule, options: options, plan: plan, body) }
     if let replayed = plan.replay {
-        var (run, trace) = await tracedRun(seed: 0, .replay(replayed), options: options, body)
+        var (run, trace) = await tracedRun(seed: 0, .replay(replayed), options: options, plan: plan, body)
         let misfit = replayed.misfit(trace)
         ReplayTally.count(fitted: misfit == nil)
         if let misfit {
@@ -120,7 +130,8 @@ public func explore<Outcome: Hashable & Sendable>(
     if case .exhaustive(let bound) = strategy {
         var prefix: [UInt32]? = []
         while let next = prefix, exploration.runs.count < max(count, 1) * plan.iterations, !Task.isCancelled {
-            let (run, trace) = await tracedRun(number: UInt64(exploration.runs.count), next, options: options, body)
+            let (run, trace) = await tracedRun(number: UInt64(exploration.runs.count), next, options: options, plan: plan,
+                                               body)
             exploration.runs.append(run)
             let step = DepthFirst.next(after: trace, bound: bound)
             prefix = step.prefix
@@ -134,10 +145,10 @@ public func explore<Outcome: Hashable & Sendable>(
     for seed in plan.seeds(defaultCount: count) {
         var schedule = strategy.schedule(seed: seed, horizon: 0)
         if case .pct = schedule {
-            if horizon == nil { horizon = await pctHorizon(options: options, body) }
+            if horizon == nil { horizon = await pctHorizon(options: options, plan: plan, body) }
             schedule = strategy.schedule(seed: seed, horizon: horizon!)
         }
-        exploration.runs.append(await seededRun(seed: seed, schedule, options: options, body))
+        exploration.runs.append(await tracedRun(seed: seed, schedule, options: options, plan: plan, body).run)
         if Task.isCancelled { break }
     }
     return exploration
@@ -164,34 +175,31 @@ extension Search {
 /// PCT's horizon for a scenario: the choice points of its run that never preempts (a run of
 /// `replay` with no choices), so that change points fall where the scenario really chooses. It is a
 /// function of the scenario alone, so a PCT seed replays alone too.
-func pctHorizon<Outcome: Sendable>(options: RunOptions, _ body: @escaping @Sendable () async throws -> Outcome) async -> Int {
+func pctHorizon<Outcome: Sendable>(
+    options: RunOptions, plan: Plan, _ body: @escaping @Sendable () async throws -> Outcome
+) async -> Int {
     do {
-        return max(try await run(.replay(Interleaving([])), options: options, body).choices.count, 1)
+        return max(try await run(.replay(Interleaving([])), options: options, plan: plan, body).choices.count, 1)
     } catch {
         return max(error.choices.count, 1)
     }
 }
 
-/// One run under `schedule`, as an exploration keeps it.
-func seededRun<Outcome: Sendable>(
-    seed: UInt64, _ schedule: Schedule, options: RunOptions, _ body: @escaping @Sendable () async throws -> Outcome
-) async -> SeededRun<Outcome> {
-    await tracedRun(seed: seed, schedule, options: options, body).run
-}
-
 /// One run of an exhaustive exploration, following `prefix`, with its choice points.
 func tracedRun<Outcome: Sendable>(
-    number: UInt64, _ prefix: [UInt32], options: RunOptions, _ body: @escaping @Sendable () async throws -> Outcome
+    number: UInt64, _ prefix: [UInt32], options: RunOptions, plan: Plan,
+    _ body: @escaping @Sendable () async throws -> Outcome
 ) async -> (run: SeededRun<Outcome>, trace: [ChoicePoint]) {
-    await tracedRun(seed: number, .replay(Interleaving(prefix)), options: options, body)
+    await tracedRun(seed: number, .replay(Interleaving(prefix)), options: options, plan: plan, body)
 }
 
-/// One run under `schedule`, with its choice points (recorded under `replay` only).
+/// One run under `schedule`, as given, with its choice points (recorded under `replay` only).
 func tracedRun<Outcome: Sendable>(
-    seed: UInt64, _ schedule: Schedule, options: RunOptions, _ body: @escaping @Sendable () async throws -> Outcome
+    seed: UInt64, _ schedule: Schedule, options: RunOptions, plan: Plan,
+    _ body: @escaping @Sendable () async throws -> Outcome
 ) async -> (run: SeededRun<Outcome>, trace: [ChoicePoint]) {
     do {
-        let run = try await run(schedule, options: options, body)
+        let run = try await run(schedule, options: options, plan: plan, body)
         return (SeededRun(seed: seed, result: .success(run.value), scheduleHash: run.scheduleHash, elapsed: run.elapsed,
                           schedule: schedule, interleaving: run.interleaving, timeline: run.timeline), run.trace)
     } catch {
@@ -211,8 +219,9 @@ public func checkDeterminism<Value: Sendable & Equatable>(
     options: RunOptions = RunOptions(),
     _ body: @escaping @Sendable () async throws -> Value
 ) async throws(HarnessFailure) -> Run<Value> {
-    let first = try await run(.seeded(seed), options: options, body)
-    let second = try await run(.seeded(seed), options: options, body)
+    let plan = try Plan.resolve()
+    let first = try await run(asked: .seeded(seed), options: options, plan: plan, body)
+    let second = try await run(asked: .seeded(seed), options: options, plan: plan, body)
     if first.guessedTimers + second.guessedTimers > 0 {
         throw HarnessFailure(.nondeterministic, schedule: first.ranAs, summary:
             "\(first.guessedTimers + second.guessedTimers) sleeps had their duration guessed from real time, because " +

@@ -73,16 +73,26 @@ package struct Plan: Sendable, Equatable {
         return total == 0 ? Seeds() : Seeds(0...(total - 1))
     }
 
-    /// The plan of this process under the calling task's `Scope` (a test's `.harness(…)` trait), or a `badSetting`
-    /// failure naming the variable, its value and what was expected. The harness is a library: it never ends the
-    /// process. Stopping once per process (exit status 2, one line) is the adapter's choice (`HarnessTesting`) or an
-    /// executable's.
-    static func checked() throws(HarnessFailure) -> Plan {
+    /// The plan of a check, an exploration or a run starting now: the process's environment under the calling task's
+    /// `Scope` (a test's `.harness(…)` trait), or a `badSetting` failure naming the variable, its value and what was
+    /// expected. Called once where each starts, and the plan passed down: nothing below reads the settings again. The
+    /// harness is a library: it never ends the process. Stopping once per process (exit status 2, one line) is the
+    /// adapter's choice (`HarnessTesting`) or an executable's (`environmentError`).
+    package static func resolve() throws(HarnessFailure) -> Plan {
         switch process {
         case .success(let read): return Scope.current.map(read.under) ?? read
         case .failure(let error):
             throw HarnessFailure(.badSetting, schedule: nil, summary: "\(error) — nothing was run")
         }
+    }
+
+    /// What a run asked for `schedule` plays under this plan: a replay line's interleaving in place of a seeded or PCT
+    /// run (either may have printed it), its seed in place of a seeded run's, so that a test that picks its own seeds
+    /// replays the failing one too; a `replay` asked for by name (the shrinker's, an exhaustive step) stays itself.
+    package func substitute(_ schedule: Schedule) -> Schedule {
+        if schedule.seed != nil, let replay { return .replay(replay) }
+        if case .seeded = schedule, let seed { return .seeded(seed) }
+        return schedule
     }
 
     /// This plan with what `scope` asks wherever the environment asks nothing: a variable set in the environment
@@ -103,9 +113,25 @@ package struct Plan: Sendable, Equatable {
         return plan
     }
 
-    /// The plan the process's environment asks for, read once: the environment does not change under a test run.
-    package static let process: Result<Plan, SettingsError> = Result { () throws(SettingsError) in
+    /// The plan the process's environment asks for, read once (the environment does not change under a test run):
+    /// the one read of it. A check or an exploration takes it through `resolve()`, a process's start through the two
+    /// accessors below.
+    private static let process: Result<Plan, SettingsError> = Result { () throws(SettingsError) in
         try Plan(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The environment's bad value, if it has one: what a process refuses at its start (a test process, the bench,
+    /// the quiz), once, before anything runs.
+    package static var environmentError: SettingsError? {
+        if case .failure(let error) = process { return error }
+        return nil
+    }
+
+    /// The process's plan before any trait or claim, for what is decided once per process rather than per check: a
+    /// suite's time limit, the shared pool's width, the claim a replay line selects, the string the exit check names.
+    /// Every default under a bad value (the process stops at its start then, `environmentError`).
+    package static var processDefaults: Plan {
+        (try? process.get()) ?? Plan()
     }
 }
 

@@ -27,12 +27,12 @@ extension Exploration {
     /// the shown counterexample is the same on a quiet machine and a loaded one (a slow machine only
     /// takes longer to show it). Callers keep big scenarios out by their choice points
     /// (`maxChoicePointsToShrink`). Nil if the exploration cannot rerun its scenario, or `run` does not
-    /// fail again when replayed, or `HARNESS_SHRINK=off`.
+    /// fail again when replayed, or its plan says not to shrink (`HARNESS_SHRINK=off`, `Plan.shrinks`).
     public func shrink(
         _ run: SeededRun<Outcome>, budget: Int = 300,
         where fails: @escaping @Sendable (Result<Outcome, HarnessFailure>) -> Bool
     ) async -> ShrunkCounterexample<Outcome>? {
-        guard let rerun, (try? Plan.checked())?.shrinks ?? true else { return nil }
+        guard let rerun, plan.shrinks else { return nil }
         var spent = 0
         /// Runs `directives`; the run and its canonical directives if it fails the same way.
         func attempt(_ directives: [UInt32]) async -> (run: SeededRun<Outcome>, trace: [ChoicePoint])? {
@@ -110,13 +110,24 @@ extension Exploration {
 extension Claim {
     /// Shrinks `miss`, a counterexample of this claim's `every` condition from a run on the harness's
     /// thread, as `Exploration.shrink` does: the smallest schedule found whose run still misses it. Nil
-    /// if the miss has no interleaving, the expectation no `every`, or the replay no longer misses.
+    /// if the miss has no interleaving, the expectation no `every`, or the replay no longer misses (or a setting is bad).
     public func shrink(_ miss: Counterexample, budget: Int = 300) async -> ShrunkCounterexample<Outcome>? {
+        guard let plan = try? Plan.resolve() else { return nil }
+        return await shrink(miss, budget: budget, plan: plan)
+    }
+
+    /// `shrink(_:budget:)` under `plan`: the plan its check ran under (`ClaimResult.plan`).
+    package func shrink(_ miss: Counterexample, budget: Int = 300, plan: Plan) async -> ShrunkCounterexample<Outcome>? {
         guard let every = expectation.every, expectation.fails == nil, let interleaving = miss.interleaving,
               miss.schedule?.isVirtualTime == true else { return nil }
         let body = self.body, options = self.options
         var exploration = Exploration<Outcome>(label: "claim", runs: [])
-        exploration.rerun = { schedule in await tracedRun(seed: 0, schedule, options: options) { try await Pace.$current.withValue(.virtual) { try await body() } } }
+        exploration.plan = plan
+        exploration.rerun = { schedule in
+            await tracedRun(seed: 0, schedule, options: options, plan: plan) {
+                try await Pace.$current.withValue(.virtual) { try await body() }
+            }
+        }
         let found = SeededRun<Outcome>(seed: 0, result: .failure(HarnessFailure(.threw, schedule: nil, summary: "not run")),
                                        scheduleHash: 0, elapsed: .zero, schedule: .replay(interleaving), interleaving: interleaving)
         return await exploration.shrink(found, budget: budget) { result in

@@ -50,18 +50,46 @@ public func run<Value: Sendable>(
     options: RunOptions = RunOptions(),
     _ body: @escaping @Sendable () async throws -> Value
 ) async throws(HarnessFailure) -> Run<Value> {
-    let plan = try Plan.checked()
-    var effective = options.honoursStrictPoolVariable ? effectiveSchedule(schedule, plan: plan) : schedule
-    // A replay command sets HARNESS_SCHEDULE (the interleaving itself) or HARNESS_SEED: every seeded
-    // run in the process then plays it, so a test that picks its own seeds replays the failing one too.
-    // A printed interleaving replaces seeded and PCT runs alike (either may have printed it); a `replay`
-    // asked for by name (the shrinker's, an exhaustive step) stays what it asked for.
-    let substituted = effective.seed != nil && plan.replay != nil
-    if substituted, let replayed = plan.replay {
-        effective = .replay(replayed)
-    } else if case .seeded = effective, let replay = plan.seed {
-        effective = .seeded(replay)
+    try await run(asked: schedule, options: options, plan: try Plan.resolve(), body)
+}
+
+/// Runs `schedule` as a caller asked for it under `plan`: a replay line's seed or interleaving in its place
+/// (`Plan.substitute`); a printed interleaving that this scenario did not make is said to be another's.
+func run<Value: Sendable>(
+    asked schedule: Schedule, options: RunOptions, plan: Plan, _ body: @escaping @Sendable () async throws -> Value
+) async throws(HarnessFailure) -> Run<Value> {
+    let played = plan.substitute(schedule)
+    guard played != schedule, case .replay(let replayed) = played else {
+        var ran = try await run(played, options: options, plan: plan, body)
+        ran.schedule = schedule
+        return ran
     }
+    var replay: Run<Value>
+    do {
+        replay = try await run(played, options: options, plan: plan, body)
+    } catch {
+        // A replay cut short by a failure is counted as fitting if it made the string's choices up to where it was cut.
+        if error.kind != .badSetting { ReplayTally.count(fitted: replayed.misfit(error.trace, cutShort: true) == nil) }
+        throw error
+    }
+    // A printed interleaving that this scenario did not make is another scenario's, or older code's: say so.
+    if replayed.passedTheCut(replay.trace) {
+        ReplayTally.count(fitted: true)
+        throw .cutDidNotRecur(replayed)
+    }
+    let misfit = replayed.misfit(replay.trace)
+    ReplayTally.count(fitted: misfit == nil)
+    if let misfit { throw .scheduleMisfit(replayed, misfit) }
+    replay.schedule = schedule
+    return replay
+}
+
+/// Runs `body` as a scenario under `schedule`, as given: it reads no setting (`plan` is its caller's, resolved where
+/// the check or the exploration started); only `system` becomes `strict` where `plan` asks for the strict pool.
+func run<Value: Sendable>(
+    _ schedule: Schedule, options: RunOptions, plan: Plan, _ body: @escaping @Sendable () async throws -> Value
+) async throws(HarnessFailure) -> Run<Value> {
+    let effective = options.honoursStrictPoolVariable ? effectiveSchedule(schedule, plan: plan) : schedule
     RunCounter.count(effective)
     var options = options
     if schedule == .system, effective == .strict {
@@ -89,23 +117,9 @@ public func run<Value: Sendable>(
             record = try await RunQueue.shared.alone(attempt)
         }
     } catch let failure as HarnessFailure {
-        // A replay cut short by a failure is counted as fitting if it made the string's choices up to where it was cut.
-        if substituted, case .replay(let replayed) = effective, failure.kind != .badSetting {
-            ReplayTally.count(fitted: replayed.misfit(failure.trace, cutShort: true) == nil)
-        }
         throw failure
     } catch {
         throw HarnessFailure(.threw, schedule: effective, summary: "unexpected error \(error)")
-    }
-    // A printed interleaving that this scenario did not make is another scenario's, or older code's: say so.
-    if substituted, case .replay(let replayed) = effective {
-        if replayed.passedTheCut(record.trace) {
-            ReplayTally.count(fitted: true)
-            throw .cutDidNotRecur(replayed)
-        }
-        let misfit = replayed.misfit(record.trace)
-        ReplayTally.count(fitted: misfit == nil)
-        if let misfit { throw .scheduleMisfit(replayed, misfit) }
     }
     guard let value = record.value as? Value else {
         preconditionFailure("a scenario returned \(type(of: record.value)), not \(Value.self)")

@@ -5,7 +5,7 @@ import Harness
 /// `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1` (Apple's strict pool; on Linux the harness runs `.system` on its one-thread
 /// strict pool then), otherwise one per core — the pool is as wide as the cores, and never grows when a thread blocks.
 public func sharedPoolWidth() -> Int {
-    if case .success(let settings) = Plan.process, settings.strictPool {
+    if Plan.processDefaults.strictPool {
         return 1
     }
     return ProcessInfo.processInfo.activeProcessorCount
