@@ -39,6 +39,8 @@ struct ExplorationSettingsTests {
         (["HARNESS_SCHEDULE": "s1-0*0*"], "HARNESS_SCHEDULE", "s1-0*0*"),
         (["HARNESS_SCHEDULE": "s1-01", "HARNESS_SEED": "0x2a"], "HARNESS_SEED", "0x2a"),
         (["HARNESS_SCHEDULE": "s1-01", "HARNESS_STRATEGY": "pct"], "HARNESS_STRATEGY", "pct"),
+        (["HARNESS_SEED": "7", "HARNESS_STRATEGY": "exhaustive"], "HARNESS_SEED", "7"),
+        (["HARNESS_SEEDS": "0..<9", "HARNESS_STRATEGY": "exhaustive:2"], "HARNESS_SEEDS", "0..<9"),
     ])
     func badValue(environment: [String: String], variable: String, value: String) {
         #expect {
@@ -47,5 +49,22 @@ struct ExplorationSettingsTests {
             let text = "\(error)"
             return text.contains(variable) && text.contains("\"\(value)\"")
         }
+    }
+
+    @Test("a claim's exhaustive search beside a seed or a slice is refused, naming both (the seed would be ignored)",
+          arguments: [
+        (["HARNESS_SEEDS": "0..<100"], Plan.Scope(), ["HARNESS_SEEDS=0..<100", "exhaustive(bound 2)"]),
+        ([:], Plan.Scope(seed: 7), [".harness(seed: 0x0000000000000007)", "exhaustive(bound 2)"]),
+        ([:], Plan.Scope(seeds: 5...9), [".harness(seeds: 5...9)", "exhaustive(bound 2)"]),
+    ] as [([String: String], Plan.Scope, [String])])
+    func seedBesideExhaustive(environment: [String: String], scope: Plan.Scope, named: [String]) throws {
+        let plan = try Plan(environment: environment).under(scope)
+        #expect {
+            _ = try plan.search(asked: .exhaustive(preemptionBound: 2))
+        } throws: { error in
+            named.allSatisfy { "\(error)".contains($0) }
+        }
+        #expect(try plan.search(asked: .random) == .random, "a search of one run per seed takes the seed")
+        #expect(try Plan().search(asked: .exhaustive(preemptionBound: 2)) == .exhaustive(preemptionBound: 2))
     }
 }

@@ -7,7 +7,8 @@ import Testing
 
 @Suite("Exploration strategies on real runs", scaledTimeLimit(minutes: 1))
 struct ExplorationStrategyTests {
-    @Test("exhaustive visits every schedule of 2 bees pouring with an await inside (960), and finds both outcomes: 2 and 4 drops")
+    @Test("exhaustive visits every schedule of 2 bees pouring with an await inside (960), and finds both outcomes: 2 and 4 drops",
+          runsWithoutASeed)
     func exhaustiveCompletes() async throws {
         let exploration = try await explore("drops", seeds: 10_000, strategy: .exhaustive(preemptionBound: nil)) {
             await yieldingPours(2)
@@ -21,7 +22,8 @@ struct ExplorationStrategyTests {
                 "each schedule is visited once: \(exploration.runs.count) runs")
     }
 
-    @Test("exhaustive with at most 2 preemptions finds every outcome of 3 bees pouring with an await inside: 2, 4 and 6")
+    @Test("exhaustive with at most 2 preemptions finds every outcome of 3 bees pouring with an await inside: 2, 4 and 6",
+          runsWithoutASeed)
     func exhaustiveBoundedFindsEveryOutcome() async throws {
         let exploration = try await explore("drops", seeds: 10_000, strategy: .exhaustive(preemptionBound: 2)) {
             await yieldingPours(3)
@@ -31,7 +33,8 @@ struct ExplorationStrategyTests {
         #expect(Set(exploration.outcomes) == [2, 4, 6], "\(exploration)")
     }
 
-    @Test("exhaustive over the lesson's 3-bee slow pour (read, sleep 10 ms, write) finds its one outcome: 1 drop", .needs(.timers))
+    @Test("exhaustive over the lesson's 3-bee slow pour (read, sleep 10 ms, write) finds its one outcome: 1 drop", .needs(.timers),
+          runsWithoutASeed)
     func exhaustiveSlowPour() async throws {
         let exploration = try await explore("drops", seeds: 10_000, strategy: .exhaustive(preemptionBound: 2)) {
             try await concurrentSlowPours(3)
@@ -41,7 +44,8 @@ struct ExplorationStrategyTests {
         #expect(exploration.runs.count > 100, "the pours interleave in many ways: \(exploration)")
     }
 
-    @Test("exhaustive with bound 0 runs the one calm schedule, where no bee comes between another's read and write")
+    @Test("exhaustive with bound 0 runs the one calm schedule, where no bee comes between another's read and write",
+          runsWithoutASeed)
     func exhaustiveBoundZero() async throws {
         let exploration = try await explore("drops", seeds: 100, strategy: .exhaustive(preemptionBound: 0)) {
             await yieldingPours(3)

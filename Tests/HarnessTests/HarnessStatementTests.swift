@@ -12,7 +12,8 @@ struct HarnessStatementTests {
         try await run(.replay(interleaving)) { await yieldingPours(3) }.trace.filter(\.preempts).count
     }
 
-    @Test("'every one with at most 1 preemption': each schedule of a bounded exploration, replayed, preempts at most once")
+    @Test("'every one with at most 1 preemption': each schedule of a bounded exploration, replayed, preempts at most once",
+          runsWithoutASeed)
     func boundedMeansBounded() async throws {
         let exploration = try await explore("drops", seeds: 10_000, strategy: .exhaustive(preemptionBound: 1)) {
             await yieldingPours(3)
@@ -23,7 +24,8 @@ struct HarnessStatementTests {
         #expect(most == 1, "the bound is 1 and some schedule should use it: the most was \(most)")
     }
 
-    @Test("an exhaustive exploration cut short by its run budget says so, never 'all N schedules'", arguments: [nil, 1])
+    @Test("an exhaustive exploration cut short by its run budget says so, never 'all N schedules'", runsWithoutASeed,
+          arguments: [nil, 1])
     func cutShortSaysSo(bound: Int?) async throws {
         let exploration = try await explore("drops", seeds: 5, strategy: .exhaustive(preemptionBound: bound)) {
             await yieldingPours(3)

@@ -13,6 +13,11 @@ func environmentSetting(_ names: [String]) -> [String] {
     return names.filter(Plan.processDefaults.environmentVariables.contains)
 }
 
+/// Skips an exhaustive exploration's test under `HARNESS_SEED` or `HARNESS_SEEDS` (a replay or a shard of the seeded
+/// tests): an exhaustive search refuses a seed or a slice, which it would otherwise ignore.
+let runsWithoutASeed = ConditionTrait.enabled(if: !environmentSets("HARNESS_SEED", "HARNESS_SEEDS"),
+    "HARNESS_SEED or HARNESS_SEEDS set: an exhaustive search runs every schedule, and refuses a seed or a slice")
+
 /// The variables that would decide in place of the traits the suite below sets, or leave its claims out.
 let overridingVariables = ["HARNESS_STRATEGY", "HARNESS_SCHEDULE", "HARNESS_SEED", "HARNESS_SEEDS", "HARNESS_ITERATIONS",
                            "HARNESS_CLAIM"]
@@ -54,6 +59,14 @@ struct HarnessTraitTests {
         let result = await verify(anyOrder([.strict, .seeds(4)]))
         #expect(result.runs.count == 1 + 12 && result.runs.dropFirst().allSatisfy { pctDepth($0.schedule) == 2 },
                 "\(result.runs.map(\.schedule))")
+    }
+
+    @Test("a trait's seed beside a claim's exhaustive search: nothing runs, and the bad setting names both", .harness(seed: 7))
+    func seedBesideExhaustiveClaim() async {
+        let result = await check(anyOrder([.exhaustive(bound: 0)]))
+        let said = result.badSetting.map { "\($0)" } ?? ""
+        #expect(result.runs.isEmpty && said.contains(".harness(seed: 0x0000000000000007)")
+                    && said.contains("exhaustive(bound 0)"), "\(said)")
     }
 
     @Test("one seed: every seeded run of the claim is that seed", .harness(search: .random, seed: 0x2a))

@@ -113,7 +113,7 @@ func explore<Outcome: Hashable & Sendable>(
     _ label: String, seeds count: Int, strategy: Search?, options: RunOptions, plan: Plan,
     _ body: @escaping @Sendable () async throws -> Outcome
 ) async throws(HarnessFailure) -> Exploration<Outcome> {
-    let strategy = strategy ?? plan.search ?? .portfolio
+    let strategy = try plan.search(asked: strategy)
     var exploration = Exploration<Outcome>(label: label, runs: [], strategy: strategy)
     exploration.plan = plan
     exploration.rerun = { schedule in await tracedRun(seed: 0, schedule, options: options, plan: plan, body) }

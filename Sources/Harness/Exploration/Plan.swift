@@ -86,6 +86,24 @@ package struct Plan: Sendable, Equatable {
         }
     }
 
+    /// The search the seeded runs of an explorer take under this plan: `asked` (a claim's own, or an `explore`'s),
+    /// else `search`, else the portfolio. An exhaustive search runs every schedule rather than one per seed, so a seed
+    /// or a slice beside it would be ignored in silence: that is refused, naming both, and nothing runs.
+    package func search(asked: Search?) throws(HarnessFailure) -> Search {
+        let chosen = asked ?? search ?? .portfolio
+        guard case .exhaustive = chosen, seed != nil || slice != nil else { return chosen }
+        let given = if let text = environment["HARNESS_SEED"] { "HARNESS_SEED=\(text)" }
+            else if let text = environment["HARNESS_SEEDS"] { "HARNESS_SEEDS=\(text)" }
+            else if let seed { "the .harness(seed: \(Seed.format(seed))) trait" }
+            else { "the .harness(seeds: \(slice.map { "\($0)" } ?? "")) trait" }
+        let searching = if asked != nil { "\(chosen), the search this claim or exploration names" }
+            else if let text = environment["HARNESS_STRATEGY"] { "HARNESS_STRATEGY=\(text)" }
+            else { "\(chosen), the search its .harness(search:) trait names" }
+        throw HarnessFailure(.badSetting, schedule: nil, summary: "\(given) cannot be played by \(searching): an "
+            + "exhaustive search runs every schedule, not one per seed, so the seed would be ignored. Unset one of the two "
+            + "(a run of an exhaustive search replays by the HARNESS_SCHEDULE line it printed) — nothing was run")
+    }
+
     /// What a run asked for `schedule` plays under this plan: a replay line's interleaving in place of a seeded or PCT
     /// run (either may have printed it), its seed in place of a seeded run's, so that a test that picks its own seeds
     /// replays the failing one too; a `replay` asked for by name (the shrinker's, an exhaustive step) stays itself.

@@ -89,6 +89,12 @@ extension Plan {
                                     expected: "portfolio, random, pct, exhaustive, or exhaustive:k for at most k preemptions (0 to 100)")
             }
             search = strategy
+            // An exhaustive search runs every schedule, not one per seed: a seed or a slice beside it would be ignored.
+            if case .exhaustive = strategy, let other = ["HARNESS_SEED", "HARNESS_SEEDS"].first(where: { environment[$0] != nil }) {
+                throw SettingsError(variable: other, value: environment[other]!, expected:
+                    "nothing beside HARNESS_STRATEGY=\(text), an exhaustive search, which runs every schedule rather than "
+                    + "one per seed (unset one of the two)")
+            }
         } else if environment["HARNESS_PCT_DEPTH"] != nil {
             throw SettingsError(variable: "HARNESS_PCT_DEPTH", value: environment["HARNESS_PCT_DEPTH"]!,
                                 expected: "HARNESS_STRATEGY=pct beside it (alone it would change nothing)")
