@@ -130,13 +130,13 @@ struct ClaimReport<Outcome: Hashable & Sendable> {
         return text
     }
 
-    /// `under seeded(0x…05), seeded run 6 of 100: 10 bees at once left 4 drops: lost 16`: a miss, with which of the
-    /// claim's seeded runs it was.
+    /// `under pct(0x…05, depth 2), the portfolio's PCT for odd seeds, seeded run 6 of 100: 10 bees at once left 4
+    /// drops: lost 16`: a miss, with the strategy that gave it its schedule and which of the claim's seeded runs it was.
     func observed(_ miss: Counterexample, in result: ClaimResult<Outcome>) -> String {
         let seeded = result.runs.filter { $0.schedule.isVirtualTime }
-        guard let schedule = miss.schedule, schedule.isVirtualTime, seeded.count > 1,
+        guard let schedule = miss.schedule, let under = miss.under, schedule.isVirtualTime, seeded.count > 1,
               let index = seeded.firstIndex(where: { $0.schedule == schedule }) else { return miss.description }
-        return "under \(schedule), seeded run \(index + 1) of \(seeded.count): \(miss.what)"
+        return "\(under), seeded run \(index + 1) of \(seeded.count): \(miss.what)"
     }
 
     /// The misses, grouped by run: misses whose runs made the same choices and missed alike are one run under several

@@ -33,4 +33,17 @@ struct ReportWordingTests {
         #expect(condition.miss(10) == nil)
         #expect(Condition<Int>.equals(20).miss(-60) == "-60, expected 20")
     }
+
+    @Test("a miss from the portfolio says which strategy gave its seed its schedule: the random walk for even seeds, PCT for odd ones")
+    func portfolioNamesItsStrategy() {
+        var odd = Counterexample(Search.portfolio.schedule(seed: 5, horizon: 10), "drops = 99")
+        odd.search = .portfolio
+        #expect(odd.description == "under pct(0x0000000000000005, depth 2), the portfolio's PCT for odd seeds: drops = 99")
+        var even = Counterexample(Search.portfolio.schedule(seed: 4, horizon: 10), "drops = 99")
+        even.search = .portfolio
+        #expect(even.description == "under seeded(0x0000000000000004), the portfolio's random walk for even seeds: drops = 99")
+        var alone = Counterexample(.seeded(4), "drops = 99")
+        alone.search = .random
+        #expect(alone.description == "under seeded(0x0000000000000004): drops = 99", "one strategy: its schedule says it")
+    }
 }

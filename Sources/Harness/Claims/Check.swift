@@ -108,7 +108,9 @@ func runs<Outcome: Hashable & Sendable>(of scenario: @escaping @Sendable () asyn
         case .seeds(let count, let search):
             let exploration = try await explore("claim", seeds: count, strategy: search, options: options, plan: plan, body)
             runs += exploration.runs.map { run in
-                ClaimRun(run.schedule, run.result, interleaving: run.interleaving, timeline: run.timeline)
+                var claimRun = ClaimRun(run.schedule, run.result, interleaving: run.interleaving, timeline: run.timeline)
+                claimRun.search = exploration.strategy
+                return claimRun
             }
         }
     }

@@ -9,6 +9,8 @@ public struct ClaimRun<Outcome: Sendable>: Sendable {
     public var interleaving: Interleaving?
     /// Its notes, with the tasks that left them.
     public var timeline: Timeline
+    /// The search that gave it its schedule, for a seeded run: what a report says of a mixed search's pick.
+    package var search: Search? = nil
 
     /// A run.
     public init(_ schedule: Schedule, _ result: Result<Outcome, HarnessFailure>, interleaving: Interleaving? = nil,

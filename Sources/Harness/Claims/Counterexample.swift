@@ -8,6 +8,8 @@ public struct Counterexample: Sendable, Hashable, CustomStringConvertible {
     public var interleaving: Interleaving? = nil
     /// How the run's tasks interleaved, by their notes.
     public var timeline = Timeline()
+    /// The search that gave the run its schedule, if a search did.
+    package var search: Search? = nil
 
     /// A counterexample.
     public init(_ schedule: Schedule?, _ what: String) {
@@ -20,10 +22,17 @@ public struct Counterexample: Sendable, Hashable, CustomStringConvertible {
         self.init(run.schedule, what)
         interleaving = run.interleaving
         timeline = run.timeline
+        search = run.search
     }
 
-    /// `under seeded(0x…): drops = 99, expected 1...5`.
+    /// `under seeded(0x…)` or, from a mixed search, `under pct(0x…, depth 2), the portfolio's PCT for odd seeds`:
+    /// where it ran, and which strategy gave it that schedule. Nil when no single run shows it.
+    package var under: String? {
+        schedule.map { schedule in "under \(schedule)" + (search?.strategyName(of: schedule).map { ", \($0)" } ?? "") }
+    }
+
+    /// `under seeded(0x…): drops = 99, expected 1...5` (naming a mixed search's strategy, `under`).
     public var description: String {
-        schedule.map { "under \($0): \(what)" } ?? what
+        under.map { "\($0): \(what)" } ?? what
     }
 }

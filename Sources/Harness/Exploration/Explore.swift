@@ -154,37 +154,6 @@ func explore<Outcome: Hashable & Sendable>(
     return exploration
 }
 
-extension Search {
-    /// The schedule seed `seed` runs under (`horizon`: PCT's, see `pctHorizon`); `exhaustive` has none by seed.
-    ///
-    /// The portfolio runs even seeds as the random walk and odd ones as PCT at depth 2 with its change point drawn
-    /// among twice the calm run's choice points, so that half its PCT runs keep their priorities all the way (PCT
-    /// at depth 1, which finds "one task runs whole first") and half change once inside the run (depth 2: "the other
-    /// comes in between"); the random walk finds the bugs that need a switch at one particular step. A function of
-    /// the seed alone, so `HARNESS_SEED` replays a portfolio's run by itself. The bench's time-to-bug table shows
-    /// what each costs.
-    package func schedule(seed: UInt64, horizon: Int) -> Schedule {
-        switch self {
-        case .portfolio: seed % 2 == 0 ? .seeded(seed) : .pct(seed: seed, depth: 2, horizon: 2 * horizon)
-        case .random, .exhaustive: .seeded(seed)
-        case .pct(let depth): .pct(seed: seed, depth: depth, horizon: horizon)
-        }
-    }
-}
-
-/// PCT's horizon for a scenario: the choice points of its run that never preempts (a run of
-/// `replay` with no choices), so that change points fall where the scenario really chooses. It is a
-/// function of the scenario alone, so a PCT seed replays alone too.
-func pctHorizon<Outcome: Sendable>(
-    options: RunOptions, plan: Plan, _ body: @escaping @Sendable () async throws -> Outcome
-) async -> Int {
-    do {
-        return max(try await run(.replay(Interleaving([])), options: options, plan: plan, body).choices.count, 1)
-    } catch {
-        return max(error.choices.count, 1)
-    }
-}
-
 /// One run of an exhaustive exploration, following `prefix`, with its choice points.
 func tracedRun<Outcome: Sendable>(
     number: UInt64, _ prefix: [UInt32], options: RunOptions, plan: Plan,

@@ -51,3 +51,49 @@ public enum Search: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+// Where a seed becomes a schedule: one search, one file. Which job runs next at each choice point is the picker's
+// (`RandomPicker`, `PCTPicker`, `ReplayPicker`), chosen from the schedule as a run starts.
+
+extension Search {
+    /// The schedule seed `seed` runs under (`horizon`: PCT's, see `pctHorizon`); `exhaustive` has none by seed.
+    ///
+    /// The portfolio runs even seeds as the random walk and odd ones as PCT at depth 2 with its change point drawn
+    /// among twice the calm run's choice points, so that half its PCT runs keep their priorities all the way (PCT
+    /// at depth 1, which finds "one task runs whole first") and half change once inside the run (depth 2: "the other
+    /// comes in between"); the random walk finds the bugs that need a switch at one particular step. A function of
+    /// the seed alone, so `HARNESS_SEED` replays a portfolio's run by itself. The bench's time-to-bug table shows
+    /// what each costs.
+    package func schedule(seed: UInt64, horizon: Int) -> Schedule {
+        switch self {
+        case .portfolio: seed % 2 == 0 ? .seeded(seed) : .pct(seed: seed, depth: 2, horizon: 2 * horizon)
+        case .random, .exhaustive: .seeded(seed)
+        case .pct(let depth): .pct(seed: seed, depth: depth, horizon: horizon)
+        }
+    }
+
+    /// Which of its strategies this search gave a run under `schedule`, in a report's words, where it mixes them: the
+    /// portfolio's "random walk for even seeds" or "PCT for odd seeds". Nil for a search of one strategy, whose schedule
+    /// says it all.
+    package func strategyName(of schedule: Schedule) -> String? {
+        guard case .portfolio = self else { return nil }
+        return switch schedule {
+        case .seeded: "the portfolio's random walk for even seeds"
+        case .pct: "the portfolio's PCT for odd seeds"
+        default: nil
+        }
+    }
+}
+
+/// PCT's horizon for a scenario: the choice points of its run that never preempts (a run of
+/// `replay` with no choices), so that change points fall where the scenario really chooses. It is a
+/// function of the scenario alone, so a PCT seed replays alone too.
+func pctHorizon<Outcome: Sendable>(
+    options: RunOptions, plan: Plan, _ body: @escaping @Sendable () async throws -> Outcome
+) async -> Int {
+    do {
+        return max(try await run(.replay(Interleaving([])), options: options, plan: plan, body).choices.count, 1)
+    } catch {
+        return max(error.choices.count, 1)
+    }
+}
