@@ -52,6 +52,66 @@ package struct Plan: Sendable, Equatable {
     /// A plan with every default: one iteration, seeds from zero, the portfolio, no replay, the pool as it is.
     package init() {}
 
+    /// The variables this harness reads; any other `HARNESS_*` variable is a typo and an error. (The build's own,
+    /// `Capability.executorSPIVariable`, which `Package.swift` reads on a Mac, is known too: it reaches the tests.)
+    package static let knownVariables = ["HARNESS_ITERATIONS", "HARNESS_SEEDS", "HARNESS_SEED", "HARNESS_CLAIM",
+                                         "HARNESS_STRATEGY", "HARNESS_PCT_DEPTH", "HARNESS_SCHEDULE", "HARNESS_SHRINK",
+                                         Capability.executorSPIVariable]
+
+    /// The prefix the variables had before they were named for the harness: refused, never read.
+    package static let formerPrefix = "SUBJECTS_"
+
+    /// Reads and checks `environment` (for the process's own, `Plan.process`).
+    package init(environment: [String: String]) throws(SettingsError) {
+        // The variables were once named for this package's Subjects target; an old name set by a script or a
+        // habit would otherwise be ignored in silence, so it is refused with its new name.
+        for name in environment.keys.sorted() where name.hasPrefix(Self.formerPrefix) {
+            let renamed = "HARNESS_" + name.dropFirst(Self.formerPrefix.count)
+            throw SettingsError(variable: name, value: environment[name] ?? "",
+                                expected: "the harness's variables are named HARNESS_* now: set \(renamed) instead")
+        }
+        for name in environment.keys.sorted() where name.hasPrefix("HARNESS_") {
+            guard Self.knownVariables.contains(name) else {
+                throw SettingsError(variable: name, value: environment[name] ?? "",
+                                    expected: "one of \(Self.knownVariables.joined(separator: ", ")) (is it misspelt?)")
+            }
+            self.environment[name] = environment[name]
+        }
+        if let text = environment["HARNESS_ITERATIONS"] {
+            guard let n = Int(text.trimmingCharacters(in: .whitespaces)), n > 0, n <= Self.maxIterations else {
+                throw SettingsError(variable: "HARNESS_ITERATIONS", value: text, expected:
+                    "a whole number from 1 to \(Self.maxIterations), like 10 (for more seeds, shard with HARNESS_SEEDS)")
+            }
+            iterations = n
+        }
+        if let text = environment["HARNESS_SEEDS"] {
+            slice = try Self.parseRange(text)
+        }
+        if let text = environment["HARNESS_SEED"] {
+            guard let one = Seed.parse(text) else {
+                throw SettingsError(variable: "HARNESS_SEED", value: text, expected: "one seed, like 0x2a or 42")
+            }
+            seed = one
+        }
+        if let text = environment["HARNESS_CLAIM"] {
+            let key = text.trimmingCharacters(in: .whitespaces).lowercased()
+            guard key.count == 8, key.allSatisfy(\.isHexDigit) else {
+                throw SettingsError(variable: "HARNESS_CLAIM", value: text, expected:
+                    "a claim's key as a replay line prints it: 8 hex digits, like 5f3a9c21")
+            }
+            claim = key
+        }
+        try readSearch(environment)
+        if let text = environment["LIBDISPATCH_COOPERATIVE_POOL_STRICT"] {
+            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "1", "true", "yes": strictPool = true
+            case "0", "false", "no", "": strictPool = false
+            default:
+                throw SettingsError(variable: "LIBDISPATCH_COOPERATIVE_POOL_STRICT", value: text, expected: "1 or 0")
+            }
+        }
+    }
+
     /// The default count of seeds a `HARNESS_SEEDS` slice is sized for: an explorer of at least this many seeds
     /// (the usual 200) explores the whole slice; one of fewer — a costly case, such as 5 000 bees at 10 seeds —
     /// explores the slice's leading part in proportion (a twentieth, at least one seed), so that a slice of
