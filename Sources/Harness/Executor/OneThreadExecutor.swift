@@ -151,7 +151,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         let limits = RunJudge.Limits(leftovers: options.leftovers, jobLimit: options.jobLimit,
                                      drainBudget: options.drainBudget,
                                      waitsForOutsideWork: options.outsideWorkGrace > .zero)
-        if let strategy = Self.virtualTimeStrategy(for: schedule) {
+        if let strategy = schedule.pickingStrategy {
             scheduler = Scheduler(strategy: strategy, virtualTime: true, limits: limits,
                                   jobCost: Nanoseconds(options.virtualJobCost),
                                   taskKey: { Self.taskKey(Self.job(numbered: $0)) })

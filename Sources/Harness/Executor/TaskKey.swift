@@ -1,14 +1,4 @@
 extension OneThreadExecutor {
-    /// The picking strategy of a virtual-time schedule, or nil for `strict` and `system`.
-    static func virtualTimeStrategy(for schedule: Schedule) -> Scheduler.Strategy? {
-        switch schedule {
-        case .seeded(let seed): .random(RandomPicker(seed: seed))
-        case .pct(let seed, let depth, let horizon): .pct(PCTPicker(seed: seed, depth: depth, horizon: horizon))
-        case .replay(let interleaving): .replay(ReplayPicker(interleaving.choices))
-        case .strict, .system: nil
-        }
-    }
-
     /// `job` as the scheduler knows it: its address, a number (`Scheduler.Job`).
     static func number(of job: UnownedJob) -> Scheduler.Job {
         unsafeBitCast(job, to: Scheduler.Job.self)

@@ -52,8 +52,8 @@ public enum Search: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-// Where a seed becomes a schedule: one search, one file. Which job runs next at each choice point is the picker's
-// (`RandomPicker`, `PCTPicker`, `ReplayPicker`), chosen from the schedule as a run starts.
+// Where a seed becomes a schedule, and a schedule its picker: one search, one file. Which job runs next at each
+// choice point is then the picker's (`RandomPicker`, `PCTPicker`, `ReplayPicker`).
 
 extension Search {
     /// The schedule seed `seed` runs under (`horizon`: PCT's, see `pctHorizon`); `exhaustive` has none by seed.
@@ -81,6 +81,19 @@ extension Search {
         case .seeded: "the portfolio's random walk for even seeds"
         case .pct: "the portfolio's PCT for odd seeds"
         default: nil
+        }
+    }
+}
+
+extension Schedule {
+    /// How the next job is chosen under this schedule where more than one is ready: its picker, started from its seed
+    /// (or its recorded choices); nil for `strict` and `system`, which run the oldest job first.
+    var pickingStrategy: Scheduler.Strategy? {
+        switch self {
+        case .seeded(let seed): .random(RandomPicker(seed: seed))
+        case .pct(let seed, let depth, let horizon): .pct(PCTPicker(seed: seed, depth: depth, horizon: horizon))
+        case .replay(let interleaving): .replay(ReplayPicker(interleaving.choices))
+        case .strict, .system: nil
         }
     }
 }
