@@ -78,6 +78,10 @@ extension Catalog {
                    shape: WorkItemShape.workItems) {
             await workItemCancel($0.shape)
         },
+        .observing("gcd.operationCancel", ["unstartedRan", "runningSawCancel", "runningFinished"],
+                   shape: OperationCancelShape.looks) {
+            await operationCancel($0.shape)
+        },
         .single("gcd.groupWithoutLeave", "finished", shape: LeaveShape.missing) { .bool(await groupWithoutLeave($0.shape).finished) },
         .observing("cancellation.asyncLetErrorDropped", ["childThrew", "scope"], shape: DroppedErrorShape.neverAwaited) {
             await asyncLetErrorDropped($0.shape)

@@ -72,3 +72,59 @@ public enum DependencyShape: String, CaseIterable, Sendable, Decodable {
     /// No dependency, the control.
     case independent
 }
+
+/// What cancel() did to two operations on a queue that runs one at a time: one not yet started, one running.
+public struct OperationCancel: Sendable, Hashable {
+    public var unstartedRan: Bool, runningSawCancel: Bool, runningFinished: Bool
+}
+
+/// An operation that can look at its own cancellation, through this holder.
+///
+/// `@unchecked Sendable`: `operation` is set once, before the operation is added to its queue, and only read after.
+final class OperationHolder: @unchecked Sendable {
+    var operation: Operation?
+}
+
+/// The Q&A seed: Operation's cancel() sets isCancelled and is still cooperative — on a queue of one at a time, an
+/// operation not yet started never runs, and a running one goes on until it reads isCancelled, then ends: what
+/// `workItemCancel` shows of a DispatchWorkItem. `.neverLooks`, the quiz's control: the running block never reads the
+/// flag (it works 20 ms and finishes), so cancel() reaches nothing it does.
+nonisolated(nonsending) public func operationCancel(_ shape: OperationCancelShape = .looks) async -> OperationCancel {
+    let neverLooks = shape == .neverLooks
+    return await onAThreadOfItsOwn {
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let ran = Shared(false), sawCancel = Shared(false), finished = Shared(false)
+        let started = DispatchSemaphore(value: 0)
+        let holder = OperationHolder()
+        let running = BlockOperation {
+            started.signal()
+            if neverLooks {
+                usleep(20_000)
+            } else {
+                while holder.operation?.isCancelled == false {
+                    usleep(1_000)
+                }
+                sawCancel.update { $0 = holder.operation?.isCancelled ?? false }
+            }
+            finished.update { $0 = true }
+        }
+        holder.operation = running
+        let unstarted = BlockOperation { ran.update { $0 = true } }
+        queue.addOperation(running)
+        queue.addOperation(unstarted)
+        started.wait()
+        unstarted.cancel()
+        running.cancel()
+        queue.waitUntilAllOperationsAreFinished()
+        return OperationCancel(unstartedRan: ran.value, runningSawCancel: sawCancel.value, runningFinished: finished.value)
+    }
+}
+
+/// Whether the running operation looks at its own cancellation.
+public enum OperationCancelShape: String, CaseIterable, Sendable, Decodable {
+    /// It reads isCancelled until it is set (the seed).
+    case looks
+    /// It never reads it, the control.
+    case neverLooks
+}
