@@ -146,6 +146,13 @@ struct JudgementTests {
         #expect(clauses?.map { $0["checks"] as? [Int] } == [[1], [2]], "a clause's checks are numbered from 1: \(json)")
         #expect(clauses?.map { $0["atRisk"] as? Bool } == [true, false])
         #expect(clauses?.last?["why"] as? String == "check 2 skipped: needs Swift 6.4")
+        // `--json`'s verdict is the clauses': a reader filtering on it never counts a partly guarded entry validated.
+        let entries = { (results: [EntryResult]) in
+            (try? JSONSerialization.jsonObject(with: Data(QuizReport.json(results, entries: [], seconds: 0).utf8))
+                as? [String: Any])?["entries"] as? [[String: Any]] ?? []
+        }
+        #expect(entries([skip, whole]).map { $0["verdict"] as? String } == ["partlyGuarded", "validated"])
+        #expect(entries([skip, whole]).map { $0["checksVerdict"] as? String } == ["validated", "validated"])
     }
 
     @Test("An entry whose answer is only partly checked is partly guarded: counted apart, named so everywhere")

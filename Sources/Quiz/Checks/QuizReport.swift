@@ -290,11 +290,13 @@ public enum QuizReport {
         return item
     }
 
-    /// The whole report as JSON: per entry its id, verdict, question, answer and checks; the summary's counts.
+    /// The whole report as JSON: per entry its id, its verdict (from its clauses) and its checks' verdict alone,
+    /// question, answer, clauses and checks; the summary's counts.
     public static func json(_ results: [EntryResult], entries: [QuizEntry], seconds: Double) -> String {
         let byId = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let items: [[String: Any]] = results.map { result in
-            var entry: [String: Any] = ["id": result.id, "verdict": result.verdict.word, "category": result.category,
+            var entry: [String: Any] = ["id": result.id, "verdict": result.clauseVerdict,
+                                        "checksVerdict": result.verdict.word, "category": result.category,
                                         "question": byId[result.id]?.question ?? "", "answer": byId[result.id]?.answer ?? ""]
             if let reason = result.verdict.reason { entry["reason"] = reason }
             entry["on"] = result.validatedOn?.rawValue ?? NSNull()

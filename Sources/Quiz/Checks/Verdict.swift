@@ -164,8 +164,9 @@ public struct EntryResult: Sendable, Hashable {
         self.clauses = clauses
     }
 
-    /// Contradicted if any check is; else not covered if any is; else unguarded if any is (one check that could not
-    /// have failed is enough to doubt the entry); else validated if any is; else skipped.
+    /// The checks' verdict alone, clauses aside: contradicted if any check is; else not covered if any is; else
+    /// unguarded if any is (one check that could not have failed is enough to doubt the entry); else validated if any
+    /// is; else skipped. The entry's own verdict is `clauseVerdict`; this is `--json`'s `checksVerdict`.
     public var verdict: Verdict {
         if checks.contains(where: { $0.verdict == .contradicted }) { return .contradicted }
         if let missing = checks.first(where: { if case .notCovered = $0.verdict { true } else { false } }) {
@@ -225,6 +226,14 @@ public struct EntryResult: Sendable, Hashable {
         case .skipped: return "skipped"
         case .notCovered: return "notCovered"
         }
+    }
+
+    /// The entry's verdict, derived from its clauses — `--json`'s `verdict`: `partlyGuarded` when its checks are
+    /// validated but some clause of its answer is not at risk in a validated check; else its checks' verdict word
+    /// (`validated`, `contradicted`, `unguarded`, `skipped`, `not covered`). So `validated` here means every clause is
+    /// at risk.
+    public var clauseVerdict: String {
+        category == "partlyGuarded" ? "partlyGuarded" : verdict.word
     }
 
     /// For a validated entry, where its evidence came from: the harness's model if any check was validated only
