@@ -27,13 +27,12 @@ struct ChildTimeTests {
 
     @Test("a child still running when its spare time runs out is killed, and says it ran out of time")
     func outOfTimeIsSaid() async {
-        let started = ContinuousClock.now
         let outcome = await ChildProcess.run("/bin/sleep", ["30"], environment: [:], timeout: .milliseconds(100),
                                              timeSpent: Self.idleMachine)
+        // `.outOfTime` is said only for a child that died of the kill, so it was still sleeping: the kill beat the
+        // child's own end without a wall-clock bound, which a stalled machine would break.
         #expect(outcome.ending == .outOfTime(.milliseconds(100)), "\(outcome.ending)")
         #expect(outcome.ranOutOfTime?.contains("a CPU to spare") == true, "\(String(describing: outcome.ranOutOfTime))")
-        // The bound is the child's own sleep, which the kill must beat however loaded the machine.
-        #expect(started.duration(to: .now) < .seconds(30))
     }
 
     @Test("a child that keeps the machine busy itself still runs out: its own CPU time counts too",
