@@ -6,6 +6,8 @@ import Foundation
 struct Check {
     let catalog: BreakageCatalog
     let root: String
+    /// Whether the patches go into `root` itself (clean, its build reused) rather than into a scratch copy.
+    var here = false
 
     static let usage = """
         Applies every breakage in Breakages/ (Subjects/, then Harness/ and Quiz/, the harness's and the quiz's
@@ -19,6 +21,9 @@ struct Check {
 
           scripts/check-breakages [NAME…]        (default: the whole catalog)
           scripts/check-breakages --kind KIND    only Subjects, Harness or Quiz
+          scripts/check-breakages --here         in this checkout itself, which must be clean (a throwaway clone,
+                                                 as CI's): its build is reused; each patch is undone after its
+                                                 tests, and on an interrupt
           scripts/check-breakages --help         this text
           BREAKAGE_TIMEOUT=seconds               per breakage, for its build and again for its test run (default 300)
 
@@ -29,9 +34,18 @@ struct Check {
 
     /// Checks `breakages`, each at most `limit` for its build and again for its tests.
     func run(_ breakages: [Breakage], limit: Duration) -> Int32 {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("check-breakages-\(getpid())").path
+        let scratch = here ? root
+            : FileManager.default.temporaryDirectory.appendingPathComponent("check-breakages-\(getpid())").path
         let logs = FileManager.default.temporaryDirectory.appendingPathComponent("check-breakages-\(getpid())-logs").path
+        let here = here
         @Sendable func removeScratch() {
+            if here {
+                // The checkout was clean at the start: undoing a patch is checking out and removing what it added.
+                git(["checkout", "-q", "--", "."], in: scratch)
+                git(["clean", "-qfd", "-e", ".build"], in: scratch)
+                try? FileManager.default.removeItem(atPath: logs)
+                return
+            }
             try? FileManager.default.removeItem(atPath: scratch)
             try? FileManager.default.removeItem(atPath: logs)
             // SwiftPM's lock files beside the temporary folder for a .build (named after the path) outlive it otherwise.
@@ -43,11 +57,15 @@ struct Check {
         }
         onInterrupt {
             removeScratch()
-            FileHandle.standardError.write(Data("check-breakages: interrupted; your tree was never touched\n".utf8))
+            FileHandle.standardError.write(Data((here ? "check-breakages: interrupted; the patch under way was undone\n"
+                                                      : "check-breakages: interrupted; your tree was never touched\n").utf8))
         }
         defer { removeScratch() }
-        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         try? FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+        if here {
+            return runAll(breakages, in: scratch, logs: logs, limit: limit)
+        }
+        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         // The working tree as it is (committed or not), without build products; its .build is shared by all the
         // breakages in turn, so each costs an incremental build.
         let copy = "tar -C '\(root)' --exclude=./.build --exclude=./.git -cf - . | tar -C '\(scratch)' -xf - && cd '\(scratch)' "
@@ -56,6 +74,11 @@ struct Check {
             print("check-breakages: could not make the scratch copy"); return 1
         }
         print("check-breakages: building the scratch copy once")
+        return runAll(breakages, in: scratch, logs: logs, limit: limit)
+    }
+
+    /// Builds `scratch` unbroken, then applies, builds, tests and undoes each breakage there in turn.
+    private func runAll(_ breakages: [Breakage], in scratch: String, logs: String, limit: Duration) -> Int32 {
         guard (try? Child(["swift", "build", "--build-tests"], log: logs + "/build.log", in: scratch).wait()) == 0 else {
             print("check-breakages: the unbroken package does not build:")
             print(((try? String(contentsOfFile: logs + "/build.log", encoding: .utf8)) ?? "").split(separator: "\n").suffix(30).joined(separator: "\n"))

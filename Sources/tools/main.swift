@@ -40,7 +40,7 @@ do {
             exit(try tool.apply(name))
         }
     case "check-breakages":
-        var names: [String] = [], kind: Breakage.Kind?
+        var names: [String] = [], kind: Breakage.Kind?, here = false
         var rest = Array(arguments.dropFirst())[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -52,6 +52,7 @@ do {
                     misuse("check-breakages", "--kind takes one of \(Breakage.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 kind = chosen
+            case "--here": here = true
             case let option where option.hasPrefix("-"): misuse("check-breakages", "unknown option '\(option)'")
             default: names.append(argument)
             }
@@ -67,7 +68,19 @@ do {
         let named = Set(chosen.map(\.path))
         let ordered = catalog.all.filter { named.isEmpty ? kind == nil || $0.kind == kind : named.contains($0.path) }
         guard !ordered.isEmpty else { fail(Failure("check-breakages: Breakages/ holds no patches", status: 2)) }
-        exit(Check(catalog: catalog, root: FileManager.default.currentDirectoryPath).run(ordered, limit: .seconds(seconds)))
+        if here {
+            // Patches go into this checkout, so it must hold nothing of its own that an undo would take away.
+            let dirty = git(["status", "--porcelain"]).output.split(separator: "\n")
+            guard dirty.isEmpty else {
+                fail(Failure("check-breakages: --here needs a clean checkout (a throwaway clone); this one has changes: "
+                             + dirty.prefix(3).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+                             + (dirty.count > 3 ? " and \(dirty.count - 3) more" : ""), status: 2))
+            }
+            try lockCheckout("check-breakages")
+        }
+        var check = Check(catalog: catalog, root: FileManager.default.currentDirectoryPath)
+        check.here = here
+        exit(check.run(ordered, limit: .seconds(seconds)))
     case "check-docs":
         var files: [String] = []
         for argument in arguments.dropFirst() {
