@@ -44,7 +44,12 @@ final class Child: Sendable {
 
     /// Ends the command and everything it started: TERM, then KILL what is left a second later.
     func stop() {
-        let pids = [process.processIdentifier] + sessionMembers(process.processIdentifier)
+        // `setsid` forks when it is already a process group leader (Foundation starts it as one), so the command's
+        // session is its child's, not its own: both sessions are ended.
+        let root = process.processIdentifier
+        let table = processTable()
+        let leaders = [root] + table.filter { $0.parent == root }.map(\.pid)
+        let pids = leaders + table.filter { leaders.contains($0.session) && !leaders.contains($0.pid) }.map(\.pid)
         for pid in pids { kill(pid, SIGTERM) }
         sleep(1)
         for pid in pids { kill(pid, SIGKILL) }
@@ -58,16 +63,17 @@ enum Running {
     static let current = Mutex<Child?>(nil)
 }
 
-/// The processes of session `sid` (Linux's `/proc`; elsewhere none: `kill` of the process itself must do).
-func sessionMembers(_ sid: pid_t) -> [pid_t] {
+/// Every process's id, parent and session (Linux's `/proc`; elsewhere none: `kill` of the process itself must do).
+func processTable() -> [(pid: pid_t, parent: pid_t, session: pid_t)] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return names.compactMap { name -> pid_t? in
-        guard let pid = pid_t(name), pid != sid,
+    return names.compactMap { name -> (pid_t, pid_t, pid_t)? in
+        guard let pid = pid_t(name),
               let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return nil }
-        // pid (comm) state ppid pgrp session …: the fourth field after the name.
+        // pid (comm) state ppid pgrp session …: the second and fourth fields after the name.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 3 && pid_t(fields[3]) == sid ? pid : nil
+        guard fields.count > 3, let parent = pid_t(fields[1]), let session = pid_t(fields[3]) else { return nil }
+        return (pid, parent, session)
     }
 }
 
