@@ -222,7 +222,7 @@ struct ForeignExecutorTests {
             return await waitForAResumeNobodyMakes()
         }
         #expect(failure?.kind == .timedOut && failure?.hitTimeLimit == false, "\(String(describing: failure))")
-        #expect(failure?.summary.contains("took 100000 steps in a row") == true, "\(String(describing: failure?.summary))")
+        #expect(failure?.summary.contains("took 5000 steps in a row") == true, "\(String(describing: failure?.summary))")
         #expect(failure?.summary.contains("executor 'ThreadExecutor'") == true, "\(String(describing: failure?.summary))")
     }
 
@@ -237,16 +237,18 @@ struct ForeignExecutorTests {
             return await waitForAResumeNobodyMakes()
         }
         #expect(failure?.kind == .timedOut && failure?.hitTimeLimit == false, "\(String(describing: failure))")
-        #expect(failure?.summary.contains("took 100000 steps in a row") == true, "\(String(describing: failure?.summary))")
+        #expect(failure?.summary.contains("took 5000 steps in a row") == true, "\(String(describing: failure?.summary))")
         #expect(failure?.summary.contains("a Dispatch block on 'made before the run'") == true,
                 "\(String(describing: failure?.summary))")
     }
 
-    /// The run's failure, or nil if it finished. Its time limit is a third of the default: a run whose escaped work is
-    /// not counted ends there, and says nothing of that work.
+    /// The run's failure, or nil if it finished. Its escaped work is bounded at 5 000 steps (a twentieth of the
+    /// default: a quarter of a second of spinning) and its time limit is a sixth of the default: a run whose escaped
+    /// work is not counted ends there, and says nothing of that work.
     private func failure(of schedule: Schedule, _ body: @escaping @Sendable () async -> Int) async -> HarnessFailure? {
         do {
-            _ = try await Harness.run(schedule, options: RunOptions { $0.timeLimit = .seconds(10) }, body)
+            let options = RunOptions { $0.timeLimit = .seconds(5); $0.escapedWorkLimit = 5_000 }
+            _ = try await Harness.run(schedule, options: options, body)
             return nil
         } catch {
             return error
