@@ -1,5 +1,6 @@
 import Harness
 import HarnessTesting
+import Synchronization
 import Testing
 
 /// A scenario that waits for a resume nobody makes: under the strict pool, a deadlock.
@@ -114,5 +115,38 @@ struct ClaimControlTests {
             Issue.record("no evidence leaves the claim unguarded: \(String(describing: result.control))")
             return
         }
+    }
+}
+
+/// How many times a control has run, for the real-pool retry test.
+final class ControlTries: Sendable {
+    /// The count.
+    let count = Mutex<Int>(0)
+    /// Counts one more run and returns the count so far.
+    func next() -> Int { count.withLock { $0 += 1; return $0 } }
+}
+
+@Suite("A control on the real pool gets three tries to show its miss", scaledTimeLimit(minutes: 1))
+struct RealPoolControlTriesTests {
+    /// "Every run gives 1" on the real pool, with a control that gives 1 for its first `holdsFor` runs and 2 after.
+    func claim(_ tries: ControlTries, holdsFor: Int) -> Claim<Int> {
+        Claim("every run gives 1", runs: [.system], expect: Expectation(every: .equals(1)),
+              control: .counterfactual("gives 2 once the pool lets it") { tries.next() > holdsFor ? 2 : 1 }) { 1 }
+    }
+
+    @Test("a real-pool control that held once (the pool busy with other work) and missed on its second try validates")
+    func secondTryCounts() async {
+        let tries = ControlTries()
+        let result = await check(claim(tries, holdsFor: 1))
+        #expect(result.validated, "\(String(describing: result.control))")
+        #expect(tries.count.withLock { $0 } == 2, "the control should stop at its first miss")
+    }
+
+    @Test("a real-pool control that held three times holds: the check stays unguarded")
+    func threeHoldsHold() async {
+        let tries = ControlTries()
+        let result = await check(claim(tries, holdsFor: 10))
+        #expect(result.held && !result.validated, "\(String(describing: result.control))")
+        #expect(tries.count.withLock { $0 } == 3, "three tries, no more")
     }
 }

@@ -30,9 +30,19 @@ public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (O
     case .counterfactual(let name, let body):
         // Every control run counts by what it shows (`Expectation.evidence`); one a time limit cut twice shows nothing
         // about the control and keeps it from holding (`ControlResult.judging`).
-        let (runs, _) = (try? await runsPastTimeLimits(of: body, claim.runs, options: claim.options, plan: result.plan))
+        var (runs, _) = (try? await runsPastTimeLimits(of: body, claim.runs, options: claim.options, plan: result.plan))
             ?? ([], nil)
-        let shown = claim.expectation.evidence(runs, missedBy: claim.controlMissedBy)
+        var shown = claim.expectation.evidence(runs, missedBy: claim.controlMissedBy)
+        // A run on the real pool shows what the pool did then, and other work of the process (another test holding
+        // the pool's threads) can keep a wrong shape from showing. A control exists to show that the check could fail,
+        // so its real-pool runs get two more tries, counted, never timed; it holds only if all three held.
+        for _ in 0..<2 where claim.runs.contains(.system) && !shown.contains(where: \.isMissed) {
+            guard let again = try? await runsPastTimeLimits(of: body, [.system], options: claim.options,
+                                                            plan: result.plan).runs else { break }
+            let retried = runs.filter { $0.schedule != .system } + again
+            let retriedShown = claim.expectation.evidence(retried, missedBy: claim.controlMissedBy)
+            if retriedShown.contains(where: \.isMissed) { (runs, shown) = (retried, retriedShown) }
+        }
         result.control = .judging(name, shown, observed: ClaimResult.distribution(runs, show))
         if case .none(let why)? = result.control { result.noEvidence = why }
         if case .failed? = result.control {

@@ -17,6 +17,9 @@ package enum ControlEvidence: Sendable, Hashable {
     /// nothing about the scenario, and a control with such a run and no miss cannot be said to hold.
     case cutByTimeLimit(String)
 
+    /// Whether the check missed under the control.
+    package var isMissed: Bool { if case .missed = self { true } else { false } }
+
     /// The words, whichever it is.
     package var text: String {
         switch self {
