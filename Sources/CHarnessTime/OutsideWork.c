@@ -22,6 +22,7 @@
 #include "OutsideWorkShared.h"
 #include <dlfcn.h>
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdatomic.h>
@@ -109,8 +110,17 @@ REAL(object_t, dispatch_group_enter)
 REAL(object_t, dispatch_group_leave)
 REAL(object_t, dispatch_resume)
 REAL(object_t, dispatch_activate)
+REAL(object_t, dispatch_suspend)
 REAL(set_context_t, dispatch_set_context)
 REAL(get_context_t, dispatch_get_context)
+typedef void (*merge_data_t)(void *source, uintptr_t value);
+typedef uintptr_t (*get_data_t)(void *source);
+typedef intptr_t (*testcancel_t)(void *source);
+typedef void *(*global_queue_t)(intptr_t identifier, uintptr_t flags);
+REAL(merge_data_t, dispatch_source_merge_data)
+REAL(get_data_t, dispatch_source_get_data)
+REAL(testcancel_t, dispatch_source_testcancel)
+REAL(global_queue_t, dispatch_get_global_queue)
 
 /// The Blocks runtime's copy and release (libBlocksRuntime, which Dispatch brings), found once.
 static block_copy_t block_copy(void) {
@@ -357,14 +367,27 @@ void dispatch_after(uint64_t when, void *queue, void *block) {
     after_item(item);
 }
 
-// MARK: Timer sources
+// MARK: Sources
 
-/// A Dispatch timer source made by a run: its queue, its handler, its timer, and whether it runs.
+// A run follows the Dispatch sources it makes of three kinds. A timer source is a piece of the run's outside work until
+// it is cancelled; its timer is the run's own under a seeded schedule (else Dispatch's, which will fire). A read source
+// is one too, and may resume the run whenever its descriptor can be read (Dispatch then calls its handler): the run
+// looks (`harness_outside_source_ready`) rather than wait for it blindly. A data source (add, or, replace) never
+// fires on its own: its data comes from `merge_data`, so the firing is taken from Dispatch and made here, a block on the
+// source's queue handed out by whoever merged, as `async` would hand it out (held to the end of the job, followed,
+// waited for), the handler reading the data merged before it (`get_data`). Every firing of each runs for the run.
+
+/// What a followed source is.
+enum { SOURCE_TIMER, SOURCE_READ, SOURCE_DATA_ADD, SOURCE_DATA_OR, SOURCE_DATA_REPLACE, SOURCE_KINDS };
+
+/// A Dispatch source made by a run: its queue, its handler, its timer or descriptor or data, and whether it runs.
 typedef struct source_item {
     void *source;
     void *queue;
     void *run;
     uint64_t serial;
+    int type;
+    uintptr_t handle;
     void *block;
     function_t function;
     void *context;
@@ -378,13 +401,27 @@ typedef struct source_item {
     _Atomic int cancelled;
     _Atomic int firing;
     _Atomic int told_ended;
+    /// A data source's firings (under `lock`): the data merged since the last, the suspensions beyond activation,
+    /// whether a firing is on its way or running, and a cancel to make when the running one returns.
+    pthread_mutex_t lock;
+    uintptr_t data;
+    int suspended;
+    int firing_queued;
+    int in_handler;
+    int cancel_deferred;
+    /// Whether the item holds its queue (a data source's: the program may let go of it, and the source holds it only
+    /// inside Dispatch, where a firing of ours cannot reach).
+    int holds_queue;
 } source_item;
+
+static int is_data(const source_item *item) { return item->type >= SOURCE_DATA_ADD; }
 
 /// Tells the run its timer source ended, once, when it is cancelled and no handler of it runs.
 static void end_source_if_done(source_item *item) {
     if (!atomic_load_explicit(&item->cancelled, memory_order_acquire)) return;
     if (atomic_load_explicit(&item->firing, memory_order_acquire) != 0) return;
     if (atomic_exchange_explicit(&item->told_ended, 1, memory_order_acq_rel) != 0) return;
+    if (item->serial == 0) return;  // a data source is no piece of work; its firings are
     const harness_outside_callbacks *set = atomic_load_explicit(&callbacks, memory_order_acquire);
     inside_library++;
     set->ended(item->run, item->serial);
@@ -416,6 +453,14 @@ static int keep_source(source_item *item) {
     return kept;
 }
 
+static void forget_address(void *source) {
+    pthread_mutex_lock(&sources_lock);
+    for (int index = 0; index < MAX_SOURCES; index++) {
+        if (sources[index] != NULL && sources[index]->source == source) sources[index] = NULL;
+    }
+    pthread_mutex_unlock(&sources_lock);
+}
+
 static void forget_source(source_item *item) {
     pthread_mutex_lock(&sources_lock);
     for (int index = 0; index < MAX_SOURCES; index++) {
@@ -431,7 +476,9 @@ static void arm_source(source_item *item) {
     const harness_outside_callbacks *set = atomic_load_explicit(&callbacks, memory_order_acquire);
     item->armed = 1;
     inside_library++;
-    if (item->on_run_clock) {
+    if (item->type == SOURCE_READ) {
+        set->arm_source(item->run, item->serial, -3, -1, item);
+    } else if (item->on_run_clock) {
         int64_t delay = (int64_t)(item->start - real_dispatch_time_fn()(0, 0));
         set->arm_source(item->run, item->serial, delay < 0 ? 0 : delay,
                         item->interval == ~0ull ? -1 : (int64_t)item->interval, item);
@@ -476,37 +523,203 @@ void harness_outside_fire_source(void *pointer) {
     inside_library--;
 }
 
+/// Which followed kind a source type is (`SOURCE_KINDS` for one that is not followed).
+static int kind_of(const void *type) {
+    static const char *names[SOURCE_KINDS] = {
+        "_dispatch_source_type_timer", "_dispatch_source_type_read", "_dispatch_source_type_data_add",
+        "_dispatch_source_type_data_or", "_dispatch_source_type_data_replace"};
+    static const void *_Atomic types[SOURCE_KINDS];
+    for (int kind = 0; kind < SOURCE_KINDS; kind++) {
+        const void *found = atomic_load_explicit(&types[kind], memory_order_acquire);
+        if (found == NULL) {
+            found = dlsym(RTLD_DEFAULT, names[kind]);
+            atomic_store_explicit(&types[kind], found, memory_order_release);
+        }
+        if (found != NULL && found == type) return kind;
+    }
+    return SOURCE_KINDS;
+}
+
 void *dispatch_source_create(const void *type, uintptr_t handle, uintptr_t mask, void *queue) {
     void *source = real_dispatch_source_create_fn()(type, handle, mask, queue);
-    static const void *_Atomic timer_type = NULL;
-    const void *timer = atomic_load_explicit(&timer_type, memory_order_acquire);
-    if (timer == NULL) {
-        timer = dlsym(RTLD_DEFAULT, "_dispatch_source_type_timer");
-        atomic_store_explicit(&timer_type, timer, memory_order_release);
-    }
+    // A source a run made and let go without cancelling it is gone; a new one may take its address.
+    if (source != NULL) forget_address(source);
+    int kind = source != NULL && !inside_library ? kind_of(type) : SOURCE_KINDS;
     const harness_outside_callbacks *set = NULL;
-    void *run = source != NULL && type == timer ? working_for(&set) : NULL;
+    void *run = kind != SOURCE_KINDS ? working_for(&set) : NULL;
     if (run == NULL || set->arm_source == NULL) return source;
     source_item *item = calloc(1, sizeof *item);
     if (item == NULL) return source;
-    inside_library++;
-    item->serial = set->begin(run, HARNESS_OUTSIDE_SOURCE, label_of(queue));
-    inside_library--;
+    item->type = kind;
+    item->handle = handle;
     item->source = source;
     item->queue = queue;
     item->run = run;
     atomic_init(&item->cancelled, 0);
     atomic_init(&item->firing, 0);
     atomic_init(&item->told_ended, 0);
-    if (item->serial == 0 || queue == NULL || !keep_source(item)) {
+    pthread_mutex_init(&item->lock, NULL);
+    if (is_data(item)) {
+        // No piece of work of its own: each firing is one, of the run that merged its data. A source made for no
+        // queue has its handler run on the default global queue, as Dispatch does.
+        if (item->queue == NULL) item->queue = real_dispatch_get_global_queue_fn()(0, 0);
+        if (item->queue == NULL || !keep_source(item)) {
+            free(item);
+            return source;
+        }
+        inside_library++;
+        real_dispatch_retain_fn()(item->queue);
+        inside_library--;
+        item->holds_queue = 1;
+        return source;
+    }
+    inside_library++;
+    item->serial = set->begin(run, kind == SOURCE_READ ? HARNESS_OUTSIDE_READ_SOURCE : HARNESS_OUTSIDE_SOURCE,
+                              label_of(queue));
+    inside_library--;
+    item->scheduled = kind == SOURCE_READ;  // a read source waits for no timer: its descriptor says when it fires
+    if (item->serial == 0 || (queue == NULL && kind == SOURCE_TIMER) || !keep_source(item)) {
         if (item->serial != 0) set->ended(run, item->serial);
         free(item);
     }
     return source;
 }
 
+/// The data source whose handler runs on this thread now, and the data it was given.
+static __thread source_item *handled_source = NULL;
+static __thread uintptr_t handled_data = 0;
+
+static void data_source_fired(void *pointer);
+
+/// Whether a data source's handler is due: data merged, the source active and not suspended, none on its way. Call
+/// under the item's lock.
+static int data_due(const source_item *item) {
+    return item->data != 0 && item->resumed && item->suspended == 0 && !item->firing_queued &&
+        !atomic_load_explicit(&item->cancelled, memory_order_acquire);
+}
+
+/// Lets go of a cancelled data source's queue once no firing of it is on its way or running. Call under the item's lock;
+/// returns the queue to release (after the lock), or NULL.
+static void *queue_done(source_item *item) {
+    if (!atomic_load_explicit(&item->cancelled, memory_order_acquire) || item->firing_queued || item->in_handler ||
+        !item->holds_queue) return NULL;
+    item->holds_queue = 0;
+    return item->queue;
+}
+
+static void release_queue(void *queue) {
+    if (queue == NULL) return;
+    inside_library++;
+    real_dispatch_release_fn()(queue);
+    inside_library--;
+}
+
+/// Hands a data source's firing to its queue: a piece of the run's outside work if this thread works for a run (held
+/// to the end of the job, as any block the job hands out), else straight to Dispatch.
+static void queue_data_firing(source_item *item) {
+    outside_item *work = begin_item(HARNESS_OUTSIDE_SOURCE_FIRING, SUBMIT_ASYNC, item->queue, NULL, 0, NULL,
+                                    data_source_fired, item);
+    if (work != NULL) {
+        offer(work);
+        return;
+    }
+    inside_library++;
+    real_dispatch_async_f_fn()(item->queue, item, data_source_fired);
+    inside_library--;
+}
+
+/// A data source's firing, on its queue: the handler gets the data merged so far; data merged meanwhile fires it again
+/// when it returns (one handler at a time, as Dispatch runs a source's). A cancel made while it ran is made now.
+static void data_source_fired(void *pointer) {
+    source_item *item = pointer;
+    pthread_mutex_lock(&item->lock);
+    uintptr_t data = item->data;
+    int runs = !atomic_load_explicit(&item->cancelled, memory_order_acquire) && item->resumed && item->suspended == 0;
+    if (runs) {
+        item->data = 0;
+        item->in_handler = 1;
+    }
+    pthread_mutex_unlock(&item->lock);
+    if (runs) {
+        source_item *outer = handled_source;
+        uintptr_t outer_data = handled_data;
+        handled_source = item;
+        handled_data = data;
+        if (item->block != NULL) {
+            ((struct block_layout *)item->block)->invoke(item->block);
+        } else if (item->function != NULL) {
+            item->function(item->context);
+        }
+        handled_source = outer;
+        handled_data = outer_data;
+    }
+    pthread_mutex_lock(&item->lock);
+    item->in_handler = 0;
+    item->firing_queued = 0;
+    int again = data_due(item);
+    if (again) item->firing_queued = 1;
+    int cancel = item->cancel_deferred;
+    item->cancel_deferred = 0;
+    void *done = queue_done(item);
+    pthread_mutex_unlock(&item->lock);
+    if (cancel) {
+        inside_library++;
+        real_dispatch_source_cancel_fn()(item->source);
+        real_dispatch_release_fn()(item->source);
+        inside_library--;
+    }
+    release_queue(done);
+    if (again) queue_data_firing(item);
+}
+
+void dispatch_source_merge_data(void *source, uintptr_t value) {
+    source_item *item = inside_library ? NULL : find_source(source);
+    if (item == NULL || !is_data(item)) {
+        real_dispatch_source_merge_data_fn()(source, value);
+        return;
+    }
+    pthread_mutex_lock(&item->lock);
+    if (!atomic_load_explicit(&item->cancelled, memory_order_acquire)) {
+        switch (item->type) {
+        case SOURCE_DATA_ADD: item->data += value; break;
+        case SOURCE_DATA_OR: item->data |= value; break;
+        default: item->data = value; break;
+        }
+    }
+    int fire = data_due(item);
+    if (fire) item->firing_queued = 1;
+    pthread_mutex_unlock(&item->lock);
+    if (fire) queue_data_firing(item);
+}
+
+uintptr_t dispatch_source_get_data(void *source) {
+    if (handled_source != NULL && handled_source->source == source) return handled_data;
+    return real_dispatch_source_get_data_fn()(source);
+}
+
+intptr_t dispatch_source_testcancel(void *source) {
+    // A cancel made inside the handler reaches Dispatch when the handler returns; the handler sees it at once.
+    if (handled_source != NULL && handled_source->source == source &&
+        atomic_load_explicit(&handled_source->cancelled, memory_order_acquire)) return 1;
+    return real_dispatch_source_testcancel_fn()(source);
+}
+
+int harness_outside_source_ready(void *pointer) {
+    source_item *item = pointer;
+    if (atomic_load_explicit(&item->cancelled, memory_order_acquire)) return 0;
+    if (!item->resumed || (item->block == NULL && item->function == NULL)) return 0;
+    struct pollfd descriptor = {(int)item->handle, POLLIN, 0};
+    if (poll(&descriptor, 1, 0) != 1) return 0;
+    return (descriptor.revents & (POLLIN | POLLHUP | POLLERR)) != 0;  // not POLLNVAL: closed, it never fires
+}
+
 void dispatch_source_set_event_handler(void *source, void *block) {
     source_item *item = inside_library ? NULL : find_source(source);
+    if (item != NULL && block == NULL) {
+        if (item->block != NULL) block_release()(item->block);
+        item->block = NULL;
+        item->function = NULL;
+    }
     if (item == NULL || block == NULL || block_copy() == NULL) {
         real_dispatch_source_set_event_handler_fn()(source, block);
         return;
@@ -536,7 +749,7 @@ void dispatch_source_set_event_handler_f(void *source, function_t handler) {
 
 void dispatch_source_set_timer(void *source, uint64_t start, uint64_t interval, uint64_t leeway) {
     source_item *item = inside_library ? NULL : find_source(source);
-    if (item == NULL) {
+    if (item == NULL || item->type != SOURCE_TIMER) {
         real_dispatch_source_set_timer_fn()(source, start, interval, leeway);
         return;
     }
@@ -563,25 +776,68 @@ void dispatch_source_set_timer(void *source, uint64_t start, uint64_t interval, 
     arm_source(item);
 }
 
-static void resumed(void *object) {
+/// A source was activated, or resumed (`activation` 0: a resume, which first undoes a suspension of a data source).
+static void resumed(void *object, int activation) {
     source_item *item = inside_library ? NULL : find_source(object);
     if (item == NULL) return;
-    item->resumed = 1;
-    arm_source(item);
+    if (!is_data(item)) {
+        item->resumed = 1;
+        arm_source(item);
+        return;
+    }
+    pthread_mutex_lock(&item->lock);
+    if (!activation && item->resumed && item->suspended > 0) {
+        item->suspended--;
+    } else {
+        item->resumed = 1;
+    }
+    int fire = data_due(item);
+    if (fire) item->firing_queued = 1;
+    pthread_mutex_unlock(&item->lock);
+    if (fire) queue_data_firing(item);
 }
 
 void dispatch_resume(void *object) {
     real_dispatch_resume_fn()(object);
-    resumed(object);
+    resumed(object, 0);
 }
 
 void dispatch_activate(void *object) {
     real_dispatch_activate_fn()(object);
-    resumed(object);
+    resumed(object, 1);
+}
+
+void dispatch_suspend(void *object) {
+    real_dispatch_suspend_fn()(object);
+    source_item *item = inside_library ? NULL : find_source(object);
+    if (item == NULL || !is_data(item)) return;
+    pthread_mutex_lock(&item->lock);
+    item->suspended++;
+    pthread_mutex_unlock(&item->lock);
 }
 
 void dispatch_source_cancel(void *source) {
     source_item *item = inside_library ? NULL : find_source(source);
+    if (item != NULL && is_data(item)) {
+        // Dispatch runs the cancel handler once no event handler runs: with one of ours running (on a concurrent
+        // queue, perhaps), the cancel waits for it.
+        atomic_store_explicit(&item->cancelled, 1, memory_order_release);
+        pthread_mutex_lock(&item->lock);
+        int defer = item->in_handler;
+        if (defer) item->cancel_deferred = 1;
+        void *done = queue_done(item);
+        pthread_mutex_unlock(&item->lock);
+        release_queue(done);
+        forget_source(item);
+        inside_library++;
+        if (defer) {
+            real_dispatch_retain_fn()(source);
+        } else {
+            real_dispatch_source_cancel_fn()(source);
+        }
+        inside_library--;
+        return;  // the record stays allocated: a firing on its way reads it, and sees it cancelled
+    }
     real_dispatch_source_cancel_fn()(source);
     if (item == NULL) return;
     atomic_store_explicit(&item->cancelled, 1, memory_order_release);
@@ -857,5 +1113,6 @@ uint64_t harness_helper_serial(void) { return 0; }
 void harness_outside_submit(void *item) { (void)item; }
 void harness_outside_open_thread(void *item) { (void)item; }
 void harness_outside_fire_source(void *item) { (void)item; }
+int harness_outside_source_ready(void *item) { (void)item; return 0; }
 
 #endif

@@ -37,9 +37,6 @@ public struct KnownFalseVerdict: Sendable {
 }
 
 extension KnownFalseVerdict {
-    /// Outside work the harness does not follow yet.
-    static let outsideWork = "following more outside work (no change under way)"
-
     /// Every known false verdict, by program. Remove a program when the harness mends it: its corpus test then fails
     /// ("known issue was not recorded") until it is removed, unless the entry is intermittent.
     public static let all: [String: KnownFalseVerdict] = Dictionary(uniqueKeysWithValues: [
@@ -51,16 +48,6 @@ extension KnownFalseVerdict {
         KnownFalseVerdict("background-task-singleton",
                           why: "a Task a static let starts at its first use belongs to the run that made it: leftover work there, and its jobs are dropped when that run ends, so every later run deadlocks",
                           mendedBy: "a task made in a run that outlives it (code that lives longer than a run; not in item 1 as written)"),
-        // Outside work that is not a submission the harness sees.
-        KnownFalseVerdict("continuation-from-read-source",
-                          why: "a read source's handler is started by Dispatch when the pipe has data, unseen: deadlock, and other schedules for a seed",
-                          mendedBy: outsideWork, intermittent: true),
-        KnownFalseVerdict("pipe-readability-handler",
-                          why: "FileHandle.readabilityHandler is a read source inside Foundation, unseen: deadlock, and other schedules for a seed",
-                          mendedBy: outsideWork, intermittent: true),
-        KnownFalseVerdict("continuation-from-data-source",
-                          why: "add(data:) has Dispatch run the source's handler on one of its workers, which the harness never follows: deadlock",
-                          mendedBy: outsideWork),
         KnownFalseVerdict("date-measures-sleep",
                           why: "Date() reads CLOCK_REALTIME, which virtual time leaves real: a 5 ms virtual sleep takes under 5 ms of Date",
                           mendedBy: "virtual time for the wall clock too, and a virtual sleep that ends after its deadline: a Date is a Double, and an exact 5 ms at today's dates rounds to 4.999995 ms (no change under way)"),

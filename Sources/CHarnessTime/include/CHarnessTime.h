@@ -102,6 +102,10 @@ enum {
     HARNESS_OUTSIDE_ADOPTED = 7,
     /// A thread a run woke (it signalled the condition or semaphore the thread waited on), until it waits again.
     HARNESS_OUTSIDE_WOKEN = 8,
+    /// A Dispatch read source the run made (until it is cancelled): it fires when its descriptor can be read.
+    HARNESS_OUTSIDE_READ_SOURCE = 9,
+    /// A firing of a Dispatch data source the run made, handed to its queue by the run that merged its data.
+    HARNESS_OUTSIDE_SOURCE_FIRING = 10,
 };
 
 /// How OutsideWork.c tells a run about its outside work; `run` is the run's opaque pointer.
@@ -128,9 +132,10 @@ typedef struct harness_outside_callbacks {
     int (*hold_thread)(void *run, uint64_t serial, void *item);
     /// A timer source's timer is set and it runs: due in `delay` nanoseconds of the run's time and every `interval`
     /// after (-1: once), the run calling `harness_outside_fire_source(item)` each time; or, with `delay` -1, on
-    /// Dispatch's real clock (it will fire: outside work under way); with `delay` -2, its timer is gone.
+    /// Dispatch's real clock (it will fire: outside work under way); with `delay` -2, its timer is gone; with `delay` -3,
+    /// a read source runs: it fires whenever `harness_outside_source_ready(item)` says its descriptor can be read.
     void (*arm_source)(void *run, uint64_t serial, int64_t delay, int64_t interval, void *item);
-    /// A timer source's handler ran; `last` if its timer does not repeat.
+    /// A timer or read source's handler ran; `last` if its timer does not repeat.
     void (*source_fired)(void *run, uint64_t serial, int last);
     /// The harness thread, inside a job, is about to wait for another thread: let held work go now.
     void (*release_held)(void *run);
@@ -175,6 +180,9 @@ void harness_outside_open_thread(void *item);
 
 /// Sends a timer source's handler to its queue (its timer of the run's fired).
 void harness_outside_fire_source(void *item);
+
+/// Whether a read source's handler is due now: it runs, has a handler, and its descriptor can be read (or is at its end).
+int harness_outside_source_ready(void *item);
 
 /// Lets a task the run handed to an executor run there (ForeignExecutors.c).
 void harness_foreign_open(void *item);

@@ -92,7 +92,8 @@ extension OneThreadExecutor {
     }
 
     /// A timer source's timer is set and it runs (`delay` ≥ 0: on the run's clock, every `interval` after, or once
-    /// for -1; -1: on Dispatch's real clock; -2: its timer is gone).
+    /// for -1; -1: on Dispatch's real clock; -2: its timer is gone); or a read source runs (-3: `item` says when it
+    /// can fire).
     func outsideArmSource(_ serial: UInt64, delay: Int64, interval: Int64, item: UnsafeMutableRawPointer?) {
         lockState()
         defer { condition.unlock() }
@@ -101,6 +102,9 @@ extension OneThreadExecutor {
         switch delay {
         case -2: outside.source(serial, firesOnItsOwn: false)
         case -1: outside.source(serial, firesOnItsOwn: true)
+        case -3:
+            guard let item else { return }
+            outside.watch(serial, item: item)
         default:
             guard let item else { return }
             sourceTimers[serial] = (item, interval)
@@ -110,10 +114,17 @@ extension OneThreadExecutor {
         condition.signal()
     }
 
-    /// A timer source's handler ran; `last` if its timer does not repeat.
+    /// A timer or read source's handler ran; `last` if its timer does not repeat.
     func outsideSourceFired(_ serial: UInt64, last: Bool) {
         lockState()
         defer { condition.unlock() }
+        if outside.items[serial]?.kind == .readSource {
+            // A firing the run did not ask for: a step of outside work (a source that fires for ever ends the run).
+            escapedStep()
+            outside.sourceHandled(serial)
+            condition.signal()
+            return
+        }
         // On Dispatch's real clock a repeating source will fire again by itself; on the run's, its next timer is set.
         outside.source(serial, firesOnItsOwn: !last && sourceTimers[serial] == nil)
         condition.signal()

@@ -31,6 +31,10 @@ struct OutsideWork {
         /// A thread the run woke — it signalled the condition variable or semaphore the thread waited on (a server
         /// thread made once, answering requests) — until that thread waits again.
         case woken = 8
+        /// A Dispatch read source the run made, until it is cancelled: it fires when its descriptor can be read.
+        case readSource = 9
+        /// A firing of a Dispatch data source the run made: its handler, handed to its queue when data was merged.
+        case sourceFiring = 10
     }
 
     /// Where a piece of outside work is.
@@ -53,6 +57,9 @@ struct OutsideWork {
         /// A timer source between firings: its timer is the run's (or not set), or Dispatch's real one
         /// (`firesOnItsOwn`: it will fire, so it may resume the run).
         case source(firesOnItsOwn: Bool)
+        /// A read source between firings: it may resume the run while its descriptor can be read, which the C record
+        /// `item` tells (`harness_outside_source_ready`).
+        case watching(item: UnsafeMutableRawPointer)
     }
 
     /// One piece of outside work.
@@ -67,6 +74,8 @@ struct OutsideWork {
         /// came back to the run or was handed on to another executor (else it stayed with that executor).
         var task = 0
         var leftTheExecutor = false
+        /// For a read source: its C record, once it runs.
+        var source: UnsafeMutableRawPointer? = nil
     }
 
     /// The work under way, by serial number (in the order the run handed it out).
@@ -81,7 +90,8 @@ struct OutsideWork {
     mutating func begin(_ kind: Kind, label: String) -> UInt64 {
         let serial = nextSerial
         nextSerial += 1
-        items[serial] = Item(kind: kind, label: label, state: kind == .source ? .source(firesOnItsOwn: false) : .queued)
+        let between = kind == .source || kind == .readSource
+        items[serial] = Item(kind: kind, label: label, state: between ? .source(firesOnItsOwn: false) : .queued)
         return serial
     }
 
@@ -122,6 +132,20 @@ struct OutsideWork {
     mutating func source(_ serial: UInt64, firesOnItsOwn: Bool) {
         guard items[serial]?.kind == .source else { return }
         items[serial]?.state = .source(firesOnItsOwn: firesOnItsOwn)
+    }
+
+    /// A read source runs (`item`, its C record): between firings, it may resume the run when its descriptor can be
+    /// read.
+    mutating func watch(_ serial: UInt64, item: UnsafeMutableRawPointer) {
+        guard items[serial]?.kind == .readSource else { return }
+        items[serial]?.source = item
+        items[serial]?.state = .watching(item: item)
+    }
+
+    /// A read source's handler ran: it is between firings again.
+    mutating func sourceHandled(_ serial: UInt64) {
+        guard items[serial]?.kind == .readSource, let item = items[serial]?.source else { return }
+        items[serial]?.state = .watching(item: item)
     }
 
     /// A timer source's handler was sent to its queue (its timer of the run's fired): under way until it ran.
@@ -208,6 +232,7 @@ struct OutsideWork {
             case .running(let thread): !ThreadState.waitsForAnotherThread(thread)
             case .waitingForTimer, .sleeping, .held: false
             case .source(let firesOnItsOwn): firesOnItsOwn
+            case .watching(let item): harness_outside_source_ready(item) != 0
             }
         }
     }
@@ -227,6 +252,8 @@ struct OutsideWork {
             case .executor: what = "a job of a task handed to executor '\(item.label)'"
             case .adopted: what = "a thread the run did not start that ran its work for executor '\(item.label)'"
             case .woken: what = "a thread the run woke (it signalled what the thread waited on)"
+            case .readSource: what = "a Dispatch read source" + (item.label.isEmpty ? "" : " on '\(item.label)'")
+            case .sourceFiring: what = "a Dispatch data source's handler" + (item.label.isEmpty ? "" : " on '\(item.label)'")
             }
             let state: String
             switch item.state {
@@ -241,6 +268,8 @@ struct OutsideWork {
             case .sleeping(let thread): state = "asleep on thread \(thread)"
             case .waking(let thread): state = "waking on thread \(thread)"
             case .source(let firesOnItsOwn): state = firesOnItsOwn ? "armed on the real clock" : "not armed, or armed on the run's"
+            case .watching(let source):
+                state = harness_outside_source_ready(source) != 0 ? "its descriptor can be read" : "waiting for its descriptor"
             }
             return "\(what) (\(state))"
         }
