@@ -401,8 +401,8 @@ typedef struct source_item {
     _Atomic int cancelled;
     _Atomic int firing;
     _Atomic int told_ended;
-    /// A data source's firings (under `lock`): the data merged since the last, the suspensions beyond activation,
-    /// whether a firing is on its way or running, and a cancel to make when the running one returns.
+    /// Under `lock`: the suspensions beyond activation (a read or data source); a data source's data merged since its
+    /// last firing, whether a firing is on its way or running, and a cancel to make when the running one returns.
     pthread_mutex_t lock;
     uintptr_t data;
     int suspended;
@@ -708,6 +708,10 @@ int harness_outside_source_ready(void *pointer) {
     source_item *item = pointer;
     if (atomic_load_explicit(&item->cancelled, memory_order_acquire)) return 0;
     if (!item->resumed || (item->block == NULL && item->function == NULL)) return 0;
+    pthread_mutex_lock(&item->lock);
+    int suspended = item->suspended;
+    pthread_mutex_unlock(&item->lock);
+    if (suspended) return 0;  // Dispatch calls no handler of a suspended source, however much there is to read
     struct pollfd descriptor = {(int)item->handle, POLLIN, 0};
     if (poll(&descriptor, 1, 0) != 1) return 0;
     return (descriptor.revents & (POLLIN | POLLHUP | POLLERR)) != 0;  // not POLLNVAL: closed, it never fires
@@ -780,7 +784,7 @@ void dispatch_source_set_timer(void *source, uint64_t start, uint64_t interval, 
 static void resumed(void *object, int activation) {
     source_item *item = inside_library ? NULL : find_source(object);
     if (item == NULL) return;
-    if (!is_data(item)) {
+    if (item->type == SOURCE_TIMER) {
         item->resumed = 1;
         arm_source(item);
         return;
@@ -791,9 +795,10 @@ static void resumed(void *object, int activation) {
     } else {
         item->resumed = 1;
     }
-    int fire = data_due(item);
+    int fire = is_data(item) && data_due(item);
     if (fire) item->firing_queued = 1;
     pthread_mutex_unlock(&item->lock);
+    if (item->type == SOURCE_READ) arm_source(item);
     if (fire) queue_data_firing(item);
 }
 
@@ -810,7 +815,7 @@ void dispatch_activate(void *object) {
 void dispatch_suspend(void *object) {
     real_dispatch_suspend_fn()(object);
     source_item *item = inside_library ? NULL : find_source(object);
-    if (item == NULL || !is_data(item)) return;
+    if (item == NULL || item->type == SOURCE_TIMER) return;
     pthread_mutex_lock(&item->lock);
     item->suspended++;
     pthread_mutex_unlock(&item->lock);

@@ -83,6 +83,39 @@ struct DispatchSourceTests {
         #expect(differed.isEmpty, "seeds whose two runs differed: \(differed)")
     }
 
+    @Test("a read source suspended while its pipe has data waits for its resume: a task resumes it 5 ms later, on every seed",
+          arguments: [UInt64(1), 2, 3])
+    func suspendedReadSource(seed: UInt64) async throws {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return }
+        let (reading, writing) = (ends[0], ends[1])
+        defer { close(writing) }
+        var options = RunOptions()
+        options.outsideWorkLimit = .seconds(1)  // a source taken as due is waited for: fail soon
+        let run = try await Harness.run(.seeded(seed), options: options) { () -> String in
+            await withCheckedContinuation { continuation in
+                let source = Shared(DispatchSource.makeReadSource(fileDescriptor: reading, queue: DispatchQueue(label: "paused")))
+                source.source.setEventHandler {
+                    var byte: UInt8 = 0
+                    _ = Foundation.read(reading, &byte, 1)
+                    source.source.cancel()
+                    continuation.resume(returning: "read \(byte)")
+                }
+                source.source.setCancelHandler { close(reading) }
+                source.source.resume()
+                source.source.suspend()
+                var byte: UInt8 = 7
+                _ = write(writing, &byte, 1)
+                Task {
+                    try? await Task.sleep(for: .milliseconds(5))
+                    source.source.resume()
+                }
+            }
+        }
+        #expect(run.value == "read 7")
+        #expect(run.elapsed == .milliseconds(5), "virtual time at the end: \(run.elapsed)")
+    }
+
     @Test("a read source whose descriptor is never written to: a deadlock whose report names the source")
     func silentReadSource() async {
         var ends: [Int32] = [0, 0]
