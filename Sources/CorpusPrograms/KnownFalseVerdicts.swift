@@ -43,11 +43,11 @@ extension KnownFalseVerdict {
         // Made before the run: the second and later runs of a process meet a thread, queue or timer the run did not see
         // start.
         KnownFalseVerdict("dispatch-timer-singleton",
-                          why: "a repeating timer source made in an earlier run resumes the continuations from Dispatch's workers, which no run follows; deadlock",
-                          mendedBy: "following the firings of a timer source made before the run (no change under way)"),
+                          why: "a repeating timer source made in an earlier run fires, once that run is over, on Dispatch's workers for no run; nothing ties a later run to it but the continuation its handler will resume, which the run cannot see before it comes: deadlock",
+                          mendedBy: "tying a firing to the run whose continuation the handler resumes before it resumes it; counting every live timer as every run's outside work would make each run of the process wait on each timer, and runs may be alive at once (no change under way)"),
         KnownFalseVerdict("background-task-singleton",
                           why: "a Task a static let starts at its first use belongs to the run that made it: leftover work there, and its jobs are dropped when that run ends, so every later run deadlocks",
-                          mendedBy: "a task made in a run that outlives it (code that lives longer than a run; not in item 1 as written)"),
+                          mendedBy: "a task made in a run that outlives it going back to the real pool when its run ends; a later run waiting on it would still not know it will come (as for dispatch-timer-singleton) (no change under way)"),
         KnownFalseVerdict("date-measures-sleep",
                           why: "Date() reads CLOCK_REALTIME, which virtual time leaves real: a 5 ms virtual sleep takes under 5 ms of Date",
                           mendedBy: "virtual time for the wall clock too, and a virtual sleep that ends after its deadline: a Date is a Double, and an exact 5 ms at today's dates rounds to 4.999995 ms (no change under way)"),
