@@ -32,7 +32,8 @@ struct NoncopyableContinuationTests {
                 }
             }
             """
-        let folder = try ScratchFolder.make("twice")
+        let folder = FileManager.default.temporaryDirectory.appending(path: "twice-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appending(path: "twice.swift")
         try source.write(to: file, atomically: true, encoding: .utf8)

@@ -16,11 +16,10 @@ struct JarTests {
 
     @Test("L37 Q7: N bees pour at once → exactly 2N drops, for every seed", arguments: beeCounts)
     func pourIsExactForEverySeed(bees: Int) async {
-        var claim = Claim.pourIsExact(bees)
         // PCT picks its task by looking at every ready one: hundreds of bees ready at once make each pick hundreds of
         // looks, too slow for a debug build's test, so those sizes take the random walk alone.
-        claim.runs = [bees >= 5_000 ? .seeds(10, search: .random) : bees >= 500 ? .seeds(100, search: .random) : .seeds(100)]
-        await verify(claim)
+        await verify(.pourIsExact(bees, runs: [bees >= 5_000 ? .seeds(10, search: .random)
+                                                : bees >= 500 ? .seeds(100, search: .random) : .seeds(100)]))
     }
 
     /// Where the slow-pour claims run: the strict pool, the real pool, every seed.
@@ -58,13 +57,13 @@ struct JarTests {
 
 extension Claim where Outcome == Int {
     /// L37 Q7: `bees` pour two drops each at once into one jar: exactly `2 * bees` on the strict pool and the real
-    /// pool. Control: `YieldingJar`, whose pour awaits between its read and its write.
-    static func pourIsExact(_ bees: Int) -> Claim {
+    /// pool (or under `runs`). Control: `YieldingJar`, whose pour awaits between its read and its write.
+    static func pourIsExact(_ bees: Int, runs: [Runs] = [.strict, .system]) -> Claim {
         Claim(
             bees == 1 ? "1 bee alone pouring two drops must leave exactly 2"
                 : "\(bees) bees pouring two drops each must leave exactly \(2 * bees): pour() has no await between its "
                     + "read and its write, so no bee comes between",
-            runs: [.strict, .system],
+            runs: runs,
             expect: Expectation(every: Condition("exactly \(2 * bees) drops") { left in
                 if left == 2 * bees { return nil }
                 let difference = left < 2 * bees ? "lost \(2 * bees - left)" : "gained \(left - 2 * bees)"

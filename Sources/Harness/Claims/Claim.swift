@@ -5,20 +5,20 @@
 /// A claim: a scenario, where it runs, what must hold, and the control under which it must not.
 public struct Claim<Outcome: Hashable & Sendable>: Sendable {
     /// What the lesson claims, in words: the first thing a failure says.
-    public var statement: String
+    package var statement: String
     /// The schedules it runs under, in order.
-    public var runs: [Runs]
+    package var runs: [Runs]
     /// How the harness runs it.
-    public var options: RunOptions
+    package var options: RunOptions
     /// What must hold.
-    public var expectation: Expectation<Outcome>
+    package var expectation: Expectation<Outcome>
     /// The scenario (`Pace.current` tells it its pace).
-    public var body: @Sendable () async throws -> Outcome
+    package var body: @Sendable () async throws -> Outcome
     /// Under what the expectation must fail.
-    public var control: Control<Outcome>
+    package var control: Control<Outcome>
     /// Harness failures that count as the control's miss: how its wrong shape shows, where that is a failure (a
     /// producer that never stops ends in leftover work). Any other failure of a control run is no evidence.
-    public var controlMissedBy: Set<HarnessFailure.Kind> = []
+    package var controlMissedBy: Set<HarnessFailure.Kind> = []
 
     /// A claim about `body`: under each of `runs` it must meet `expectation`, and under `control` miss it. `body`
     /// may scale its timings by `Pace.current` (virtual under seeds, real under strict and system).

@@ -1,27 +1,27 @@
 /// What checking a claim found: every run, the misses, and the control's result.
 public struct ClaimResult<Outcome: Hashable & Sendable>: Sendable {
     /// The claim's statement.
-    public var statement: String
+    package var statement: String
     /// The expectation, in words.
-    public var expectation: String
+    package var expectation: String
     /// Every run of the scenario, in order.
-    public var runs: [ClaimRun<Outcome>]
+    package var runs: [ClaimRun<Outcome>]
     /// The runs (or the absence of one) that show the expectation missed; empty if it held.
-    public var counterexamples: [Counterexample]
+    package var counterexamples: [Counterexample]
     /// The control's result (not run when the claim itself missed).
-    public var control: ControlResult?
+    package var control: ControlResult?
     /// A malformed `HARNESS_*` setting: nothing ran.
-    public var badSetting: HarnessFailure?
+    package var badSetting: HarnessFailure?
     /// The plan the claim and its control ran under, resolved once as the check started (every default if a setting
     /// was bad): what a report asks of the settings (whether a replay string played, whether to shrink).
     package var plan = Plan()
     /// Why some run of the claim or its control gave no evidence either way, if one did: a time limit cut it twice
     /// (`HarnessFailure.hitTimeLimit`: a loaded machine, or a pool held by other work). The claim is then unguarded
     /// for that reason (`control` is `.none` with it); a claim's own such run keeps its control from running.
-    public var noEvidence: String?
+    package var noEvidence: String?
     /// A `HARNESS_SCHEDULE` string this claim's seeded runs do not fit (`HarnessFailure.isScheduleMisfit`):
     /// they replayed nothing, so they are left out of `runs`, and the control is not run.
-    public var misfit: HarnessFailure?
+    package var misfit: HarnessFailure?
 
     /// Whether the expectation held on every run (a misfit's runs left out).
     public var held: Bool { badSetting == nil && counterexamples.isEmpty }
@@ -34,10 +34,10 @@ public struct ClaimResult<Outcome: Hashable & Sendable>: Sendable {
 
     /// Where the control made the expectation miss: `runtime` if a run on the real runtime shows it, else `model`;
     /// nil if the control did not fail. A claim about what the runtime does is validated only `on: .runtime`.
-    public var controlFailedOn: ObservedOn?
+    package var controlFailedOn: ObservedOn?
 
     /// `1 (strict); 1 → 18 seeds, 2 → 2 seeds`: what each schedule gave, seeds as a distribution.
-    public func observed(_ show: (Outcome) -> String = { "\($0)" }) -> String {
+    package func observed(_ show: (Outcome) -> String = { "\($0)" }) -> String {
         ClaimResult.distribution(runs, show)
     }
 

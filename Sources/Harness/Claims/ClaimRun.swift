@@ -1,19 +1,19 @@
 /// One run of a claim's scenario (or its control's): the schedule, and what it gave or how it failed.
-public struct ClaimRun<Outcome: Sendable>: Sendable {
+package struct ClaimRun<Outcome: Sendable>: Sendable {
     /// The schedule it ran as (strict, a seed, system).
-    public var schedule: Schedule
+    package var schedule: Schedule
     /// The outcome, or the harness's failure.
-    public var result: Result<Outcome, HarnessFailure>
+    package var result: Result<Outcome, HarnessFailure>
     /// Its choices, for a run on the harness's thread under a virtual-time schedule (replayable with
     /// `HARNESS_SCHEDULE`); nil otherwise.
-    public var interleaving: Interleaving?
+    package var interleaving: Interleaving?
     /// Its notes, with the tasks that left them.
-    public var timeline: Timeline
+    package var timeline: Timeline
     /// The search that gave it its schedule, for a seeded run: what a report says of a mixed search's pick.
     package var search: Search? = nil
 
     /// A run.
-    public init(_ schedule: Schedule, _ result: Result<Outcome, HarnessFailure>, interleaving: Interleaving? = nil,
+    package init(_ schedule: Schedule, _ result: Result<Outcome, HarnessFailure>, interleaving: Interleaving? = nil,
                 timeline: Timeline = Timeline()) {
         self.schedule = schedule
         self.result = result
@@ -22,7 +22,7 @@ public struct ClaimRun<Outcome: Sendable>: Sendable {
     }
 
     /// Whether it ran on the real runtime or in the harness's model.
-    public var on: ObservedOn { ObservedOn(schedule) }
+    package var on: ObservedOn { ObservedOn(schedule) }
 
     /// The failure, if the run played a `HARNESS_SCHEDULE` string it does not fit (it replayed nothing).
     var misfit: HarnessFailure? {

@@ -11,7 +11,7 @@ public struct Condition<Outcome: Sendable>: Sendable, CustomStringConvertible {
     /// The condition in words: `drops 1...5`. A report prints it after "expected".
     public var description: String
     /// Nil if `outcome` satisfies the condition, else the miss in words.
-    public var miss: @Sendable (Outcome) -> String?
+    package var miss: @Sendable (Outcome) -> String?
 
     /// A condition described as `description`, judged by `miss`: nil when the outcome satisfies it, else the miss
     /// in words, which a failing test prints as it is. Write one when the miss is best said in the lesson's terms:

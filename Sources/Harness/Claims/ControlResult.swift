@@ -1,5 +1,5 @@
 /// How the control came out.
-public enum ControlResult: Sendable, Hashable, CustomStringConvertible {
+package enum ControlResult: Sendable, Hashable, CustomStringConvertible {
     /// The expectation missed under the counterfactual, as it must: the claim could have failed.
     case failed(name: String, evidence: String)
     /// The expectation held under the counterfactual too: the check cannot tell right from wrong.
@@ -8,7 +8,7 @@ public enum ControlResult: Sendable, Hashable, CustomStringConvertible {
     case none(why: String)
 
     /// `failed`, `held` or `none`: the word the quiz's JSON uses.
-    public var word: String {
+    package var word: String {
         switch self {
         case .failed: "failed"
         case .held: "held"
@@ -17,7 +17,7 @@ public enum ControlResult: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `control plainClass failed: drops = 100 …`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .failed(let name, let evidence): "control \(name) failed it: \(evidence)"
         case .held(let name, let observed): "control \(name) held too (\(observed)): the check cannot fail"

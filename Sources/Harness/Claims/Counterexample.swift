@@ -1,18 +1,18 @@
 /// A run that shows an expectation missed: its schedule (nil when no single run shows it) and what it showed.
-public struct Counterexample: Sendable, Hashable, CustomStringConvertible {
+package struct Counterexample: Sendable, Hashable, CustomStringConvertible {
     /// The schedule that replays it, if one does.
-    public var schedule: Schedule?
+    package var schedule: Schedule?
     /// What was observed instead.
-    public var what: String
+    package var what: String
     /// The run's choices, if it has them: the replay string that shows it in any process.
-    public var interleaving: Interleaving? = nil
+    package var interleaving: Interleaving? = nil
     /// How the run's tasks interleaved, by their notes.
-    public var timeline = Timeline()
+    package var timeline = Timeline()
     /// The search that gave the run its schedule, if a search did.
     package var search: Search? = nil
 
     /// A counterexample.
-    public init(_ schedule: Schedule?, _ what: String) {
+    package init(_ schedule: Schedule?, _ what: String) {
         self.schedule = schedule
         self.what = what
     }
@@ -32,7 +32,7 @@ public struct Counterexample: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `under seeded(0x…): drops = 99, expected 1...5` (naming a mixed search's strategy, `under`).
-    public var description: String {
+    package var description: String {
         under.map { "\($0): \(what)" } ?? what
     }
 }

@@ -7,11 +7,11 @@
 ///     Expectation<Int>.fails(.deadlock)                                // every run ends in a deadlock
 public struct Expectation<Outcome: Sendable>: Sendable, CustomStringConvertible {
     /// Must hold for every run; a run that fails in the harness is a miss.
-    public var every: Condition<Outcome>?
+    package var every: Condition<Outcome>?
     /// Must hold for at least one seeded run (all runs, if none is seeded): a race some interleavings show.
-    public var some: Condition<Outcome>?
+    package var some: Condition<Outcome>?
     /// Every run must end in this harness failure.
-    public var fails: HarnessFailure.Kind?
+    package var fails: HarnessFailure.Kind?
 
     /// `every` must hold for every run, and `some` for at least one seed (of every run, when the claim runs no
     /// seeds): `some` is how a claim says a race happens, not only that nothing worse does.
@@ -44,7 +44,7 @@ public struct Expectation<Outcome: Sendable>: Sendable, CustomStringConvertible 
     }
 
     /// The misses among `runs`: each with the schedule that shows it (nil: no single run shows it).
-    public func misses(_ runs: [ClaimRun<Outcome>]) -> [Counterexample] {
+    package func misses(_ runs: [ClaimRun<Outcome>]) -> [Counterexample] {
         var misses: [Counterexample] = []
         for run in runs {
             switch (run.result, fails) {

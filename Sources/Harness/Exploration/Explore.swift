@@ -5,41 +5,41 @@ public struct SeededRun<Outcome: Sendable>: Sendable {
     /// The outcome, or the harness's failure under this seed.
     public var result: Result<Outcome, HarnessFailure>
     /// The schedule's hash (0 when the run failed).
-    public var scheduleHash: UInt64
+    package var scheduleHash: UInt64
     /// Scenario time at the end (virtual).
-    public var elapsed: Duration
+    package var elapsed: Duration
     /// The schedule it ran under: `seeded(seed)`, `pct(…)` or `replay(…)`.
-    public var schedule: Schedule = .strict
+    package var schedule: Schedule = .strict
     /// Its choices, replayable with `HARNESS_SCHEDULE` (up to the failure, for a run that failed).
-    public var interleaving = Interleaving([])
+    package var interleaving = Interleaving([])
     /// Its notes, with the tasks that left them.
-    public var timeline = Timeline()
+    package var timeline = Timeline()
 }
 
 /// The outcomes of one scenario over many seeds, and how often each came up.
 public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringConvertible {
     /// What is being counted, e.g. "requests".
-    public var label: String
+    package var label: String
     /// Every run, in seed order.
     public var runs: [SeededRun<Outcome>]
     /// How the schedules were picked.
-    public var strategy: Search = .portfolio
+    package var strategy: Search = .portfolio
     /// For `exhaustive`: every schedule (within the bound, if any) was run.
-    public var exhausted = false
+    package var exhausted = false
     /// For `exhaustive`: whether the preemption bound left some schedules out.
-    public var bounded = false
+    package var bounded = false
     /// Runs the scenario again under a schedule, with its choice points (for `shrink`).
     var rerun: (@Sendable (Schedule) async -> (SeededRun<Outcome>, [ChoicePoint]))? = nil
     /// The plan it ran under (`shrink` reads whether to shrink there).
     var plan = Plan()
 
     /// The outcomes of the runs that finished, in seed order.
-    public var outcomes: [Outcome] {
+    package var outcomes: [Outcome] {
         runs.compactMap { try? $0.result.get() }
     }
 
     /// The runs that failed, with their failures.
-    public var failures: [(seed: UInt64, failure: HarnessFailure)] {
+    package var failures: [(seed: UInt64, failure: HarnessFailure)] {
         runs.compactMap { run in
             if case .failure(let failure) = run.result { return (run.seed, failure) }
             return nil
@@ -47,18 +47,18 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
     }
 
     /// Each outcome with its seeds, most frequent first (ties in order of first appearance).
-    public var distribution: [(outcome: Outcome, seeds: [UInt64])] {
+    package var distribution: [(outcome: Outcome, seeds: [UInt64])] {
         let finished = runs.compactMap { run in (try? run.result.get()).map { (outcome: $0, seed: run.seed) } }
         return mostFrequentFirst(finished, by: \.outcome).map { ($0.key, $0.items.map(\.seed)) }
     }
 
     /// How many distinct schedules the runs took.
-    public var distinctSchedules: Int {
+    package var distinctSchedules: Int {
         Set(runs.filter { $0.scheduleHash != 0 }.map(\.scheduleHash)).count
     }
 
     /// The seeds whose outcome makes `isCounterexample` true.
-    public func seeds(where isCounterexample: (Outcome) -> Bool) -> [UInt64] {
+    package func seeds(where isCounterexample: (Outcome) -> Bool) -> [UInt64] {
         runs.compactMap { run in
             guard case .success(let outcome) = run.result, isCounterexample(outcome) else { return nil }
             return run.seed
@@ -80,7 +80,7 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
     }
 
     /// What the runs cover, for an exhaustive exploration: ` — all 6 schedules`.
-    public var coverage: String {
+    package var coverage: String {
         guard case .exhaustive(let bound) = strategy else { return "" }
         let count = counted(runs.count, "schedule")
         if !exhausted { return " — stopped after \(count), the run budget: not every schedule was tried" }

@@ -22,7 +22,7 @@ public enum Search: Sendable, Hashable, CustomStringConvertible {
     case exhaustive(preemptionBound: Int?)
 
     /// The depth PCT takes unless told otherwise (`HARNESS_PCT_DEPTH`).
-    public static let defaultPCTDepth = 3
+    package static let defaultPCTDepth = 3
 
     /// `portfolio`, `random`, `pct(depth 3)`, `exhaustive`, `exhaustive(bound 2)`.
     public var description: String {
@@ -37,7 +37,7 @@ public enum Search: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads `portfolio`, `random`, `pct`, `exhaustive` or `exhaustive:k` (k preemptions at most); nil otherwise.
     /// `pct` takes `pctDepth`.
-    public static func parse(_ text: String, pctDepth: Int = defaultPCTDepth) -> Search? {
+    package static func parse(_ text: String, pctDepth: Int = defaultPCTDepth) -> Search? {
         let parts = text.trimmingCharacters(in: .whitespaces).lowercased().split(separator: ":", omittingEmptySubsequences: false)
         switch (parts.first, parts.count) {
         case ("portfolio", 1): return .portfolio

@@ -1,14 +1,14 @@
 /// An environment variable the harness cannot use, with what it expected instead.
-public struct SettingsError: Error, Equatable, CustomStringConvertible {
+package struct SettingsError: Error, Equatable, CustomStringConvertible {
     /// The variable's name, e.g. `HARNESS_SEED`.
-    public var variable: String
+    package var variable: String
     /// Its value as given.
-    public var value: String
+    package var value: String
     /// What would have been understood.
-    public var expected: String
+    package var expected: String
 
     /// `HARNESS_SEED="0xZZ" is not understood: expected one seed, like 0x2a or 42`.
-    public var description: String {
+    package var description: String {
         "\(variable)=\"\(value)\" is not understood: expected \(expected)"
     }
 }

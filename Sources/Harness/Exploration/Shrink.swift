@@ -1,22 +1,22 @@
 /// A failing schedule made small: the fewest preemptions (and then choice points) that still fail
 /// the same way, found within a budget of runs; the one the student reads first.
-public struct ShrunkCounterexample<Outcome: Sendable>: Sendable {
+package struct ShrunkCounterexample<Outcome: Sendable>: Sendable {
     /// The shrunk schedule: its choices up to its last preemption, then it never preempts.
-    public var interleaving: Interleaving
+    package var interleaving: Interleaving
     /// How the shrunk run ended.
-    public var result: Result<Outcome, HarnessFailure>
+    package var result: Result<Outcome, HarnessFailure>
     /// Its preemptions: choices other than running on the work the last job handed on.
-    public var preemptions: Int
+    package var preemptions: Int
     /// Its choice points.
-    public var choicePoints: Int
+    package var choicePoints: Int
     /// The schedule it was shrunk from, and that one's preemptions.
-    public var original: (interleaving: Interleaving, preemptions: Int)
+    package var original: (interleaving: Interleaving, preemptions: Int)
     /// Runs spent shrinking.
-    public var runs: Int
+    package var runs: Int
     /// Whether shrinking stopped at its budget of runs, before it had tried all it would.
-    public var stoppedAtBudget: Bool
+    package var stoppedAtBudget: Bool
     /// The shrunk run's notes, with the tasks that left them.
-    public var timeline: Timeline
+    package var timeline: Timeline
 }
 
 extension Exploration {
@@ -28,7 +28,7 @@ extension Exploration {
     /// takes longer to show it). Callers keep big scenarios out by their choice points
     /// (`maxChoicePointsToShrink`). Nil if the exploration cannot rerun its scenario, or `run` does not
     /// fail again when replayed, or its plan says not to shrink (`HARNESS_SHRINK=off`, `Plan.shrinks`).
-    public func shrink(
+    package func shrink(
         _ run: SeededRun<Outcome>, budget: Int = 300,
         where fails: @escaping @Sendable (Result<Outcome, HarnessFailure>) -> Bool
     ) async -> ShrunkCounterexample<Outcome>? {
@@ -111,7 +111,7 @@ extension Claim {
     /// Shrinks `miss`, a counterexample of this claim's `every` condition from a run on the harness's
     /// thread, as `Exploration.shrink` does: the smallest schedule found whose run still misses it. Nil
     /// if the miss has no interleaving, the expectation no `every`, or the replay no longer misses (or a setting is bad).
-    public func shrink(_ miss: Counterexample, budget: Int = 300) async -> ShrunkCounterexample<Outcome>? {
+    package func shrink(_ miss: Counterexample, budget: Int = 300) async -> ShrunkCounterexample<Outcome>? {
         guard let plan = try? Plan.resolve() else { return nil }
         return await shrink(miss, budget: budget, plan: plan)
     }

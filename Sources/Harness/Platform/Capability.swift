@@ -3,7 +3,6 @@
 ///
 /// ```swift
 /// @Test(.needs(.virtualClock)) func debounceFiresOnce() async { … }   // HarnessTesting: skipped with the reason
-/// if !Capability.outsideWork.isAvailable { print(Capability.outsideWork.missing) }
 /// ```
 public enum Capability: String, CaseIterable, Sendable, CustomStringConvertible {
     /// `ContinuousClock.now` and `SuspendingClock.now` read the run's virtual time on a harness thread.
@@ -26,7 +25,7 @@ public enum Capability: String, CaseIterable, Sendable, CustomStringConvertible 
     /// Whether this platform gives it to the harness — decided by the platform and the build, never measured: where
     /// it should be there and the harness lost it (a regression), a test that needs it runs and fails rather than
     /// being skipped as if the platform lacked it.
-    public var isAvailable: Bool {
+    package var isAvailable: Bool {
         switch self {
         case .virtualClock, .outsideWork, .mainQueue, .threadCPUTime, .spareTime, .stillness: Self.linuxInterposition
         case .defaultExecutor, .timers: Self.executorSPI
@@ -48,7 +47,7 @@ public enum Capability: String, CaseIterable, Sendable, CustomStringConvertible 
     }
 
     /// Why it is missing where it is: what the platform does instead, and what a test that needs it cannot show.
-    public var missing: String {
+    package var missing: String {
         let what: String
         switch self {
         case .virtualClock, .outsideWork, .mainQueue:
@@ -69,7 +68,7 @@ public enum Capability: String, CaseIterable, Sendable, CustomStringConvertible 
 
     /// The variable `Package.swift` reads on a Mac to build with the executors' private API (1) or without it (0),
     /// where it does not find it in the SDK by itself.
-    public static let executorSPIVariable = "HARNESS_EXECUTOR_SPI"
+    package static let executorSPIVariable = "HARNESS_EXECUTOR_SPI"
 
     /// Whether the harness's C functions stand in for libc's and libdispatch's and /proc is read (Linux only).
     private static var linuxInterposition: Bool {

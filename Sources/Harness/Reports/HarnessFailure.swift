@@ -29,31 +29,31 @@ public struct HarnessFailure: Error, CustomStringConvertible {
     /// What went wrong.
     public var kind: Kind
     /// The schedule it went wrong under (nil for a bad setting, found before any run).
-    public var schedule: Schedule?
+    package var schedule: Schedule?
     /// The explanation, in the lesson's terms where the harness knows them.
     public var summary: String
     /// How many jobs the harness had run.
-    public var jobs: Int = 0
+    package var jobs: Int = 0
     /// How much scenario time had passed (virtual under `seeded`).
-    public var elapsed: Duration = .zero
+    package var elapsed: Duration = .zero
     /// The last notes the scenario left with `ScenarioLog.note`, oldest first.
-    public var notes: [String] = []
+    package var notes: [String] = []
     /// The scenario's own error, for `threw`.
     public var underlying: (any Error)? = nil
     /// The choices the schedule had made when the run failed (empty under `strict` and `system`).
-    public var choices: [UInt32] = []
+    package var choices: [UInt32] = []
     /// The choice points with their alternatives (under `replay` only).
     var trace: [ChoicePoint] = []
     /// The scenario's notes up to the failure, with the tasks that left them.
     public var timeline = Timeline()
     /// Whether a time limit cut the run (`timedOut` by real or thread time, not by its job budget): such a run is
     /// no evidence either way about what the scenario does, only that this machine did not finish it in time.
-    public var hitTimeLimit = false
+    package var hitTimeLimit = false
     /// Whether work of another run in progress came this run's way (`RunQueue`): it is run again alone.
     var touchedAnotherRun = false
 
     /// A failure of `kind` under `schedule`, explained by `summary`.
-    public init(_ kind: Kind, schedule: Schedule?, summary: String) {
+    package init(_ kind: Kind, schedule: Schedule?, summary: String) {
         self.kind = kind
         self.schedule = schedule
         self.summary = summary
@@ -79,7 +79,7 @@ public struct HarnessFailure: Error, CustomStringConvertible {
     /// The choices up to the failure, as a string that replays them (`s1-…:n!`): a replay cut short after as many
     /// choice points is this run. Nil where a run cannot be replayed: under `strict` and `system` (strict is first
     /// in, first out every time; the real pool has no schedule to replay), a bad setting, a nondeterministic seed.
-    public var interleaving: Interleaving? {
+    package var interleaving: Interleaving? {
         guard let schedule, schedule != .strict, schedule != .system, kind != .badSetting, kind != .nondeterministic
         else { return nil }
         return Interleaving(choices, points: choices.count, cut: true)
@@ -87,7 +87,7 @@ public struct HarnessFailure: Error, CustomStringConvertible {
 
     /// Whether this is a `HARNESS_SCHEDULE` string played in a run it does not fit (`scheduleMisfit`): another
     /// case's or another test's string, which replayed nothing here.
-    public var isScheduleMisfit: Bool {
+    package var isScheduleMisfit: Bool {
         if kind == .badSetting, case .replay = schedule { return true }
         return false
     }

@@ -5,22 +5,22 @@
 /// how the run ended.
 public struct Timeline: Sendable, Hashable, CustomStringConvertible {
     /// One note and who left it.
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// The task's name (`Task(name:)`, `addTask(name:)`), or `task 1`, `task 2`… for unnamed tasks, numbered
         /// in the order they first left a note in the run.
-        public var task: String
+        package var task: String
         /// The note.
-        public var text: String
+        package var text: String
 
         /// A note `text` left by `task`.
-        public init(task: String, text: String) {
+        package init(task: String, text: String) {
             self.task = task
             self.text = text
         }
     }
 
     /// At most this many notes are kept; the rest are counted in `dropped`.
-    public static let capacity = 10_000
+    package static let capacity = 10_000
     /// The notes, oldest first.
     private var notes: [Entry] = []
     /// Notes past `capacity`, not kept.
@@ -29,7 +29,7 @@ public struct Timeline: Sendable, Hashable, CustomStringConvertible {
     var events: RunEvents? = nil
 
     /// The rows: the notes, oldest first; for a run that left none, its steps as the harness saw them.
-    public var entries: [Entry] {
+    package var entries: [Entry] {
         guard notes.isEmpty, let events else { return notes }
         return events.entries()
     }
@@ -38,13 +38,13 @@ public struct Timeline: Sendable, Hashable, CustomStringConvertible {
     var fromEvents: Bool { notes.isEmpty && events != nil }
 
     /// Notes (or, for a run without notes, the harness's events) past what is kept.
-    public var dropped: Int {
+    package var dropped: Int {
         guard notes.isEmpty, let events else { return droppedNotes }
         return events.dropped
     }
 
     /// A timeline of these notes.
-    public init(_ entries: [Entry] = []) {
+    package init(_ entries: [Entry] = []) {
         notes = Array(entries.prefix(Self.capacity))
         droppedNotes = max(entries.count - Self.capacity, 0)
     }

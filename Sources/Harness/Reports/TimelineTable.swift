@@ -9,7 +9,7 @@ extension Timeline {
     /// (columns past what fits go into one "other tasks" column) and `maxRows` lines of rows (the middle cut).
     /// With `legend`, the words of the harness's own rows that the table uses (`yields`, `suspends`, `(×52)`) are
     /// explained under it, before the `✘`.
-    public func render(maxRows: Int = 24, width: Int = 110, ending: String? = nil, legend: Bool = true) -> String {
+    package func render(maxRows: Int = 24, width: Int = 110, ending: String? = nil, legend: Bool = true) -> String {
         let collapsed = Self.collapse(entries)
         let layout = Layout(collapsed, width: width)
         guard !layout.lines.isEmpty else {

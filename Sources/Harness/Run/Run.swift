@@ -7,24 +7,24 @@ public struct Run<Value: Sendable>: Sendable {
     /// What the scenario returned.
     public var value: Value
     /// The schedule asked for.
-    public var schedule: Schedule
+    package var schedule: Schedule
     /// The schedule it really ran under: `system` becomes `strict` when
     /// `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1` on Linux.
-    public var ranAs: Schedule
+    package var ranAs: Schedule
     /// Jobs the harness ran (0 under `system`, where the real executor runs them).
-    public var jobs: Int
+    package var jobs: Int
     /// Scenario time at the end: virtual under `seeded`; under `strict` real time less the time the harness thread
     /// waited for a CPU (the clock its timers run on); real under `system`.
-    public var elapsed: Duration
+    package var elapsed: Duration
     /// A hash of every choice the scheduler made: equal for equal schedules, in any process.
-    public var scheduleHash: UInt64
+    package var scheduleHash: UInt64
     /// Jobs that outlived the scenario (only when `RunOptions.leftovers` lets them drain).
-    public var leftoverJobs: Int
+    package var leftoverJobs: Int
     /// Sleeps under `seeded` whose duration had to be guessed from a real-clock deadline (0 wherever
     /// the standard clocks read virtual time, as on Linux): a run with guesses may not replay.
-    public var guessedTimers: Int = 0
+    package var guessedTimers: Int = 0
     /// Each choice the schedule made among more than one ready job, in order (empty under `strict`).
-    public var choices: [UInt32] = []
+    package var choices: [UInt32] = []
     /// The choice points with their alternatives (recorded under `replay` only).
     var trace: [ChoicePoint] = []
 
@@ -290,6 +290,6 @@ enum SystemRunStart {
 
 /// Whether the calling code runs on a harness thread (under `strict` or `seeded`): how a test shows
 /// what the harness catches and what escapes it.
-public func isOnHarnessThread() -> Bool {
+package func isOnHarnessThread() -> Bool {
     ThreadBinding.current != nil
 }

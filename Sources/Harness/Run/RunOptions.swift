@@ -10,19 +10,19 @@ public struct RunOptions: Sendable {
         case drain
 
         /// The same as `drain`.
-        public static var allow: LeftoverPolicy { .drain }
+        package static var allow: LeftoverPolicy { .drain }
     }
 
     /// What to do about work still ready, or run by a timer, after the scenario returned.
     public var leftovers: LeftoverPolicy = .drain
     /// How many jobs work that outlived the scenario may run before the run fails as leftovers.
-    public var drainBudget: Int = 10_000
+    package var drainBudget: Int = 10_000
     /// How long one job may hold the harness's thread before the run fails as blocked.
     public var blockedThreadLimit: Duration = .seconds(1)
     /// How long a run may take in real time before it fails, whatever it is doing.
     public var timeLimit: Duration = .seconds(30)
     /// How many jobs a run may take before it fails (a loop that never ends under virtual time).
-    public var jobLimit: Int = 20_000_000
+    package var jobLimit: Int = 20_000_000
     /// How long to wait, with nothing ready and no timer set, for work coming from outside the
     /// harness (another thread resuming a continuation, a Dispatch queue) before calling it a
     /// deadlock. Zero — the default — reports a deadlock at once. Main-actor work started inside a
@@ -51,11 +51,11 @@ public struct RunOptions: Sendable {
     /// jobs in a row with work always ready, so that a loop which never sleeps still lets time pass
     /// and timers fire, as it would for real. Any other job takes no virtual time, so sleeps and
     /// the clock stay exact.
-    public var virtualJobCost: Duration = .microseconds(1)
+    package var virtualJobCost: Duration = .microseconds(1)
 
     /// Whether a `system` run goes to the one-thread strict pool when `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1`
     /// on Linux. False only for scenarios that measure the real pool itself (its queue's label, its width).
-    public var honoursStrictPoolVariable = true
+    package var honoursStrictPoolVariable = true
 
     /// The defaults: leftovers drain, 1 s blocked-thread limit, 30 s time limit, no grace.
     public init() {}

@@ -14,7 +14,7 @@ import Foundation
 /// process exits normally (`exit`, a return from `main`), and which the next process to make one removes if this one
 /// never got that far (killed, crashed): each process holds a lock on its folder for as long as it lives, and a
 /// folder whose lock can be taken belongs to no live process.
-public enum ScratchFolder {
+package enum ScratchFolder {
     /// The start of every process folder's name.
     static let prefix = "concurrency-proofs-"
 
@@ -22,7 +22,7 @@ public enum ScratchFolder {
     /// folders, at the first call).
     ///
     /// - Throws: `CocoaError` if a folder cannot be made or locked, naming it.
-    public static func make(_ name: String) throws -> URL {
+    package static func make(_ name: String) throws -> URL {
         let folder = try process.get().appending(path: "\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         return folder

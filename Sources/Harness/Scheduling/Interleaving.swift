@@ -17,7 +17,7 @@ import Foundation
 /// schedule in the other build, and `HARNESS_SCHEDULE` refuses a string from the other build, saying so.
 public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
     /// A build configuration, as a replay string names it.
-    public enum Build: String, Sendable, Hashable {
+    package enum Build: String, Sendable, Hashable {
         /// `swift build`, `swift test`: unoptimized.
         case debug
         /// `-c release`: optimized, where hops to one actor in a loop merge.
@@ -25,26 +25,26 @@ public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
 
         #if DEBUG
         /// The build this harness was compiled in: debug.
-        public static let current = Build.debug
+        package static let current = Build.debug
         #else
         /// The build this harness was compiled in: release.
-        public static let current = Build.release
+        package static let current = Build.release
         #endif
     }
 
 
     /// The choices, one per point where more than one job was ready.
-    public var choices: [UInt32]
+    package var choices: [UInt32]
     /// How many choice points the run that printed it had in all, if known.
-    public var points: Int?
+    package var points: Int?
     /// Whether the run that printed it was cut short by a failure after its `points` choice points.
-    public var cut: Bool
+    package var cut: Bool
     /// The build whose run made these choices; nil for a string that does not say (written before builds were named).
-    public var build: Build?
+    package var build: Build?
 
     /// The interleaving that makes `choices`, in a run of `points` choice points if known, which a failure
     /// cut short there if `cut`, in this build.
-    public init(_ choices: [UInt32], points: Int? = nil, cut: Bool = false) {
+    package init(_ choices: [UInt32], points: Int? = nil, cut: Bool = false) {
         self.choices = choices
         self.points = points
         self.cut = cut && points != nil
@@ -104,7 +104,7 @@ public struct Interleaving: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads a replay string; nil if it is malformed.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         var body = Substring(text.trimmingCharacters(in: .whitespaces))
         var build: Build? = nil
         if let slash = body.lastIndex(of: "/") {

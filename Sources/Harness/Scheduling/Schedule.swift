@@ -40,7 +40,7 @@ public enum Schedule: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether a run under it is on the harness's thread in virtual time, picked by a search (seeded, PCT or
     /// replayed), rather than a single run (strict, system): what reports count as seeded runs.
-    public var isVirtualTime: Bool {
+    package var isVirtualTime: Bool {
         switch self {
         case .strict, .system: false
         case .seeded, .pct, .replay: true
@@ -48,7 +48,7 @@ public enum Schedule: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The seed of a seeded schedule, or nil.
-    public var seed: UInt64? {
+    package var seed: UInt64? {
         switch self {
         case .seeded(let seed), .pct(let seed, _, _): seed
         default: nil
@@ -57,15 +57,15 @@ public enum Schedule: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// How seeds are written and read: `0x` and sixteen hex digits, or a plain decimal number.
-public enum Seed {
+package enum Seed {
     /// `0x000000000000002a` for 42: fixed width, so seeds line up in a report.
-    public static func format(_ seed: UInt64) -> String {
+    package static func format(_ seed: UInt64) -> String {
         let hex = String(seed, radix: 16)
         return "0x" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// Reads `0x2a`, `0X2A` or `42`; nil for anything else.
-    public static func parse(_ text: String) -> UInt64? {
+    package static func parse(_ text: String) -> UInt64? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.lowercased().hasPrefix("0x") {
             let digits = trimmed.dropFirst(2)

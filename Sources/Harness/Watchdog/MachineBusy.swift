@@ -67,15 +67,15 @@ enum MachineBusy {
 ///     usleep(20_000)
 /// }
 /// ```
-public struct SpareTime: Equatable, Sendable {
+package struct SpareTime: Equatable, Sendable {
     /// Spare time counted so far, in nanoseconds.
-    public private(set) var total: Int64 = 0
+    package private(set) var total: Int64 = 0
     /// The previous look's real time and busy total.
     private var lastWall: Int64
     private var lastBusy: Int64?
 
     /// A count starting at real time `wall` with the machine's busy total `busy`.
-    public init(wall: Int64, busy: Int64?) {
+    package init(wall: Int64, busy: Int64?) {
         lastWall = wall
         lastBusy = busy
     }
@@ -83,7 +83,7 @@ public struct SpareTime: Equatable, Sendable {
     /// One look at real time `wall`, busy total `busy`: adds the interval less the time the machine was busy in it.
     /// Where the busy total cannot be read (nil, at this look or the last) the interval counts whole.
     @discardableResult
-    public mutating func look(wall: Int64, busy: Int64?) -> Int64 {
+    package mutating func look(wall: Int64, busy: Int64?) -> Int64 {
         let interval = max(wall - lastWall, 0)
         let busied = busy.flatMap { now in lastBusy.map { max(now - $0, 0) } } ?? 0
         total += max(interval - busied, 0)
@@ -93,13 +93,13 @@ public struct SpareTime: Equatable, Sendable {
     }
 
     /// A count from now.
-    public static func starting() -> SpareTime {
+    package static func starting() -> SpareTime {
         SpareTime(wall: harness_real_monotonic_nanoseconds(), busy: MachineBusy.total())
     }
 
     /// Looks now: the spare time counted so far, in nanoseconds.
     @discardableResult
-    public mutating func lookNow() -> Int64 {
+    package mutating func lookNow() -> Int64 {
         look(wall: harness_real_monotonic_nanoseconds(), busy: MachineBusy.total())
     }
 }

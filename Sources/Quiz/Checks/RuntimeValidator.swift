@@ -170,7 +170,7 @@ public struct RunSummary: Sendable, Hashable {
     /// The harness failure, if the run failed.
     public var failure: String?
     /// Whether it ran on the real runtime (`system`) or in the harness's model (`strict`, seeds).
-    public var on: ObservedOn = .model
+    package var on: ObservedOn = .model
 
     /// Single runs one by one; seeded runs grouped by what they gave, most frequent first.
     static func of(_ runs: [ClaimRun<Observation>], names: [String]) -> [RunSummary] {

@@ -100,7 +100,7 @@ public struct CheckResult: Sendable, Hashable {
     /// What each schedule observed (runtime checks).
     public var runs: [RunSummary]
     /// The control's result (runtime checks whose expectation held).
-    public var control: ControlResult?
+    package var control: ControlResult?
     /// How the lesson's example was adapted in a way that changes what is measured.
     public var adapted: String?
     /// The check's kind: runtime, compile, crash, platform, toolchain.
@@ -108,7 +108,7 @@ public struct CheckResult: Sendable, Hashable {
     /// Why the control is what it is (the bank's `why`).
     public var controlWhy: String?
     /// For a runtime check whose control failed: where (a run on the real runtime, or only in the harness's model).
-    public var controlFailedOn: ObservedOn?
+    package var controlFailedOn: ObservedOn?
     /// For a validated check: where its evidence came from (set by `QuizRunner.validate`, which knows the kind).
     public var on: EvidenceSource?
     /// For a compile check: the snippet's line (from 1) of the diagnostic that decided it, if one did — the line the
@@ -128,7 +128,7 @@ public struct CheckResult: Sendable, Hashable {
     public var seconds: Double?
 
     /// A result.
-    public init(_ verdict: Verdict, observed: String, differs: String? = nil, expect: String? = nil,
+    package init(_ verdict: Verdict, observed: String, differs: String? = nil, expect: String? = nil,
                 runs: [RunSummary] = [], control: ControlResult? = nil, adapted: String? = nil) {
         self.verdict = verdict
         self.observed = observed
