@@ -1,5 +1,24 @@
 /// Runs `claim` under each of its schedules, judges every run, and — if it held — runs the control under the
 /// same schedules, which must make it miss.
+///
+/// ```swift
+/// let result = await check(Claim("two withdrawals of 80 from 100 leave 20", runs: [.strict, .seeds(100)],
+///                                expect: Expectation(every: .equals(20)),
+///                                control: .counterfactual("the balance checked only before the fraud check") {
+///                                    let account = CheckOnceAccount(balance: 100)
+///                                    async let first = account.withdraw(80), second = account.withdraw(80)
+///                                    _ = await (first, second)
+///                                    return await account.balance
+///                                }) {
+///     let account = Account(balance: 100)
+///     async let first = account.withdraw(80), second = account.withdraw(80)
+///     _ = await (first, second)
+///     return await account.balance
+/// })
+/// #expect(result.held && result.validated)   // 20 on every run, and the control made it miss
+/// ```
+///
+/// In a test, `verify(_:)` (HarnessTesting) does this and records a miss as an issue, with its replay line.
 public func check<Outcome>(_ claim: Claim<Outcome>, show: @escaping @Sendable (Outcome) -> String = { "\($0)" })
     async -> ClaimResult<Outcome>
 {

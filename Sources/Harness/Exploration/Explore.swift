@@ -91,6 +91,17 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
 
 /// Runs `body` once per schedule that `strategy` picks, and collects what each run returned.
 ///
+/// ```swift
+/// let balances = try await explore("two withdrawals of 80 from 100", seeds: 100) {
+///     let account = CheckOnceAccount(balance: 100)   // reads its balance only before the fraud check's await
+///     async let first = account.withdraw(80), second = account.withdraw(80)
+///     _ = await (first, second)
+///     return await account.balance
+/// }
+/// print(balances)      // two withdrawals of 80 from 100: -60 → 58 seeds, 20 → 42 seeds
+/// #expect(balances.runs.contains { (try? $0.result.get()) == -60 })   // some seed overdraws
+/// ```
+///
 /// `portfolio` (the default), `random` and `pct` run one seed per run: `0..<seeds` by default, times
 /// `HARNESS_ITERATIONS`; `HARNESS_SEEDS=a..<b` runs exactly that slice of the seed space (to
 /// shard a soak), and `HARNESS_SEED=0x…` only that seed; they are produced one at a time, at most
@@ -180,6 +191,18 @@ func tracedRun<Outcome: Sendable>(
 
 /// Runs `body` twice under `seeded(seed)` and fails if the two schedules differ: the shuttle-style
 /// self-check that a scenario is deterministic (nothing from outside the harness steers it).
+///
+/// ```swift
+/// let paid = try await checkDeterminism(seed: 7) {
+///     let account = Account(balance: 100)
+///     async let first = account.withdraw(80), second = account.withdraw(80)
+///     return await [first, second]
+/// }
+/// #expect(paid.value.filter { $0 }.count == 1)   // both runs of seed 7 made the same choices and paid once
+/// ```
+///
+/// A scenario steered from outside the seed — a `Date()` it branches on, a `Double.random(in:)`, a thread it waits
+/// for — throws here instead of replaying later.
 ///
 /// - Returns: the first run.
 /// - Throws: `HarnessFailure` of kind `nondeterministic`, or the runs' own failures.

@@ -37,6 +37,25 @@ public struct Run<Value: Sendable>: Sendable {
 
 /// Runs `body` as a scenario under `schedule`, and returns what it returned.
 ///
+/// ```swift
+/// let withdrawals = try await run(.seeded(7)) {
+///     let account = Account(balance: 100)      // an actor whose withdraw(_:) awaits a fraud check
+///     async let first = account.withdraw(80), second = account.withdraw(80)
+///     _ = await (first, second)
+///     return await account.balance
+/// }
+/// #expect(withdrawals.value == 20)             // seed 7: the same order of jobs in any process, at any load
+///
+/// let hour = try await run(.seeded(7)) {
+///     let clock = ContinuousClock(), start = clock.now
+///     try await Task.sleep(for: .seconds(3600))
+///     return start.duration(to: clock.now)
+/// }
+/// #expect(hour.value == .seconds(3600))        // exactly an hour of virtual time, in milliseconds of real time
+/// ```
+///
+/// `Account`, and `CheckOnceAccount` in the other verbs' examples, are the repository's `Examples/Adopter`.
+///
 /// Under `strict` and `seeded`, the body and everything it starts — child tasks, `async let`, task
 /// groups, default actors, `Task {}` and `Task.detached`, and main-actor work — run on one thread of
 /// the harness's own, and `Task.sleep` asks the harness for its timer. Under `seeded` time is
