@@ -13,6 +13,18 @@ let package = Package(
     targets: [
         // Ordinary code, not written for the harness.
         .target(name: "Adopter"),
+        // Targets named as an app may name its own, each a one-file stub: SwiftPM wants a target name unique across
+        // the whole graph, and every target of a dependency is in it, so building this proves the harness's package
+        // takes none of these names. (Executable products are another matter: the harness's package builds its own
+        // `quiz`, `tools`, `bench` and `corpus` here too, into the same .build/debug/<name> as these targets' products,
+        // and theirs are the binaries left there.)
+        .target(name: "Subjects"),
+        .target(name: "Scenarios", dependencies: ["Subjects", .product(name: "Harness", package: "ConcurrencyProofs")]),
+        .target(name: "CorpusPrograms"),
+        .executableTarget(name: "Quiz"),
+        .executableTarget(name: "tools"),
+        .executableTarget(name: "bench"),
+        .executableTarget(name: "corpus"),
         .testTarget(name: "AdopterTests", dependencies: [
             "Adopter",
             .product(name: "Harness", package: "ConcurrencyProofs"),

@@ -1,0 +1,1 @@
+print("Adopter's own tools")
