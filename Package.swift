@@ -33,68 +33,105 @@ let package = Package(
     name: "ConcurrencyProofs",
     platforms: [.macOS("26.4"), .iOS("26.4")],
     products: [
-        .library(name: "Subjects", targets: ["Subjects"]),
-        .library(name: "Harness", targets: ["Harness"]),
-        .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
-        .executable(name: "bench", targets: ["bench"]),
-        .executable(name: "quiz", targets: ["QuizCommand"]),
-        .executable(name: "corpus", targets: ["corpus"]),
-        .executable(name: "corpus-harness", targets: ["CorpusHarness"]),
-        .executable(name: "tools", targets: ["tools"]),
+        .library(name: "ConcurrencyProofsSubjects", targets: ["ConcurrencyProofsSubjects"]),
+        .library(name: "ConcurrencyHarness", targets: ["ConcurrencyHarness"]),
+        .library(name: "ConcurrencyHarnessTesting", targets: ["ConcurrencyHarnessTesting"]),
+        .executable(name: "bench", targets: ["ConcurrencyProofsBench"]),
+        .executable(name: "quiz", targets: ["ConcurrencyProofsQuizCommand"]),
+        .executable(name: "corpus", targets: ["ConcurrencyProofsCorpusTable"]),
+        .executable(name: "corpus-harness", targets: ["ConcurrencyProofsCorpusUnderHarness"]),
+        .executable(name: "tools", targets: ["ConcurrencyProofsTools"]),
     ],
     targets: [
+        // Every target is named after the package (`ConcurrencyProofs…`, `ConcurrencyHarness…`): SwiftPM wants a target
+        // name unique across an adopter's whole graph. The folders keep their short names (`path:`), and so do the
+        // executable products (`swift run quiz`), though an adopter's build makes them too, under the same names.
         // The lessons' types, small enough to read in one sitting and to break on purpose.
-        .target(name: "Subjects", exclude: ["README.md"]),
+        .target(name: "ConcurrencyProofsSubjects", path: "Sources/Subjects", exclude: ["README.md"]),
         // Thread-scoped virtual time: the standard clocks read the run's clock on a harness thread.
         .target(name: "CHarnessTime"),
         // The strict pool, seeded schedules, virtual time, deadlock detection. Never imports Testing.
         // Optimized in debug builds too: every job of every run passes through it, and unoptimized it took half the
         // tests' CPU. The code under test (subjects, scenarios, an adopter's) stays as the build makes it, since the
         // optimizer changes what a schedule is made of; `#if DEBUG` and `@testable` are untouched by `-O`.
-        .target(name: "Harness", dependencies: ["CHarnessTime"],
+        .target(name: "ConcurrencyHarness", dependencies: ["CHarnessTime"], path: "Sources/Harness",
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
                     + (executorSPI ? [.define("HARNESS_EXECUTOR_SPI", .when(platforms: [.macOS]))] : [])),
         // The one thin adapter that turns the harness's findings into Swift Testing issues.
-        .target(name: "HarnessTesting", dependencies: ["Harness", "CReplayCheck"]),
+        .target(name: "ConcurrencyHarnessTesting",
+                dependencies: ["ConcurrencyHarness", "CHarnessReplayCheck"],
+                path: "Sources/HarnessTesting"),
         // Linked into every test process through the adapter: a HARNESS_SEED or HARNESS_SCHEDULE that played in no
         // run (a filter that selects nothing, a test that explores no seeds) ends the process with an error.
-        .target(name: "CReplayCheck", dependencies: ["CHarnessTime"]),
+        .target(name: "CHarnessReplayCheck", dependencies: ["CHarnessTime"], path: "Sources/CReplayCheck"),
         // Scenarios shared by the topic tests and the quiz: each written once; they know nothing of the quiz.
-        .target(name: "Scenarios", dependencies: ["Subjects", "Harness"]),
+        .target(name: "ConcurrencyProofsScenarios",
+                dependencies: ["ConcurrencyProofsSubjects", "ConcurrencyHarness"],
+                path: "Sources/Scenarios"),
         // The quiz's engine: the types a registration is made of (`Registration/`: `Catalog`, `QuizScenario`, …), the bank's loader, the checks, the verdicts and the report. It knows
         // no scenario; the topic tests do not use it.
-        .target(name: "Quiz", dependencies: ["Harness", "CHarnessTime"]),
+        .target(name: "ConcurrencyProofsQuiz",
+                dependencies: ["ConcurrencyHarness", "CHarnessTime"],
+                path: "Sources/Quiz"),
         // The quiz's catalog, `Catalog.standard`: every name the bank may use registered against its scenario, one file per lesson.
-        .target(name: "QuizCatalog", dependencies: ["Quiz", "Scenarios", "Subjects", "Harness"]),
+        .target(name: "ConcurrencyProofsQuizCatalog",
+                dependencies: ["ConcurrencyProofsQuiz", "ConcurrencyProofsScenarios", "ConcurrencyProofsSubjects",
+                               "ConcurrencyHarness"],
+                path: "Sources/QuizCatalog"),
         // The differential corpus: ordinary concurrency programs, each with the outcomes the language allows. It knows
         // no harness, so the same code runs on the real runtime and under the harness.
-        .target(name: "CorpusPrograms"),
+        .target(name: "ConcurrencyProofsCorpusPrograms", path: "Sources/CorpusPrograms"),
         // The corpus under the harness: each program run every way the harness runs code, and judged against its set.
-        .target(name: "CorpusCheck", dependencies: ["CorpusPrograms", "Harness"]),
+        .target(name: "ConcurrencyProofsCorpusCheck",
+                dependencies: ["ConcurrencyProofsCorpusPrograms", "ConcurrencyHarness"],
+                path: "Sources/CorpusCheck"),
         // `swift run corpus`: the corpus on the real runtime, and its table. It never links the harness (which sets the
         // process's default executor as it loads): the real runtime's column owes the harness nothing.
-        .executableTarget(name: "corpus", dependencies: ["CorpusPrograms"]),
+        .executableTarget(name: "ConcurrencyProofsCorpusTable",
+                          dependencies: ["ConcurrencyProofsCorpusPrograms"],
+                          path: "Sources/corpus"),
         // The harness's side of `corpus --table`, run by it as a child process.
-        .executableTarget(name: "CorpusHarness", dependencies: ["CorpusPrograms", "CorpusCheck", "Harness"]),
-        .executableTarget(name: "bench", dependencies: ["Harness", "Subjects", "Scenarios"]),
+        .executableTarget(name: "ConcurrencyProofsCorpusUnderHarness",
+                          dependencies: ["ConcurrencyProofsCorpusPrograms", "ConcurrencyProofsCorpusCheck",
+                                         "ConcurrencyHarness"],
+                          path: "Sources/CorpusHarness"),
+        .executableTarget(name: "ConcurrencyProofsBench",
+                          dependencies: ["ConcurrencyHarness", "ConcurrencyProofsSubjects",
+                                         "ConcurrencyProofsScenarios"],
+                          path: "Sources/bench"),
         // The repository's own tools: scripts/break and scripts/check-breakages (apply a breakage, run the tests it
         // names, read their event stream) and scripts/check-docs. It depends on nothing of the package, so a breakage
         // of any target leaves it whole.
-        .executableTarget(name: "tools"),
+        .executableTarget(name: "ConcurrencyProofsTools", path: "Sources/tools"),
         // `swift run quiz`: the command (the product keeps the short name; the target is named apart from the engine).
-        .executableTarget(name: "QuizCommand", dependencies: ["Quiz", "QuizCatalog", "Harness"]),
+        .executableTarget(name: "ConcurrencyProofsQuizCommand",
+                          dependencies: ["ConcurrencyProofsQuiz", "ConcurrencyProofsQuizCatalog", "ConcurrencyHarness"],
+                          path: "Sources/QuizCommand"),
 
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "HarnessTesting", "Scenarios"]),
+        .testTarget(name: "HarnessTests",
+                    dependencies: ["ConcurrencyHarness", "ConcurrencyHarnessTesting", "ConcurrencyProofsScenarios"]),
         // The topic tests see what an adopter sees: the public declarations only (no `package` ones).
-        .testTarget(name: "ReentrancyTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"],
+        .testTarget(name: "ReentrancyTests",
+                    dependencies: ["ConcurrencyProofsSubjects", "ConcurrencyProofsScenarios", "ConcurrencyHarness",
+                                   "ConcurrencyHarnessTesting"],
                     packageAccess: false),
-        .testTarget(name: "CancellationTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"],
+        .testTarget(name: "CancellationTests",
+                    dependencies: ["ConcurrencyProofsSubjects", "ConcurrencyProofsScenarios", "ConcurrencyHarness",
+                                   "ConcurrencyHarnessTesting"],
                     packageAccess: false),
-        .testTarget(name: "ContinuationTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"],
+        .testTarget(name: "ContinuationTests",
+                    dependencies: ["ConcurrencyProofsSubjects", "ConcurrencyProofsScenarios", "ConcurrencyHarness",
+                                   "ConcurrencyHarnessTesting"],
                     packageAccess: false),
-        .testTarget(name: "StreamTests", dependencies: ["Subjects", "Scenarios", "Harness", "HarnessTesting"],
+        .testTarget(name: "StreamTests",
+                    dependencies: ["ConcurrencyProofsSubjects", "ConcurrencyProofsScenarios", "ConcurrencyHarness",
+                                   "ConcurrencyHarnessTesting"],
                     packageAccess: false),
-        .testTarget(name: "CorpusTests", dependencies: ["CorpusPrograms", "CorpusCheck", "Harness", "HarnessTesting"]),
-        .testTarget(name: "QuizTests", dependencies: ["Quiz", "QuizCatalog", "Harness", "HarnessTesting"]),
+        .testTarget(name: "CorpusTests",
+                    dependencies: ["ConcurrencyProofsCorpusPrograms", "ConcurrencyProofsCorpusCheck",
+                                   "ConcurrencyHarness", "ConcurrencyHarnessTesting"]),
+        .testTarget(name: "QuizTests",
+                    dependencies: ["ConcurrencyProofsQuiz", "ConcurrencyProofsQuizCatalog", "ConcurrencyHarness",
+                                   "ConcurrencyHarnessTesting"]),
     ]
 )

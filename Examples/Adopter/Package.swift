@@ -19,7 +19,8 @@ let package = Package(
         // `quiz`, `tools`, `bench` and `corpus` here too, into the same .build/debug/<name> as these targets' products,
         // and theirs are the binaries left there.)
         .target(name: "Subjects"),
-        .target(name: "Scenarios", dependencies: ["Subjects", .product(name: "Harness", package: "ConcurrencyProofs")]),
+        .target(name: "Scenarios",
+                dependencies: ["Subjects", .product(name: "ConcurrencyHarness", package: "ConcurrencyProofs")]),
         .target(name: "CorpusPrograms"),
         .executableTarget(name: "Quiz"),
         .executableTarget(name: "tools"),
@@ -27,8 +28,8 @@ let package = Package(
         .executableTarget(name: "corpus"),
         .testTarget(name: "AdopterTests", dependencies: [
             "Adopter",
-            .product(name: "Harness", package: "ConcurrencyProofs"),
-            .product(name: "HarnessTesting", package: "ConcurrencyProofs"),
+            .product(name: "ConcurrencyHarness", package: "ConcurrencyProofs"),
+            .product(name: "ConcurrencyHarnessTesting", package: "ConcurrencyProofs"),
         ]),
     ]
 )

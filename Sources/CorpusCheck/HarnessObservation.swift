@@ -1,5 +1,5 @@
-import CorpusPrograms
-import Harness
+import ConcurrencyProofsCorpusPrograms
+import ConcurrencyHarness
 
 /// The four ways the corpus is run under the harness, with default `RunOptions`: ordinary code, no special options.
 public enum Trial: String, Sendable, CaseIterable {

@@ -1,7 +1,7 @@
-import CorpusCheck
-import CorpusPrograms
+import ConcurrencyProofsCorpusCheck
+import ConcurrencyProofsCorpusPrograms
 import Foundation
-import Harness
+import ConcurrencyHarness
 
 // `corpus-harness`: the harness's side of `corpus --table`, a process of its own because linking the harness changes
 // the process's default executor (it forwards what no run made, but the real-runtime column must owe it nothing).

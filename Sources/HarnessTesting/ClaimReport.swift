@@ -1,4 +1,4 @@
-import Harness
+import ConcurrencyHarness
 import Testing
 
 /// What `verify` records for one claim's result: at most one issue for its runs (and one for a control that held),

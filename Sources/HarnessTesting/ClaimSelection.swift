@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import ConcurrencyHarness
 import Synchronization
 
 /// Which claims run in this process when a replay line named one (`HARNESS_CLAIM=…`): that one alone. Swift Testing's

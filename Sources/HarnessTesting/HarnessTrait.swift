@@ -1,4 +1,4 @@
-import Harness
+import ConcurrencyHarness
 import Testing
 
 /// Sets, in code, how the claims of a test — or of every test in a suite — search: what the `HARNESS_*` variables

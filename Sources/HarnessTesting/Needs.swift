@@ -1,4 +1,4 @@
-import Harness
+import ConcurrencyHarness
 import Testing
 
 extension Trait where Self == ConditionTrait {

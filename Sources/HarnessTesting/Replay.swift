@@ -1,6 +1,6 @@
 // How a failure says how to see it again: the command that reruns the test under the run's schedule.
 import Foundation
-import Harness
+import ConcurrencyHarness
 import Testing
 
 /// The command that reruns only the current test under `schedule`, with its traits:

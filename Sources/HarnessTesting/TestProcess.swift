@@ -1,8 +1,8 @@
 // What a test process does that a library must not: end the process on a bad setting, and speak as it exits.
 // `Harness` only throws and counts; the adapter opts the test process into these manners at its first use.
-import CReplayCheck
+import CHarnessReplayCheck
 import Foundation
-import Harness
+import ConcurrencyHarness
 
 /// The test process's side of the harness's settings and tallies: stop once on a bad setting (exit status 2),
 /// say how many runs were made as the process ends, and end in an error if a pasted replay string fitted nothing.

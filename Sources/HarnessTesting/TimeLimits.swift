@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import ConcurrencyHarness
 import Testing
 
 /// A suite's time limit for this run: four times `minutes` for the seeds it explores by default, on a machine with a

@@ -1,6 +1,6 @@
 // The one verb of a harness test, in the one target of the harness that knows Swift Testing: it turns what `Harness`
 // (which never imports Testing) found into issues and attachments.
-import Harness
+import ConcurrencyHarness
 import Testing
 
 /// Checks `claim` and records what it found as one Swift Testing issue: the test's one verb.

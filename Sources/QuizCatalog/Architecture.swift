@@ -1,7 +1,7 @@
-import Harness
-import Quiz
-import Scenarios
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsQuiz
+import ConcurrencyProofsScenarios
+import ConcurrencyProofsSubjects
 
 // The scenarios the architecture seed names first (`Quiz/Architecture.json`): a scenario that later files name too is
 // registered here, in the first lesson that asks about it.

@@ -1,7 +1,7 @@
-import Harness
-import Quiz
-import Scenarios
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsQuiz
+import ConcurrencyProofsScenarios
+import ConcurrencyProofsSubjects
 
 // The scenarios Lesson 37 (the hive: the main actor, tasks, GCD and the pool) names first (`Quiz/L37.json`): a scenario that later files name too is
 // registered here, in the first lesson that asks about it.

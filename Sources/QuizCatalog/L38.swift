@@ -1,7 +1,7 @@
-import Harness
-import Quiz
-import Scenarios
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsQuiz
+import ConcurrencyProofsScenarios
+import ConcurrencyProofsSubjects
 
 // The scenarios Lesson 38 (the weather app: actors, reentrancy, executors, cancellation) names first (`Quiz/L38.json`): a scenario that later files name too is
 // registered here, in the first lesson that asks about it.

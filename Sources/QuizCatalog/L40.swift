@@ -1,7 +1,7 @@
-import Harness
-import Quiz
-import Scenarios
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsQuiz
+import ConcurrencyProofsScenarios
+import ConcurrencyProofsSubjects
 
 // The scenarios Lesson 40 (suggestions: continuations, streams, sequences) names first (`Quiz/L40.json`): a scenario that later files name too is
 // registered here, in the first lesson that asks about it.

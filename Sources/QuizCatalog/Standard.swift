@@ -1,7 +1,7 @@
-import Harness
-import Quiz
-import Scenarios
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsQuiz
+import ConcurrencyProofsScenarios
+import ConcurrencyProofsSubjects
 
 // The catalog: every name the bank may use, mapped to the scenario function that answers it, one file per lesson
 // (L37.swift, L38.swift, L40.swift, QA.swift, Architecture.swift). The scenarios themselves live in the

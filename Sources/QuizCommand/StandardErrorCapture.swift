@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import ConcurrencyHarness
 
 /// Sends this process's standard error to a temporary file until `finish()`, which puts it back and returns what was
 /// written meanwhile. Child processes the quiz starts have pipes of their own and are not affected.

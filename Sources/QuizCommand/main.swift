@@ -1,7 +1,7 @@
 import Foundation
-import Harness
-import Quiz
-import QuizCatalog
+import ConcurrencyHarness
+import ConcurrencyProofsQuiz
+import ConcurrencyProofsQuizCatalog
 
 // `swift run quiz`: checks every entry of the quiz bank and prints one line per entry (id, verdict, question),
 // the notes, the counts and what to run next.

@@ -4,9 +4,9 @@
 // its catching test. The rows here run the lessons' wrong shapes themselves (the types in
 // Sources/Subjects/*/Mistakes, through the scenarios the tests use), in this process.
 import Foundation
-import Harness
-import Scenarios
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsScenarios
+import ConcurrencyProofsSubjects
 
 /// One bug for the time-to-bug table: the scenario, what a failing outcome looks like, and how many
 /// ordering constraints it needs (the PCT depth that should find it).

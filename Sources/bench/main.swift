@@ -2,8 +2,8 @@
 // executor in one run, on the same workloads. The machine is shared and noisy: read the ratios.
 // `--quick`: fewer runs and rounds; `--time-to-bug`: only the time-to-bug tables (they count runs, not seconds).
 import Foundation
-import Harness
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsSubjects
 
 /// A counter actor: the target of the hop workload.
 actor Counter {

@@ -1,5 +1,5 @@
 import Foundation
-import CorpusPrograms
+import ConcurrencyProofsCorpusPrograms
 
 /// One program's line of `--runtime`: `✓ debounce: "[2]" 200` or `✗ …`, with the set and its argument when wrong.
 struct RuntimeLine {
@@ -81,7 +81,7 @@ struct Table {
     /// A trial's cell: its outcomes and failures with counts, those outside `allowed` marked.
     func cell(_ counts: HarnessTally.Counts?, allowed: Set<String>) -> String {
         guard let counts else { return "—" }
-        return corpus.counts(counts.outcomes, failures: counts.failures, allowed: allowed)
+        return ConcurrencyProofsCorpusTable.counts(counts.outcomes, failures: counts.failures, allowed: allowed)
             .replacingOccurrences(of: "|", with: "\\|")
     }
 }

@@ -1,4 +1,4 @@
-import CorpusPrograms
+import ConcurrencyProofsCorpusPrograms
 import Foundation
 
 // `swift run corpus`: the differential corpus — ordinary concurrency programs, each with the outcomes the language

@@ -1,6 +1,6 @@
-import Harness
-import HarnessTesting
-import Scenarios
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
 import Testing
 
 /// Which numbers come before the cancel is a race in time (ticks at 200, 400, 600 ms, the cancel at 500 ms): exact

@@ -1,6 +1,6 @@
-import Harness
-import HarnessTesting
-import Scenarios
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
 import Testing
 
 /// The Q&A seed's poll, ten attempts 5 s apart stopped after 12.5 s (virtual time under seeds; under the strict pool

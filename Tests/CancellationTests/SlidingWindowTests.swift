@@ -1,7 +1,7 @@
-import Harness
-import HarnessTesting
-import Scenarios
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
+import ConcurrencyProofsSubjects
 import Testing
 
 @Suite("Q&A seed: a sliding-window download with a cap", scaledTimeLimit(minutes: 1))

@@ -1,6 +1,6 @@
-import Harness
-import HarnessTesting
-import Scenarios
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
 import Testing
 
 @Suite("L38 edge cases: async let and task groups under cancellation", scaledTimeLimit(minutes: 1))

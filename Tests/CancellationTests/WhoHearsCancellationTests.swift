@@ -1,6 +1,6 @@
-import Harness
-import HarnessTesting
-import Scenarios
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
 import Testing
 
 @Suite("L37/L38: who hears a parent's cancellation", scaledTimeLimit(minutes: 1))

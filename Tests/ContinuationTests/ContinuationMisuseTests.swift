@@ -1,7 +1,7 @@
 import Foundation
-import Harness
-import HarnessTesting
-import Scenarios
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
 import Testing
 
 @Suite("L40 Q5, Q7: a checked continuation resumed twice, or never", scaledTimeLimit(minutes: 1))
@@ -12,7 +12,7 @@ struct ContinuationMisuseTests {
             processExitsWith: .failure, observing: [\.standardErrorContent],
             "a second resume of a checked continuation should stop the process, not pass silently"
         ) {
-            _ = try await Harness.run(.strict) { await continuationResumedTwice() }
+            _ = try await ConcurrencyHarness.run(.strict) { await continuationResumedTwice() }
         }
         guard let result else { return }
         let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
@@ -50,7 +50,7 @@ struct ContinuationMisuseTests {
             "a continuation never resumed is a message and a task waiting forever, not a crash"
         ) {
             do {
-                _ = try await Harness.run(.strict) { await continuationNeverResumed() }
+                _ = try await ConcurrencyHarness.run(.strict) { await continuationNeverResumed() }
             } catch let failure as HarnessFailure where failure.kind == .deadlock {
                 // the expected end: the task waits for ever, and the run reports it
             }

@@ -1,6 +1,6 @@
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 /// Swift 6.4's noncopyable `Continuation` (SE-0528). On 6.3 these are skipped, not passed.

@@ -1,7 +1,7 @@
 import Foundation
-import Harness
-import HarnessTesting
-import Scenarios
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
 import Testing
 
 /// The completer is `@MainActor`, as in the lesson. These run under `strict` (the main actor inside the harness: a
@@ -43,7 +43,7 @@ struct PlaceCompleterNextTests {
 
     /// The child's work: two lists answer a waiting caller, then a second call; prints the answers.
     static func answerTwoLists() async throws {
-        let run = try await Harness.run(.strict, options: .mainActorScenario) {
+        let run = try await ConcurrencyHarness.run(.strict, options: .mainActorScenario) {
             await placeCompleterResumesTheWaiterOnce()
         }
         print("answers: \(run.value)")

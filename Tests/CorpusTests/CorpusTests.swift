@@ -1,8 +1,8 @@
-import CorpusPrograms
-import CorpusCheck
+import ConcurrencyProofsCorpusPrograms
+import ConcurrencyProofsCorpusCheck
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 extension Program: CustomTestStringConvertible {

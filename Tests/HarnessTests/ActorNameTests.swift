@@ -1,4 +1,4 @@
-@testable import Harness
+@testable import ConcurrencyHarness
 import Testing
 
 /// An actor that says which actor its method ran on.
@@ -35,7 +35,7 @@ struct ActorNameTests {
 
     @Test("inside a run, on the harness's thread: the same names", arguments: [Schedule.strict, .seeded(1)])
     func insideARun(schedule: Schedule) async throws {
-        let run = try await Harness.run(schedule) { () -> [String?] in
+        let run = try await ConcurrencyHarness.run(schedule) { () -> [String?] in
             [await NamedCounter().whereAmI(), await Self.onRunSide(), await Self.onMain(), ActorName.current]
         }
         #expect(run.value == ["NamedCounter", "RunSideActor", "MainActor", nil])

@@ -1,6 +1,6 @@
 import Foundation
-import Harness
-@testable import HarnessTesting
+import ConcurrencyHarness
+@testable import ConcurrencyHarnessTesting
 import Synchronization
 import Testing
 

@@ -1,5 +1,5 @@
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 /// A library's report lines stay readable whatever a scenario returns: a long value is cut with an ellipsis and a

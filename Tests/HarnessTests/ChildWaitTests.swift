@@ -1,5 +1,5 @@
 import Foundation
-import HarnessTesting
+import ConcurrencyHarnessTesting
 import Testing
 
 /// Tests run in parallel on the pool's few threads: a test that waits for a child process in place holds one of them

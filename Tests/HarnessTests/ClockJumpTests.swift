@@ -1,5 +1,5 @@
-@testable import Harness
-import HarnessTesting
+@testable import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("Virtual time jumps: when every task waits, the clock goes to the next timer", scaledTimeLimit(minutes: 1))

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("DispatchQueue.concurrentPerform inside a run runs its iterations in order, on the thread that called it",
@@ -22,7 +22,7 @@ struct ConcurrentPerformTests {
     @Test("concurrentPerform in a job of a run runs its iterations 0, 1, 2… on the job's thread, strict and seeded",
           arguments: [Schedule.strict, .seeded(1), .seeded(2), .seeded(3)])
     func iterationsInOrder(schedule: Schedule) async throws {
-        let run = try await Harness.run(schedule) { Self.perform(8) }
+        let run = try await ConcurrencyHarness.run(schedule) { Self.perform(8) }
         #expect(run.value == (0..<8).map(String.init), "iterations ran as \(run.value)")
     }
 

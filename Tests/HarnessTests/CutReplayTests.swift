@@ -1,5 +1,5 @@
-@testable import Harness
-import HarnessTesting
+@testable import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 /// Appends racing, then waits for a resume nobody makes: a seeded run cut short by a deadlock after some choices.

@@ -1,5 +1,5 @@
-@testable import Harness
-import HarnessTesting
+@testable import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("A deadlock is reported, never waited out: the run ends in a deadlock failure", scaledTimeLimit(minutes: 1))

@@ -1,6 +1,6 @@
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 /// An actor whose method yields halfway: a task that enters it while it is free runs it in place, on its own.
@@ -26,7 +26,7 @@ struct DefaultExecutorTests {
     @Test("a Task {} that enters a free actor and yields there stays on the harness thread, and finishes", .needs(.defaultExecutor),
           arguments: [Schedule.strict, .seeded(1), .seeded(2), .seeded(3)])
     func yieldInsideAnActor(schedule: Schedule) async throws {
-        let run = try await Harness.run(schedule) { () -> [Int] in
+        let run = try await ConcurrencyHarness.run(schedule) { () -> [Int] in
             let stepper = Stepper()
             let stayed = await Task { () -> Bool in
                 var stayed = true
@@ -41,7 +41,7 @@ struct DefaultExecutorTests {
     @Test("a Task {} that sleeps inside an actor wakes on the harness thread, after exactly its sleep in virtual time", .needs(.defaultExecutor, .timers),
           arguments: [UInt64(1), 2, 3])
     func sleepInsideAnActor(seed: UInt64) async throws {
-        let run = try await Harness.run(.seeded(seed)) { () -> Bool in
+        let run = try await ConcurrencyHarness.run(.seeded(seed)) { () -> Bool in
             let stepper = Stepper()
             return await Task { await stepper.nap(.milliseconds(50)) }.value
         }

@@ -1,5 +1,5 @@
-@testable import Harness
-import HarnessTesting
+@testable import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 /// How a `Task.sleep(for:)` deadline becomes a virtual duration: the window `low...high` the real

@@ -1,6 +1,6 @@
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("Deadlocks, blocked threads and leftovers become failures, never hangs", scaledTimeLimit(minutes: 1))
@@ -45,7 +45,7 @@ struct DetectionTests {
     func deadlockBesideALongerRun() async throws {
         let begun = DispatchSemaphore(value: 0)
         let other = Task {
-            try await Harness.run(.system) {
+            try await ConcurrencyHarness.run(.system) {
                 begun.signal()
                 try await Task.sleep(for: .seconds(1))
             }
@@ -54,7 +54,7 @@ struct DetectionTests {
         // The time limit is shorter than the other run: the deadlock, seen while it is busy, waits for it to end.
         let quick = RunOptions { $0.timeLimit = .milliseconds(300) }
         do {
-            let _: Run<Void> = try await Harness.run(.seeded(1), options: quick) { await waitForAResumeNobodyMakes() }
+            let _: Run<Void> = try await ConcurrencyHarness.run(.seeded(1), options: quick) { await waitForAResumeNobodyMakes() }
             Issue.record("a continuation nobody resumes must be a deadlock")
         } catch {
             #expect(error.kind == .deadlock && !error.hitTimeLimit, "\(error)")
@@ -98,7 +98,7 @@ struct DetectionTests {
     @Test("leftovers can be allowed, and are still counted")
     func leftoversAllowed() async throws {
         let options = RunOptions { $0.leftovers = .allow }
-        let run = try await Harness.run(.seeded(3), options: options) {
+        let run = try await ConcurrencyHarness.run(.seeded(3), options: options) {
             Task { for _ in 0..<3 { try? await Task.sleep(for: .seconds(1)) } }
             return 0
         }
@@ -130,7 +130,7 @@ struct CleanFinishTests {
     @Test("a loop stopped by cancelling its sleep, then awaited, leaves nothing behind", .needs(.timers),
           arguments: [Schedule.strict, .seeded(1), .seeded(2)])
     func cancelledSleepAwaited(schedule: Schedule) async throws {
-        let run = try await Harness.run(schedule) {
+        let run = try await ConcurrencyHarness.run(schedule) {
             let ticker = Task {
                 var ticks = 0
                 while !Task.isCancelled {

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Synchronization
 import Testing
 
@@ -92,7 +92,7 @@ struct DispatchSourceTests {
         defer { close(writing) }
         var options = RunOptions()
         options.outsideWorkLimit = .seconds(1)  // a source taken as due is waited for: fail soon
-        let run = try await Harness.run(.seeded(seed), options: options) { () -> String in
+        let run = try await ConcurrencyHarness.run(.seeded(seed), options: options) { () -> String in
             await withCheckedContinuation { continuation in
                 let source = Shared(DispatchSource.makeReadSource(fileDescriptor: reading, queue: DispatchQueue(label: "paused")))
                 source.source.setEventHandler {
@@ -122,7 +122,7 @@ struct DispatchSourceTests {
         guard pipe(&ends) == 0 else { return }
         defer { close(ends[1]) }  // the read end stays open: the source, never cancelled, still watches it
         do {
-            _ = try await Harness.run(.seeded(1)) { [reading = ends[0]] in
+            _ = try await ConcurrencyHarness.run(.seeded(1)) { [reading = ends[0]] in
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                     let source = DispatchSource.makeReadSource(fileDescriptor: reading, queue: DispatchQueue(label: "silent"))
                     source.setEventHandler { continuation.resume() }
@@ -156,7 +156,7 @@ struct DispatchSourceTests {
     private static func outcome(_ schedule: Schedule, _ body: @escaping @Sendable () async -> String) async
         -> (text: String, hash: UInt64) {
         do {
-            let run = try await Harness.run(schedule) { await body() }
+            let run = try await ConcurrencyHarness.run(schedule) { await body() }
             return (run.value, run.scheduleHash)
         } catch {
             return (error.kind.rawValue, 0)

@@ -1,6 +1,6 @@
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("What runs under the harness, and what escapes it", scaledTimeLimit(minutes: 1))
@@ -8,7 +8,7 @@ struct EscapeTests {
     @Test("child tasks, async let, actors, Task {} and Task.detached all run on the harness thread", .needs(.defaultExecutor),
           arguments: [Schedule.strict, .seeded(11)])
     func caught(schedule: Schedule) async throws {
-        let run = try await Harness.run(schedule) {
+        let run = try await ConcurrencyHarness.run(schedule) {
             async let child = isOnHarnessThread()
             let unstructured = await Task { isOnHarnessThread() }.value
             let detached = await Task.detached { isOnHarnessThread() }.value
@@ -25,7 +25,7 @@ struct EscapeTests {
 
     @Test("two scenarios in parallel tests keep their own schedules")
     func parallelRunsDoNotInterfere() async throws {
-        let alone = try await Harness.run(.seeded(21)) { await racingAppends() }
+        let alone = try await ConcurrencyHarness.run(.seeded(21)) { await racingAppends() }
         async let first = run(.seeded(21)) { await racingAppends() }
         async let second = run(.seeded(22)) { await racingAppends() }
         async let third = run(.strict) { await racingAppends() }
@@ -54,7 +54,7 @@ struct GlobalActorEscapeTests {
     func globalActorTaskStaysAcrossSleep(schedule: Schedule) async throws {
         // Such a task has no executor preference, and the global actor takes no timers, so its sleep goes to the
         // process's default executor: the harness's (`ProcessDefaultExecutor`), which keeps it in the run.
-        let run = try await Harness.run(schedule) {
+        let run = try await ConcurrencyHarness.run(schedule) {
             await Task { @TestGlobalActor () -> [Bool] in
                 let before = isOnHarnessThread()
                 try? await Task.sleep(for: .milliseconds(1))
@@ -67,7 +67,7 @@ struct GlobalActorEscapeTests {
 
     @Test("a Task {} inside an actor of the scenario's own stays under the harness across sleeps", .needs(.defaultExecutor, .timers))
     func instanceActorTaskStays() async throws {
-        let run = try await Harness.run(.seeded(1)) { await Log().spawnAndSleep() }
+        let run = try await ConcurrencyHarness.run(.seeded(1)) { await Log().spawnAndSleep() }
         #expect(run.value == [true, true], "[before the sleep, after it] on the harness thread: \(run.value)")
     }
 }

@@ -1,5 +1,5 @@
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("HARNESS_STRATEGY, HARNESS_PCT_DEPTH, HARNESS_SCHEDULE, HARNESS_SHRINK: read strictly", scaledTimeLimit(minutes: 1))

@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
-@testable import Harness
-import Scenarios
-import HarnessTesting
+@testable import ConcurrencyHarness
+import ConcurrencyProofsScenarios
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("Exploration strategies on real runs", scaledTimeLimit(minutes: 1))

@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import ConcurrencyHarness
 import Testing
 
 /// Five tasks that each append their number twice, yielding between: the order they interleave in

@@ -1,6 +1,6 @@
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Synchronization
 import Testing
 
@@ -248,7 +248,7 @@ struct ForeignExecutorTests {
     private func failure(of schedule: Schedule, _ body: @escaping @Sendable () async -> Int) async -> HarnessFailure? {
         do {
             let options = RunOptions { $0.timeLimit = .seconds(5); $0.escapedWorkLimit = 5_000 }
-            _ = try await Harness.run(schedule, options: options, body)
+            _ = try await ConcurrencyHarness.run(schedule, options: options, body)
             return nil
         } catch {
             return error
@@ -278,7 +278,7 @@ struct ForeignExecutorTests {
     private func outcome(_ schedule: Schedule, _ body: @escaping @Sendable () async -> Int) async
         -> Outcome {
         do {
-            let run = try await Harness.run(schedule) { await body() }
+            let run = try await ConcurrencyHarness.run(schedule) { await body() }
             let time = schedule == .strict ? "" : " at \(run.elapsed)"
             return Outcome(text: "\(run.value)" + time, hash: run.scheduleHash)
         } catch {

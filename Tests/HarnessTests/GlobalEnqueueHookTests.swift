@@ -1,5 +1,5 @@
-@testable import Harness
-import HarnessTesting
+@testable import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Synchronization
 import Testing
 
@@ -75,7 +75,7 @@ struct GlobalEnqueueHookTests {
     func harnessThreadsJobGoesToTheRun() async throws {
         let trap = JobTrap(), ran = RanCount()
         let job = try trappedJob(trap, ran: ran)
-        let run = try await Harness.run(.strict) {
+        let run = try await ConcurrencyHarness.run(.strict) {
             enqueueThroughTheHook(job)
             // Counted, not timed: the run's queue is first in, first out, so one yield lets the job run, and its
             // task, which prefers the trap, goes on to it from the run's thread.

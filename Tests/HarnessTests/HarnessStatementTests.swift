@@ -1,6 +1,6 @@
-@testable import Harness
-import HarnessTesting
-import Scenarios
+@testable import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
 import Testing
 
 /// What the harness says about its own runs is a claim like any other: each statement it prints is checked here

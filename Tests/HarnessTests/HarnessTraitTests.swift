@@ -1,5 +1,5 @@
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 /// Whether the environment sets any of `names`: then it, not the trait, decides (and these tests have nothing to see).

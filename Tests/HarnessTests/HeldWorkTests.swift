@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 /// A connection whose callbacks come on a queue it owns: made, used and dropped in one expression, as
@@ -34,7 +34,7 @@ struct HeldWorkTests {
     @Test("a block for a queue whose last owner is gone before the job ends still runs",
           arguments: [Schedule.strict, .seeded(1), .seeded(2), .seeded(3)])
     func queueOutlivesItsOwner(schedule: Schedule) async throws {
-        let run = try await Harness.run(schedule) { () -> String in
+        let run = try await ConcurrencyHarness.run(schedule) { () -> String in
             await resumed { give in QueueOwningConnection().open(give) }
         }
         #expect(run.value == "opened")
@@ -43,7 +43,7 @@ struct HeldWorkTests {
     @Test("a group made and dropped inside a job still runs its block, then its notify",
           arguments: [Schedule.strict, .seeded(1), .seeded(2), .seeded(3)])
     func groupOutlivesItsOwner(schedule: Schedule) async throws {
-        let run = try await Harness.run(schedule) { () -> [String] in
+        let run = try await ConcurrencyHarness.run(schedule) { () -> [String] in
             await resumed { give in notifyWhenDone(give) }
         }
         #expect(run.value == ["block", "notify"])

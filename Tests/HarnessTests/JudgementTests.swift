@@ -1,5 +1,5 @@
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("One rule decides every check's verdict: held, and its control made it miss", scaledTimeLimit(minutes: 1))

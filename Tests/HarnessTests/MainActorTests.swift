@@ -1,5 +1,5 @@
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 /// Main-actor helpers for the tests below.
@@ -28,7 +28,7 @@ struct MainActorTests {
     @Test("@MainActor functions, MainActor.run, Task { @MainActor in } and a @MainActor class all run on the harness thread",
           arguments: [Schedule.strict, .seeded(3)])
     func mainActorIsInside(schedule: Schedule) async throws {
-        let run = try await Harness.run(schedule) {
+        let run = try await ConcurrencyHarness.run(schedule) {
             let function = await OnMain.whereAmI()
             let viaRun = await MainActor.run { isOnHarnessThread() }
             let task = await Task { @MainActor in isOnHarnessThread() }.value

@@ -1,5 +1,5 @@
-import Harness
-@testable import HarnessTesting
+import ConcurrencyHarness
+@testable import ConcurrencyHarnessTesting
 import Testing
 
 /// An account whose withdrawal checks the balance, suspends, then takes the money: two withdrawals can both pass the

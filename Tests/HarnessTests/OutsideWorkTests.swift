@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Synchronization
 import Testing
 
@@ -52,7 +52,7 @@ struct OutsideWorkTests {
     @Test("a continuation resumed from DispatchQueue.asyncAfter finishes with default options, after exactly its delay in virtual time",
           arguments: [Schedule.strict, .seeded(1), .seeded(2), .seeded(3)])
     func asyncAfterResumes(schedule: Schedule) async throws {
-        let run = try await Harness.run(schedule) { () -> Bool in
+        let run = try await ConcurrencyHarness.run(schedule) { () -> Bool in
             let start = ContinuousClock.now
             let value: Int = await resumed { give in
                 DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { give(7) }
@@ -66,7 +66,7 @@ struct OutsideWorkTests {
     @Test("a continuation resumed from a Thread that sleeps finishes; under seeds the thread's sleep is the run's time",
           arguments: [Schedule.strict, .seeded(1), .seeded(2)])
     func threadResumes(schedule: Schedule) async throws {
-        let run = try await Harness.run(schedule) { () -> Bool in
+        let run = try await ConcurrencyHarness.run(schedule) { () -> Bool in
             let start = ContinuousClock.now
             let value: Int = await resumed { give in
                 Thread.detachNewThread {
@@ -83,7 +83,7 @@ struct OutsideWorkTests {
     @Test("an actor on a Dispatch-backed executor of its own runs beside the harness and hands its callers back",
           arguments: [Schedule.strict, .seeded(1), .seeded(2)])
     func customExecutorActor(schedule: Schedule) async throws {
-        let run = try await Harness.run(schedule) { () -> Int in
+        let run = try await ConcurrencyHarness.run(schedule) { () -> Int in
             let counter = QueueBackedCounter()
             return await withTaskGroup(of: Int.self) { group in
                 for _ in 0..<4 { group.addTask { await counter.increment() } }
@@ -122,7 +122,7 @@ struct OutsideWorkTests {
 
     @Test("DispatchTime.now() inside a seeded job reads the run's clock")
     func dispatchTimeIsVirtual() async throws {
-        let run = try await Harness.run(.seeded(1)) { () -> UInt64 in
+        let run = try await ConcurrencyHarness.run(.seeded(1)) { () -> UInt64 in
             let before = DispatchTime.now()
             try? await Task.sleep(for: .milliseconds(40))
             return DispatchTime.now().uptimeNanoseconds - before.uptimeNanoseconds
@@ -168,7 +168,7 @@ struct OutsideWorkTests {
     @Test("a DispatchSource timer's ticks come on the run's clock under seeds: the k-th of a 2 ms timer exactly 2k ms in",
           arguments: [Schedule.strict, .seeded(1), .seeded(2)])
     func timerSourceTicks(schedule: Schedule) async throws {
-        let run = try await Harness.run(schedule) { () -> [Duration] in
+        let run = try await ConcurrencyHarness.run(schedule) { () -> [Duration] in
             let start = ContinuousClock.now
             let ticks = AsyncStream<Duration> { continuation in
                 let ended = LockedLines()

@@ -1,7 +1,7 @@
 import Foundation
-import Harness
-@testable import HarnessTesting
-import Scenarios
+import ConcurrencyHarness
+@testable import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
 import Synchronization
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 /// What a test process started with `args` and `HARNESS_SEED=0x2a` (and no other harness variable) ends with: its

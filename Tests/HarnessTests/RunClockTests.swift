@@ -1,8 +1,8 @@
 import CHarnessTime
 import Dispatch
 import Foundation
-@testable import Harness
-import HarnessTesting
+@testable import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Synchronization
 import Testing
 #if canImport(Glibc)
@@ -21,7 +21,7 @@ struct RunClockTests {
         // The spinner starts before the run: starting a thread waits for it, and that wait would be the run's.
         let spinners = try #require(await Spinners.start(count: 1), "could not pin threads to one CPU")
         defer { spinners.stop() }
-        let run = try await Harness.run(.strict) {
+        let run = try await ConcurrencyHarness.run(.strict) {
             let log = Log(), seen = Mutex<[String]>([])
             // What the run's clock, the thread's CPU time and its count of waits said at each point: the story of a miss.
             let mark: @Sendable (String) -> Void = { point in
@@ -56,7 +56,7 @@ struct RunClockTests {
     func stallAfterReadingNow() async throws {
         let spinners = try #require(await Spinners.start(count: 1), "could not pin threads to one CPU")
         defer { spinners.stop() }
-        let run = try await Harness.run(.strict) {
+        let run = try await ConcurrencyHarness.run(.strict) {
             let log = Log()
             let second = Task {
                 // What `Task.sleep(for:)` does, with the moment between its read of `now` and its timer reaching the
@@ -89,7 +89,7 @@ struct RunClockTests {
     func countIsRead() async throws {
         let spinners = try #require(await Spinners.start(count: 1), "could not pin threads to one CPU")
         defer { spinners.stop() }
-        let run = try await Harness.run(.strict) {
+        let run = try await ConcurrencyHarness.run(.strict) {
             var clock = RunClock()
             clock.count(thread: ThreadTime.currentThreadID())
             let before = clock.now()

@@ -1,6 +1,6 @@
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 /// In an exit test's child, after the runs: how the pasted string fared, as `printTally` prints it.

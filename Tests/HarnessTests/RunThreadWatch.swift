@@ -1,5 +1,5 @@
 import CHarnessTime
-@testable import Harness
+@testable import ConcurrencyHarness
 import Synchronization
 import Testing
 

@@ -1,5 +1,5 @@
-@testable import Harness
-import HarnessTesting
+@testable import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("The schedule hash: equal for equal schedules, and a schedule is its choices and what each was among",

@@ -1,13 +1,13 @@
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("Schedules: strict is FIFO, seeds replay, different seeds differ", scaledTimeLimit(minutes: 1))
 struct ScheduleTests {
     @Test("strict runs ready jobs first in, first out: children start in the order they were added")
     func strictIsFIFO() async throws {
-        let run = try await Harness.run(.strict) { await racingAppends() }
+        let run = try await ConcurrencyHarness.run(.strict) { await racingAppends() }
         #expect(run.value == [0, 1, 2, 3, 4, 0, 1, 2, 3, 4],
                 "under the strict pool each child runs to its first suspension in order, then again in order")
     }
@@ -34,7 +34,7 @@ struct ScheduleTests {
     func replay() async throws {
         let exploration = try await explore("interleavings", seeds: 20) { await racingAppends() }
         for seeded in exploration.runs.prefix(5) {
-            let again = try await Harness.run(seeded.schedule) { await racingAppends() }
+            let again = try await ConcurrencyHarness.run(seeded.schedule) { await racingAppends() }
             #expect(again.scheduleHash == seeded.scheduleHash, "seed \(Seed.format(seeded.seed)) replayed another schedule")
             #expect(again.value == (try? seeded.result.get()), "seed \(Seed.format(seeded.seed)) replayed another outcome")
         }

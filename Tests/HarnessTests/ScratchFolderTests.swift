@@ -1,8 +1,8 @@
 import Foundation
-@testable import Harness
-import HarnessTesting
+@testable import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Synchronization
-@testable import Scenarios
+@testable import ConcurrencyProofsScenarios
 import Testing
 
 /// What a scenario puts on disk lies in the process's scratch folder (`ScratchFolder`), so a run cut short — which never

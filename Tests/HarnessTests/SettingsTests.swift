@@ -1,6 +1,6 @@
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("HARNESS_* variables: read strictly, bad values named", scaledTimeLimit(minutes: 1))

@@ -1,5 +1,5 @@
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Synchronization
 import Testing
 

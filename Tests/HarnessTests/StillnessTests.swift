@@ -1,6 +1,6 @@
 import Foundation
-@testable import Harness
-import HarnessTesting
+@testable import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 /// On the real pool the harness sees no queue: a waiter nobody resumes is told by the whole process standing still.

@@ -1,5 +1,5 @@
-@testable import Harness
-import HarnessTesting
+@testable import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 /// Steps `scheduler` through `tasks` tasks of `steps` jobs each, without threads: job `10 · t + s`

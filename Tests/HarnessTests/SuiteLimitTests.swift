@@ -1,5 +1,5 @@
 import Foundation
-import HarnessTesting
+import ConcurrencyHarnessTesting
 import Testing
 
 /// Every suite's time limit is scaled (`scaledTimeLimit`: by the seeds asked for and the machine's load), so that a

@@ -1,13 +1,13 @@
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("The system schedule: the real pool and real time", scaledTimeLimit(minutes: 1))
 struct SystemTests {
     @Test("system runs on the real pool (or the strict pool when LIBDISPATCH_COOPERATIVE_POOL_STRICT=1 on Linux)")
     func systemRuns() async throws {
-        let run = try await Harness.run(.system) { isOnHarnessThread() }
+        let run = try await ConcurrencyHarness.run(.system) { isOnHarnessThread() }
         let settings = Plan.processDefaults
         #if os(Linux)
         #expect(run.ranAs == (settings.strictPool ? .strict : .system))
@@ -32,7 +32,7 @@ struct SystemTests {
             }
             let options = RunOptions { $0.timeLimit = .milliseconds(200) }
             do {
-                let run = try await Harness.run(.system, options: options) { 1 }
+                let run = try await ConcurrencyHarness.run(.system, options: options) { 1 }
                 print(run.value == 1 ? "ran whole" : "returned \(run.value)")
             } catch {
                 print("a run of no time ran out of its 200 ms while it waited for the pool: \(error)")

@@ -1,6 +1,6 @@
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("Virtual time: sleeps cost nothing under seeds, and keep their order", scaledTimeLimit(minutes: 1))
@@ -8,7 +8,7 @@ struct TimeTests {
     @Test("a day-long sleep under a seed takes a virtual day and no real one", .needs(.timers, .virtualClock))
     func longSleep() async throws {
         let started = ContinuousClock.now
-        let run = try await Harness.run(.seeded(1)) {
+        let run = try await ConcurrencyHarness.run(.seeded(1)) {
             try await Task.sleep(for: .seconds(86_400))
             return ScenarioClock.elapsed
         }
@@ -21,7 +21,7 @@ struct TimeTests {
 
     @Test("sleeps wake in deadline order, whatever the seed", arguments: [UInt64(3), 4, 5])
     func wakeOrder(seed: UInt64) async throws {
-        let run = try await Harness.run(.seeded(seed)) {
+        let run = try await ConcurrencyHarness.run(.seeded(seed)) {
             let log = Log()
             await withTaskGroup(of: Void.self) { group in
                 for n in [30, 10, 20] {
@@ -38,7 +38,7 @@ struct TimeTests {
 
     @Test("Task.sleep(nanoseconds:) and sleep(until:) are virtual too", .needs(.timers, .virtualClock))
     func otherSleeps() async throws {
-        let run = try await Harness.run(.seeded(2)) {
+        let run = try await ConcurrencyHarness.run(.seeded(2)) {
             try await Task.sleep(nanoseconds: 2_000_000_000)
             try await Task.sleep(until: .now + .seconds(3), clock: .continuous)
             try await Task.sleep(until: .now + .seconds(1), clock: .suspending)
@@ -49,7 +49,7 @@ struct TimeTests {
 
     @Test("a cancelled sleep throws at once and leaves nothing behind")
     func cancelledSleep() async throws {
-        let run = try await Harness.run(.seeded(9)) {
+        let run = try await ConcurrencyHarness.run(.seeded(9)) {
             let sleeper = Task { try await Task.sleep(for: .seconds(100)) }
             await Task.yield()
             sleeper.cancel()
@@ -60,7 +60,7 @@ struct TimeTests {
 
     @Test("under strict, time is real: a 20 ms sleep takes at least 20 ms")
     func strictIsReal() async throws {
-        let run = try await Harness.run(.strict) {
+        let run = try await ConcurrencyHarness.run(.strict) {
             try await Task.sleep(for: .milliseconds(20))
             return ScenarioClock.elapsed
         }
@@ -92,7 +92,7 @@ struct InjectedTimeTests {
     @Test("a fetch that takes two seconds takes two virtual seconds under a seed", .needs(.timers, .virtualClock))
     func injectedFetch() async throws {
         let service = SlowService(delay: .seconds(2))
-        let run = try await Harness.run(.seeded(4)) {
+        let run = try await ConcurrencyHarness.run(.seeded(4)) {
             async let a = service.fetch("Lima")
             async let b = service.fetch("Oslo")
             let answers = try await [a, b]

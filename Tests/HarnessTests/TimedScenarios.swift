@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import ConcurrencyHarness
 
 /// Scenarios written the way timing code usually is — deadlines taken from `clock.now` — whose
 /// right answers are known on paper. Under a seed they must give exactly those answers.

@@ -1,5 +1,5 @@
-@testable import Harness
-import HarnessTesting
+@testable import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 /// The notes of `bees` bees pouring two drops each, in turn but for `overlap`: those two both go to the jar
@@ -138,7 +138,7 @@ struct TimelineTests {
 
     @Test("a task spinning on Task.yield() is one row of yields, and the word is explained under the table")
     func spinOnYieldIsOneRow() async throws {
-        let run = try await Harness.run(.strict) { () -> Int in
+        let run = try await ConcurrencyHarness.run(.strict) { () -> Int in
             let spin = Task { for _ in 0..<50 { await Task.yield() } }
             await spin.value
             return 1

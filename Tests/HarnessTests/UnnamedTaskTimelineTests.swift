@@ -1,5 +1,5 @@
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 /// Three unnamed child tasks, each noting before and after a suspension.

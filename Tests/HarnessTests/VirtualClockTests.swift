@@ -1,6 +1,6 @@
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("Virtual time is exact: the standard clocks read the run's clock under a seed", scaledTimeLimit(minutes: 2))
@@ -46,7 +46,7 @@ struct VirtualClockTests {
 
     @Test("inside a seeded job ContinuousClock and SuspendingClock stand still: the job's work takes no time", .needs(.virtualClock))
     func clockStandsStillInAJob() async throws {
-        let run = try await Harness.run(.seeded(5)) {
+        let run = try await ConcurrencyHarness.run(.seeded(5)) {
             let (c0, s0) = (ContinuousClock.now, SuspendingClock.now)
             burnCPU(.milliseconds(5))
             let (c1, s1) = (ContinuousClock.now, SuspendingClock.now)
@@ -148,7 +148,7 @@ struct HarnessClockTests {
 
     @Test("HarnessClock reads the run's time: 0 at its start, then exactly what the sleeps added, under a seed", .needs(.timers, .virtualClock))
     func readsRunTime() async throws {
-        let run = try await Harness.run(.seeded(8)) {
+        let run = try await ConcurrencyHarness.run(.seeded(8)) {
             let clock = HarnessClock()
             let start = clock.now
             try await clock.sleep(for: .milliseconds(250))

@@ -1,5 +1,5 @@
-@testable import Harness
-import HarnessTesting
+@testable import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("Virtual time costs no real time: a seeded run's sleeps are never slept", scaledTimeLimit(minutes: 1))

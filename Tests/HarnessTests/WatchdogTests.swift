@@ -2,8 +2,8 @@ import CHarnessTime
 import Dispatch
 import Foundation
 import Synchronization
-@testable import Harness
-import HarnessTesting
+@testable import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 /// A blocked thread is one that held the strict pool: running, or asleep on a semaphore, a lock or a timer. A thread
@@ -46,7 +46,7 @@ struct WatchdogTests {
         // The spinners start before the run: starting a thread waits for it, and that wait would be the job's hold.
         let spinners = try #require(await Spinners.start(count: 3), "could not pin threads to one CPU")
         defer { spinners.stop() }
-        let run = try await Harness.run(.strict, options: Self.limit) {
+        let run = try await ConcurrencyHarness.run(.strict, options: Self.limit) {
             starved(spinning: .milliseconds(250), beside: spinners)
         }
         // The job's CPU time (250 ms) is under the limit; its wall time, shared four ways, is not.

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Synchronization
 import Testing
 
@@ -105,7 +105,7 @@ struct WokenThreadTests {
     private func outcome(_ schedule: Schedule, _ body: @escaping @Sendable () async -> [Int]) async
         -> (text: String, hash: UInt64) {
         do {
-            let run = try await Harness.run(schedule) { await body() }
+            let run = try await ConcurrencyHarness.run(schedule) { await body() }
             return ("\(run.value)", run.scheduleHash)
         } catch {
             return (error.kind.rawValue, 0)

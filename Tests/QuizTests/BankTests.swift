@@ -1,7 +1,7 @@
 import Foundation
-import Quiz
-import QuizCatalog
-import HarnessTesting
+import ConcurrencyProofsQuiz
+import ConcurrencyProofsQuizCatalog
+import ConcurrencyHarnessTesting
 import Testing
 
 /// The bank itself: it loads, it holds every card and question of lessons 37, 38 and 40, and every entry says

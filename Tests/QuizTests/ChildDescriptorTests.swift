@@ -1,6 +1,6 @@
 import Foundation
-import HarnessTesting
-@testable import Quiz
+import ConcurrencyHarnessTesting
+@testable import ConcurrencyProofsQuiz
 import Testing
 
 /// A child the quiz starts (a compiler, a crash child, a quiz of its own) keeps its standard input, output and error

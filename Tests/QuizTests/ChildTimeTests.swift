@@ -1,7 +1,7 @@
 import Foundation
-import Harness
-import HarnessTesting
-@testable import Quiz
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+@testable import ConcurrencyProofsQuiz
 import Testing
 
 /// A child process (the compiler, a crash child, a built program, a quiz of its own) is timed in spare time, as the

@@ -1,7 +1,7 @@
 import Foundation
-import HarnessTesting
-import Quiz
-import QuizCatalog
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsQuiz
+import ConcurrencyProofsQuizCatalog
 import Testing
 
 /// What the full form shows of the code a check ran: each registration where the compiler says it is, and from it the

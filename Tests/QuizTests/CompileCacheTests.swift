@@ -1,7 +1,7 @@
 import Foundation
-import Harness
-import Quiz
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyProofsQuiz
+import ConcurrencyHarnessTesting
 import Testing
 
 /// The compile cache keeps the compiler's output only for exactly the same compiler, arguments and snippet: a

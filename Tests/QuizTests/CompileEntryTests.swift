@@ -1,8 +1,8 @@
 import Foundation
-import Harness
-import Quiz
-import QuizCatalog
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyProofsQuiz
+import ConcurrencyProofsQuizCatalog
+import ConcurrencyHarnessTesting
 import Testing
 
 /// The bank's compile-time answers: each snippet typechecked (or compiled to SIL or IR) by the toolchain's

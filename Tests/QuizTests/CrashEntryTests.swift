@@ -1,6 +1,6 @@
-import Quiz
-import QuizCatalog
-import HarnessTesting
+import ConcurrencyProofsQuiz
+import ConcurrencyProofsQuizCatalog
+import ConcurrencyHarnessTesting
 import Testing
 
 /// The bank's crash answers: each crash scenario run in a child process (the quiz executable started with

@@ -1,8 +1,8 @@
 import Foundation
-import Harness
-import HarnessTesting
-import Quiz
-import QuizCatalog
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsQuiz
+import ConcurrencyProofsQuizCatalog
 import Testing
 
 /// One entry as a student reads it (`swift run quiz L37-C13`): a headline the clauses decide, each clause with the

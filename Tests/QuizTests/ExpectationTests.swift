@@ -1,6 +1,6 @@
-import Quiz
-import QuizCatalog
-import HarnessTesting
+import ConcurrencyProofsQuiz
+import ConcurrencyProofsQuizCatalog
+import ConcurrencyHarnessTesting
 import Testing
 
 /// How the bank's expectations read and judge values: ranges for "about", sets, orders.

@@ -1,7 +1,7 @@
 import Foundation
-import HarnessTesting
-import Quiz
-import QuizCatalog
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsQuiz
+import ConcurrencyProofsQuizCatalog
 import Testing
 
 /// The listing (`swift run quiz`, `swift run quiz L38`) read as a bank of questions: a legend of its verdict words,

@@ -1,8 +1,8 @@
 import Foundation
-import Harness
-import Quiz
-import QuizCatalog
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyProofsQuiz
+import ConcurrencyProofsQuizCatalog
+import ConcurrencyHarnessTesting
 import Testing
 
 /// The demo scenario's one argument.

@@ -1,8 +1,8 @@
 import Foundation
-import Harness
-import HarnessTesting
-import Quiz
-import QuizCatalog
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsQuiz
+import ConcurrencyProofsQuizCatalog
 import Testing
 
 /// One check of one bank entry: what a parameterised test runs.

@@ -1,8 +1,8 @@
 import Foundation
-import Harness
-import HarnessTesting
-import Quiz
-import QuizCatalog
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsQuiz
+import ConcurrencyProofsQuizCatalog
 import Testing
 
 /// Checks `item`'s claim — the same `Claim` the quiz checks — and renders its result as issues: a miss with the

@@ -1,6 +1,6 @@
-import Quiz
-import QuizCatalog
-import HarnessTesting
+import ConcurrencyProofsQuiz
+import ConcurrencyProofsQuizCatalog
+import ConcurrencyHarnessTesting
 import Testing
 
 /// The bank's answers that need Swift 6.4 (withTaskCancellationShield, the noncopyable Continuation): on an

@@ -1,6 +1,6 @@
-import Harness
-import HarnessTesting
-import Scenarios
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
 import Testing
 
 /// Lesson 38, actors questions 12, 13 and 14 on the real shared pool. These claims are about real threads, so they

@@ -1,8 +1,8 @@
 import Foundation
-import Harness
-import HarnessTesting
-import Scenarios
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
+import ConcurrencyProofsSubjects
 import Testing
 
 /// Lesson 38, steps 5 and 6: the cache and the disk on one global actor. `WeatherActor` is one instance for the whole

@@ -1,6 +1,6 @@
-import Harness
-import HarnessTesting
-import Scenarios
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
 import Testing
 
 /// Lesson 38, step 4 and actors questions 1, 2 and 11: which caches ask once, which ask twice, and what they do with a
@@ -105,8 +105,8 @@ extension Claim where Outcome == AsksInTurn {
         Claim(
             statement, runs: [.strict, .system, .seeds(20)],
             expect: Expectation(every: .equals(AsksInTurn(results: results, requests: requests))),
-            control: .counterfactual(control.name) { try await Scenarios.askTwiceWhileTheFirstRequestFails(control.shape) }) {
-                try await Scenarios.askTwiceWhileTheFirstRequestFails(shape)
+            control: .counterfactual(control.name) { try await ConcurrencyProofsScenarios.askTwiceWhileTheFirstRequestFails(control.shape) }) {
+                try await ConcurrencyProofsScenarios.askTwiceWhileTheFirstRequestFails(shape)
             }
     }
 }

@@ -1,7 +1,7 @@
-import Harness
-import HarnessTesting
-import Scenarios
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
+import ConcurrencyProofsSubjects
 import Testing
 
 /// Lesson 37, step 8: `whereAmI()` answers for its caller, through `#isolation`.

@@ -1,6 +1,6 @@
-import Harness
-import HarnessTesting
-import Scenarios
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
 import Testing
 
 /// `Source` is `@MainActor`, as in the lesson: inside a run its loops run on the harness's thread, on the main actor

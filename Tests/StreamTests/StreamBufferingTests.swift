@@ -1,6 +1,6 @@
-import Harness
-import HarnessTesting
-import Scenarios
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
 import Testing
 
 /// The three buffering policies as properties: random values and capacities, drawn from each seed, yielded while

@@ -1,6 +1,6 @@
-import Harness
-import HarnessTesting
-import Scenarios
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
 import Testing
 
 @Suite("L40 steps 5, 6: how a stream ends", scaledTimeLimit(minutes: 1))

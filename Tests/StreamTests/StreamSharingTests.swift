@@ -1,6 +1,6 @@
-import Harness
-import HarnessTesting
-import Scenarios
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
 import Testing
 
 @Suite("L40 Q1, cards: one stream, several loops, other threads", scaledTimeLimit(minutes: 1))

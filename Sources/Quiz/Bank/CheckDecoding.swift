@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import ConcurrencyHarness
 
 // How each kind of check reads itself (`QuizCheck.init(from:)` picks the kind), and the expectations of values.
 

@@ -1,4 +1,4 @@
-import Harness
+import ConcurrencyHarness
 
 /// One way of validating an entry: running a scenario, compiling a snippet, crashing a child process — or a
 /// reason why this machine cannot.

@@ -1,6 +1,6 @@
 import CHarnessTime
 import Foundation
-import Harness
+import ConcurrencyHarness
 
 /// How a child process ended, and what it wrote.
 public struct ChildOutcome: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import ConcurrencyHarness
 
 /// One diagnostic of the compiler: `error` or `warning`, its line in the snippet, and its words.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
@@ -231,7 +231,7 @@ extension CheckResult {
         } else {
             control = ControlResult.none(why: why ?? "no control: nothing shows this check could fail")
         }
-        verdict = Verdict(Harness.judge(held: true, control: control))
+        verdict = Verdict(ConcurrencyHarness.judge(held: true, control: control))
     }
 
     /// Judges a snippet check that held against its control (nil: none given): `attempt` gets the control's

@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import ConcurrencyHarness
 
 /// Builds a run check's snippet as a program at each of its builds' flags, runs it, and compares what it printed;
 /// then the control's snippet, which must print otherwise in some build.

@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import ConcurrencyHarness
 
 /// Whether this process runs on Linux, where a check's `linux` expectation replaces the lesson's: asked of the kernel
 /// (`uname`), not of the build, since a `linux` block says what Linux's runtime, libdispatch and compiler do. (The
@@ -34,7 +34,7 @@ public struct RuntimeValidator: Sendable {
             return CheckResult(.skipped(Self.skipReason(check, missing)), observed: "")
         }
         let claim = Self.claim(check, scenario: scenario, systemRuns: systemRuns)
-        return Self.judge(check, await Harness.check(claim, show: Self.show(Self.names(of: check))))
+        return Self.judge(check, await ConcurrencyHarness.check(claim, show: Self.show(Self.names(of: check))))
     }
 
     /// The capability `check` needs that this process lacks, if any: its scenario's own (`QuizScenario.needs`), and,
@@ -146,7 +146,7 @@ public struct RuntimeValidator: Sendable {
             let more = result.counterexamples.count > 3 ? " (and \(result.counterexamples.count - 3) more)" : ""
             observed = "\(check.scenario): \(shown)\(more) — observed \(result.observed(show(names)))"
         }
-        let verdict = Verdict(Harness.judge(held: result.held && result.misfit == nil, control: result.control))
+        let verdict = Verdict(ConcurrencyHarness.judge(held: result.held && result.misfit == nil, control: result.control))
         var judged = CheckResult(verdict, observed: observed, differs: differs, expect: result.expectation,
                                  runs: RunSummary.of(result.runs, names: names), control: result.control,
                                  adapted: check.adapted)

@@ -1,4 +1,4 @@
-import Harness
+import ConcurrencyHarness
 
 /// What checking an entry (or one of its checks) found.
 public enum Verdict: Sendable, Hashable, CustomStringConvertible {

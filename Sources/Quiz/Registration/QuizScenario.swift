@@ -1,4 +1,4 @@
-import Harness
+import ConcurrencyHarness
 
 /// A scenario the quiz can run: its name in the bank, the values it reports, the arguments it takes, and the
 /// function — written once, shared with the topic tests where one exists.

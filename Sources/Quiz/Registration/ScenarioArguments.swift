@@ -1,4 +1,4 @@
-import Harness
+import ConcurrencyHarness
 
 /// The arguments of one run as the bank gives them: its values over the scenario's defaults, and the run's pace. A
 /// typed registration reads them as its `ScenarioInput`.

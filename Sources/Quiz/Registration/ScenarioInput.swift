@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import ConcurrencyHarness
 
 /// The arguments a scenario takes, as a struct the compiler checks: its stored properties are the parameters the bank
 /// may name (`"arguments": {"bees": 100}`), and the registration's instance holds their defaults. A property is a
@@ -92,7 +92,7 @@ extension QuizScenario {
             case let shape as any RawRepresentable<String> & CaseIterable:
                 parameters[name] = .string(shape.rawValue)
                 choices[name] = cases(of: shape)
-                // `Scenarios.PourShape`: the module is not part of the name the source declares.
+                // `ConcurrencyProofsScenarios.PourShape`: the module is not part of the name the source declares.
                 types[name] = String(reflecting: type(of: shape)).split(separator: ".").dropFirst().joined(separator: ".")
             default: preconditionFailure("\(type(of: defaults)).\(name): a scenario's input holds whole numbers, strings and shapes")
             }

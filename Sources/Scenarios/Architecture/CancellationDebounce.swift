@@ -1,5 +1,5 @@
-import Harness
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsSubjects
 
 /// The architecture seed's debounce: `values` are saved through a `DebouncedSaver` with `delay`, `gap` apart (taps on
 /// "+", faster than the delay); then the scenario waits twice the delay for the last write. Returns the values that

@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 /// Lesson 37 step 5's three bees, sent in `shape`.
 nonisolated(nonsending) func sendThree(_ shape: BeesShape, ada: Duration, bea: Duration, cia: Duration) async -> [String] {

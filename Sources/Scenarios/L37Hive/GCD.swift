@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Subjects
+import ConcurrencyProofsSubjects
 import Synchronization
 
 // Lesson 37's GCD questions: a private serial queue's threads (Q10), and GCD's global queue beside the pool Swift

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
-import Subjects
+import ConcurrencyProofsSubjects
 
 // Lesson 37's hive, without SwiftUI: the hum is a main-actor task that counts every 10 ms for as long as the main
 // actor is free to run it, and every errand is measured against it — the lesson's "the hive hummed N times

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Subjects
+import ConcurrencyProofsSubjects
 
 // Lesson 37's expansions, run side by side with the sugar they stand for: `fly()` cut in two at its await
 // (card 15), `@concurrent` written as `await Task.detached { … }.value` (card 16), `#isolation` written out

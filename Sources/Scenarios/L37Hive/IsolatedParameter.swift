@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 // Lesson 37, cards 6 and 19: "isolated on the parameter makes the function run on whatever actor it is handed". The
 // lesson's `whereAmI` answers with a name fixed when compiling; these read, at run time, where the function ran when

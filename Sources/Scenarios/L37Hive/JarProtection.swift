@@ -1,5 +1,5 @@
-import Harness
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsSubjects
 
 // Lesson 37's "actor in place of class", on the real pool: the same slow pour — read the drops, hold the thread a
 // moment (no await: nothing suspends), write them back plus one — into an actor (`GuardedJar`) and into a plain class

@@ -1,5 +1,5 @@
-import Harness
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsSubjects
 
 /// Lesson 37, step 6: `n` bees pour at once into one new jar, two drops each, as child tasks of one group. Returns the
 /// drops in the jar: always `2 * n`, because `pour()` has no await between its read and its write.

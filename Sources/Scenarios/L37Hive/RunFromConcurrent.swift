@@ -1,5 +1,5 @@
 import Dispatch
-import Subjects
+import ConcurrencyProofsSubjects
 
 /// A report made on the main actor: where it ran, observed (the main queue or another).
 @MainActor func report() -> String {

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Subjects
+import ConcurrencyProofsSubjects
 
 // Lesson 37, steps 9 and 11, measured on the real pool: how many threads a swarm of waiting tasks comes back on,
 // and which dispatch queue runs main-actor code, @concurrent code, an actor and a GCD block. A bee's second at a

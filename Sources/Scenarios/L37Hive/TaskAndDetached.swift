@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 /// Where each of the three ran, from main-actor code: Task { }, Task { } written out by hand, Task.detached.
 public struct TaskAndDetached: Sendable, Hashable {

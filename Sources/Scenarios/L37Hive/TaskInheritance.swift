@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 /// A task-local value, to see who inherits it.
 public enum Hive {

@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 /// Lesson 37, step 8: `whereAmI()` asked from main-actor code. Answers "MainActor".
 @MainActor

@@ -1,5 +1,5 @@
-import Harness
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsSubjects
 
 /// What several askers at once got from a cache: how many requests its fetch made, and how many different answers
 /// the askers got (1 when they all awaited the same request).

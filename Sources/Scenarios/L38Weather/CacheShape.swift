@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 /// The lesson 38 caches side by side, named for what they do. The scenarios build one of them, ask it, and count the
 /// requests its fetch made.

@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 /// Lesson 38, the trick card "Does an actor finish one call before it starts the next?": two calls into one
 /// `CallLog` at once (two `async let`s, "first" started first). Returns the log. Not across an await:

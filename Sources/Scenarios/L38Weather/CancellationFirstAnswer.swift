@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 /// Lesson 38 question 3, as observed: the first answer, and the console in order.
 public struct FirstAnswerRace: Hashable, Sendable {

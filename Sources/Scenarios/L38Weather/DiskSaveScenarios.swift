@@ -1,6 +1,6 @@
 import Foundation
-import Harness
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsSubjects
 import Synchronization
 
 /// What other work got while disks saved: the saves, how many of them saw the other work take a turn while they

@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 // Lesson 38's cards on global actors and executors, written as the cards write them: the card's own types, on the
 // package's stand-ins where Linux lacks Apple's (a `ThreadExecutor` for `DispatchSerialQueue`).

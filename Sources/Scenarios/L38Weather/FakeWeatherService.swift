@@ -1,5 +1,5 @@
-import Harness
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsSubjects
 import Synchronization
 
 /// Stands in for Open-Meteo in the cache scenarios: it counts the requests, takes `answerTakes` to answer (a

@@ -1,5 +1,5 @@
 import Dispatch
-import Subjects
+import ConcurrencyProofsSubjects
 
 // Lesson 38's actors questions 7, 8 and 10 as programs that stop (or end normally, their controls): the main actor's
 // assertions, `assumeIsolated` on and off the main actor.

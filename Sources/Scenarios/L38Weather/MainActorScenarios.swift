@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 // Lesson 38: the main actor from elsewhere — MainActor.run, @concurrent work, a task group's children, a nonsending
 // function's assertion.

@@ -1,5 +1,5 @@
-import Harness
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsSubjects
 import Synchronization
 
 /// How saves at once on one disk with a thread of its own ran: how many, the most at the same moment, and the names

@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 /// What two buyers did in the shop with one bag left: how many bought, and the bags left after.
 public struct Sale: Hashable, Sendable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import Foundation
-import Harness
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsSubjects
 
 // Lesson 38, steps 2 to 6: the weather strip's console. Open-Meteo is a stand-in whose answers take a time of their
 // own for each city (Seattle 600 ms, Vancouver 200 ms, San Pedro de Atacama 400 ms: the network's, fixed here so that

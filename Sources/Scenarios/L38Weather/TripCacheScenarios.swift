@@ -1,5 +1,5 @@
-import Harness
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsSubjects
 
 /// How four updates at once overlapped: how many ran, and the most that ran at the same moment.
 public struct Overlap: Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
-import Harness
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsSubjects
 
 /// Lesson 38, step 5: the first launch asks about Seattle (one request, saved to the disk); `age` later a second
 /// launch — a new `WeatherDisk` reading the same file, and a new `WeatherActorCache` — asks again. Returns the

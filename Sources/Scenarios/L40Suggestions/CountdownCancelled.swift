@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 /// Lesson 40 question 11: a `while let` over a slow countdown (3, 2, 1, `step` apart) runs in a task that is cancelled
 /// after `cancelAfter`. Returns the console. With `CountdownSwallowingCancellation` the lesson printed "got 3 —

@@ -1,5 +1,5 @@
-import Harness
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsSubjects
 
 /// Lesson 40 steps 3 and 4: the countdown read both ways. Returns what a `while let` over `next()` got, then what a
 /// `for await` over the same countdown got: [3, 2, 1] both times — `for await` is rewritten into that `while let`.

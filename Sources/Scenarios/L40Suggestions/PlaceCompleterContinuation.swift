@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 /// Shorthand for the lists the scenarios hand the stand-in completer.
 enum PlaceCompleterLists {

@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 /// The stream version of the completer, as observed.
 public struct PlaceCompleterStreamRun: Hashable, Sendable {

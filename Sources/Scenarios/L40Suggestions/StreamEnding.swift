@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 /// Lesson 40 step 5: the countdown as a stream, read with `for await`. Returns the console: "3", "2", "1", "Liftoff"
 /// — `finish()` is the `nil` that ends the loop once the buffer is read.

@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 /// Lesson 40 question 2's program, for either source: a first loop over `values()`, a second loop over a new
 /// `values()`, then 1 and 2 sent and `stop()`. If `cancelFirst`, the first loop's task is cancelled once the second

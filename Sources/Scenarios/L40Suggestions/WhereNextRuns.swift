@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 /// Lesson 40's trick card "where does next() run?", read at run time: for each call of `next`, whether it ran on the
 /// thread of the loop's actor. The lesson's loop is on the main actor and each `next` prints `Thread.isMainThread`; on

@@ -1,5 +1,5 @@
-import Harness
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsSubjects
 import Synchronization
 
 /// The question-and-answer seed's polling loop, as observed: requests before and after `stop()`.

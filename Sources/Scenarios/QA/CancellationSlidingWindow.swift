@@ -1,5 +1,5 @@
-import Harness
-import Subjects
+import ConcurrencyHarness
+import ConcurrencyProofsSubjects
 import Synchronization
 
 /// The sliding window, as observed.

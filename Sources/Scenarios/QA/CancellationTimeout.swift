@@ -1,4 +1,4 @@
-import Subjects
+import ConcurrencyProofsSubjects
 
 /// The timeout race, as observed.
 public struct TimeoutRace: Hashable, Sendable {

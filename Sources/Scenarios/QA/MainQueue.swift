@@ -1,5 +1,5 @@
 import Dispatch
-import Harness
+import ConcurrencyHarness
 
 /// Where a DispatchQueue.main.async block ran, and whether the call returned first.
 public struct MainAsync: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Harness
+import ConcurrencyHarness
 
 /// The scenarios' own checks of their inputs (the error itself is `Harness`'s, shared with the quiz).
 extension BadScenarioInput {

@@ -1,4 +1,4 @@
-import Harness
+import ConcurrencyHarness
 import Synchronization
 
 /// What happened, in the order it happened, written from any task or thread: the console of the lessons' examples.

@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import ConcurrencyHarness
 import Synchronization
 
 /// Counts how many pieces of work run at the same moment, and the most there ever were — overlap measured with

@@ -1,4 +1,4 @@
-import Harness
+import ConcurrencyHarness
 
 /// The harness options the scenarios need: one set, shared by the topic tests and the quiz so that both run a scenario
 /// the same way.

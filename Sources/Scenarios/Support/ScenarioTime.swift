@@ -1,4 +1,4 @@
-import Harness
+import ConcurrencyHarness
 
 /// Scenario time in whole milliseconds: virtual under a seed, real otherwise.
 public func scenarioMilliseconds() -> Int {

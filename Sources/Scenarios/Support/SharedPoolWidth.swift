@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import ConcurrencyHarness
 
 /// How many threads the real shared pool (`Schedule.system`) runs Swift tasks on here: one under
 /// `LIBDISPATCH_COOPERATIVE_POOL_STRICT=1` (Apple's strict pool; on Linux the harness runs `.system` on its one-thread

@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import ConcurrencyHarness
 
 /// Runs `body` with a new, empty directory of its own in the process's scratch folder (`ScratchFolder`) — for one
 /// scenario's `WeatherDisk`, so that scenarios running side by side never share a file — and removes it afterwards.

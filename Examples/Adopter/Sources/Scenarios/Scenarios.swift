@@ -1,4 +1,4 @@
-import Harness
+import ConcurrencyHarness
 import Subjects
 
 /// The app's own scenarios, run under the harness.

@@ -1,6 +1,6 @@
 import Adopter
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("An account pays out at most what it holds, on every schedule", .timeLimit(.minutes(1)))

@@ -1,6 +1,6 @@
 import Adopter
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("A debouncer passes on the last value of a burst, in exact virtual time", .timeLimit(.minutes(1)))

@@ -1,6 +1,6 @@
 import Adopter
-import Harness
-import HarnessTesting
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
 import Testing
 
 @Suite("A main-actor scoreboard loses no points, on every schedule", .timeLimit(.minutes(1)))
