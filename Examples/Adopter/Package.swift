@@ -15,17 +15,17 @@ let package = Package(
         .target(name: "Adopter"),
         // Targets named as an app may name its own, each a one-file stub: SwiftPM wants a target name unique across
         // the whole graph, and every target of a dependency is in it, so building this proves the harness's package
-        // takes none of these names. (Executable products are another matter: the harness's package builds its own
-        // `quiz`, `tools`, `bench` and `corpus` here too, into the same .build/debug/<name> as these targets' products,
-        // and theirs are the binaries left there.)
+        // takes none of these names. They are libraries: an executable *product* of the app named like one of the
+        // harness package's (`quiz`, `tools`, `bench`, `corpus`, `corpus-harness`) is another matter, which SwiftPM
+        // does not refuse but builds both into one .build/debug/<name> (swift-package-manager#5136; README, "Adopt the harness").
         .target(name: "Subjects"),
         .target(name: "Scenarios",
                 dependencies: ["Subjects", .product(name: "ConcurrencyHarness", package: "ConcurrencyProofs")]),
         .target(name: "CorpusPrograms"),
-        .executableTarget(name: "Quiz"),
-        .executableTarget(name: "tools"),
-        .executableTarget(name: "bench"),
-        .executableTarget(name: "corpus"),
+        .target(name: "Quiz"),
+        .target(name: "tools"),
+        .target(name: "bench"),
+        .target(name: "corpus"),
         .testTarget(name: "AdopterTests", dependencies: [
             "Adopter",
             .product(name: "ConcurrencyHarness", package: "ConcurrencyProofs"),

@@ -1,1 +1,0 @@
-print("Adopter's own corpus")
