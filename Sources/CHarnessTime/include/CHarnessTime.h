@@ -190,6 +190,50 @@ void harness_foreign_open(void *item);
 /// Sends a signal the run held (Wakes.c).
 void harness_wake_send(void *item);
 
+// Locks of the code under test as choice points (Locks.c; PROTOTYPE).
+
+/// How Locks.c tells a run about a counted mutex, on a worker thread of the run inside a job; `run` is the run's opaque
+/// pointer, `mutex` the mutex.
+typedef struct harness_lock_callbacks {
+    /// The job is about to lock `mutex`: a choice point. Returns when the job is to go on (at once, or once the
+    /// schedule picks it again).
+    void (*point)(void *run, void *mutex);
+    /// `mutex` is held by another: the job waits until it is released and the schedule picks it again.
+    void (*busy)(void *run, void *mutex);
+    /// The job took `mutex`.
+    void (*taken)(void *run, void *mutex);
+    /// The job released `mutex`: whoever waits for it is ready.
+    void (*released)(void *run, void *mutex);
+} harness_lock_callbacks;
+
+/// Sets the callbacks (once; they live for the process).
+void harness_locks_set_callbacks(const harness_lock_callbacks *callbacks);
+
+/// While `on` (nested), mutexes made on the calling thread are the harness's own: never choice points.
+void harness_locks_seal(int on);
+
+/// The calling thread runs a job of `run` whose counted locks are choice points, until `harness_locks_job_end`.
+void harness_locks_job_begin(void *run);
+void harness_locks_job_end(void);
+
+/// How many mutexes were counted as the code under test's since the process began; whether `mutex` is one now.
+int64_t harness_locks_counted(void);
+int harness_locks_is_counted(const void *mutex);
+/// How many lock calls were choice points so far.
+int64_t harness_locks_points(void);
+
+/// A worker's baton: a thread waits on its own until another posts it.
+typedef struct harness_baton harness_baton;
+harness_baton *harness_baton_make(void);
+void harness_baton_wait(harness_baton *baton);
+void harness_baton_post(harness_baton *baton);
+
+/// Starts a detached thread (8 MiB of stack) running `body(context)`, with the C library's own `pthread_create`.
+int harness_worker_start(void (*body)(void *), void *context);
+/// The worker object of the calling thread (set by the harness), or NULL.
+void harness_worker_set(void *worker);
+void *harness_worker_get(void);
+
 // The process's scratch folder (ScratchFolder.c).
 
 /// Removes the folder at `path` and all it holds when this process exits (`exit`, or a return from `main`; not in a

@@ -27,7 +27,7 @@ final class MainLane: SerialExecutor, @unchecked Sendable {
     nonisolated(unsafe) private static var all: [MainLane] = []
     // `all` is only touched under `lock`.
     /// Guards `all`.
-    private static let lock = NSLock()
+    private static let lock = OwnLocks.lock()
 
     /// A lane for `owner`'s run.
     static func make(for owner: OneThreadExecutor) -> MainLane {

@@ -23,7 +23,7 @@ import Synchronization
 /// extensions in other files (`+OutsideWork`, `+Timers`) use is internal rather than private, for them alone.
 final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// The lock that guards the executor's state, and the signal that work arrived.
-    let condition = NSCondition()
+    let condition = OwnLocks.condition()
     /// The schedule this executor plays.
     let schedule: Schedule
     /// The run's limits.
@@ -55,7 +55,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// What the run's tasks did on the harness thread, for a timeline without notes.
     @exclusivity(unchecked) private var events = RunEvents()
     /// Whether a job is running now (harness thread only): only then does an enqueue or a timer come from a task.
-    @exclusivity(unchecked) private var inJob = false
+    @exclusivity(unchecked) var inJob = false
     /// The identity of the main lane's executor reference: where the runtime says main-actor code runs in this run.
     private var mainIdentity: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(mainLane).toOpaque()) }
     /// The unnamed tasks that left notes, by the runtime's task id: their number in the timeline.
@@ -63,7 +63,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Timers whose duration had to be guessed from a real-clock deadline.
     private var guessedTimers = 0
     /// Whether the job running now is the main actor's (harness thread only).
-    @exclusivity(unchecked) private(set) var runningMainJob = false
+    @exclusivity(unchecked) var runningMainJob = false
     /// The work the run handed outside its thread (Dispatch blocks, threads), under way.
     @exclusivity(unchecked) var outside = OutsideWork()
     /// Steps outside work took since the run last ran a job of its own, that outside work itself made — a Dispatch
@@ -72,7 +72,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     @exclusivity(unchecked) var escapedSteps = 0
     /// Where threads of the run's outside work wait for the run's timers to end their sleeps (taken after
     /// `condition` by the harness thread, never while holding it by a sleeper).
-    let sleepers = NSCondition()
+    let sleepers = OwnLocks.condition()
     /// The sleeps whose timers fired, not yet ended by their threads (under `sleepers`).
     var sleepsEnded: Set<UInt64> = []
     /// Whether every sleep ends at once: the run is over (under `sleepers`).
@@ -91,7 +91,17 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// with its serial number.
     @exclusivity(unchecked) var held: [(work: HeldWork, serial: UInt64)] = []
     /// Guards `held` (the job runs with `condition` released; the watchdog may let held work go).
-    let heldLock = NSLock()
+    let heldLock = OwnLocks.lock()
+    /// The run's worker threads (PROTOTYPE, `+Locks`): index 0 is the run's own thread; the others were made when a job
+    /// paused at a lock. Touched by the baton's holder only (under `condition` where a worker is handed an order).
+    @exclusivity(unchecked) var workers: [Worker] = []
+    /// Workers with nothing to do, waiting for an order.
+    @exclusivity(unchecked) var idleWorkers: [Worker] = []
+    /// The workers blocked on each counted mutex, and which worker holds each (baton holder only).
+    @exclusivity(unchecked) var lockWaiters: [UnsafeMutableRawPointer: [Worker]] = [:]
+    @exclusivity(unchecked) var lockHolders: [UnsafeMutableRawPointer: Int] = [:]
+    /// The job running now, as the scheduler numbers it (baton holder only).
+    @exclusivity(unchecked) var runningEntryJob = 0
     /// The timer sources on the run's clock: the C record to fire, and the interval (-1: once).
     var sourceTimers: [UInt64: (item: UnsafeMutableRawPointer, interval: Int64)] = [:]
     /// The job the watchdog last saw holding outside work (its number): seen twice, the work goes (watchdog only).
@@ -280,14 +290,24 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// The thread's whole life: ask the scheduler, do what it says, until the run is over.
     func loop() {
         RunRegistry.shared.begin(self)
-        defer { RunRegistry.shared.end(self) }
         ThreadBinding.bind(self)
+        let me = adoptThread()
         threadCPUAtStart.store(harness_thread_cpu_nanoseconds(), ordering: .relaxed)
         machineBusyAtStart.store(MachineBusy.total() ?? -1, ordering: .relaxed)
         threadID.store(ThreadTime.currentThreadID(), ordering: .releasing)
         loopBegan.store(true, ordering: .releasing)
         condition.lock()
         if !scheduler.virtualTime { clock.count(thread: threadID.load(ordering: .relaxed)) }
+        condition.unlock()
+        workerLife(me, first: .loop)
+        harness_worker_set(nil)
+        ThreadBinding.unbind()
+    }
+
+    /// The run's loop on the worker holding the baton: asks the scheduler, does what it says. Call under the lock.
+    /// Returns true, under the lock, once the run is over; false, without it, once it handed the baton to a paused
+    /// worker (the caller goes idle).
+    func steps(_ me: Worker) -> Bool {
         while !abandoned {
             if escapedSteps > options.escapedWorkLimit {
                 escapedWorkSpun()
@@ -307,12 +327,11 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             }
             switch step {
             case .run(let entry):
-                // Kept before the job runs: what it makes ready and how it sleeps are told apart by the job.
-                events.step(task: UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: entry.job))), isMain: entry.isMain,
-                            firedTimer: entry.firedTimer, now: scheduler.virtualTime ? scheduler.now : -1)
-                inJob = true
-                escapedSteps = 0
-                run(entry)
+                if Self.isToken(entry.job) {
+                    resumeWorker(entry.job, from: me)
+                    return false
+                }
+                runPicked(entry)
             case .waitForTimer(let deadline):
                 _ = condition.wait(until: Date().addingTimeInterval(Double(deadline - realNow()) / 1e9))
             case .waitForOutsideWork(known: false):
@@ -327,10 +346,25 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                 end(ending)
             }
         }
+        return true
+    }
+
+    /// Runs a job the scheduler picked. Call under the lock; returns under it.
+    func runPicked(_ entry: ReadyQueue.Entry) {
+        // Kept before the job runs: what it makes ready and how it sleeps are told apart by the job.
+        events.step(task: UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: entry.job))), isMain: entry.isMain,
+                    firedTimer: entry.firedTimer, now: scheduler.virtualTime ? scheduler.now : -1)
+        inJob = true
+        escapedSteps = 0
+        run(entry)
+    }
+
+    /// The run is over: the worker that saw it end lets the others go. Call under the lock; returns without it.
+    func endRun() {
         clock.stop()
-        condition.unlock()
+        endRunWorkers()
         mainLane.detach()
-        ThreadBinding.unbind()
+        RunRegistry.shared.end(self)
     }
 
     /// Waits for work from outside the harness for `options.outsideWorkGrace` of spare time (`SpareTime`: real
@@ -447,6 +481,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         let virtualNow = scheduler.virtualTime && VirtualClock.works ? scheduler.now : -1
         let jobNumber = scheduler.jobsRun
         let waitDescriptor = clock.waitDescriptor
+        let lockPoints = scheduler.virtualTime
+        runningEntryJob = entry.job
         condition.unlock()
         let start = harness_coarse_monotonic_nanoseconds()
         recentJobStarts[recentJobNext] = start
@@ -457,6 +493,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         harness_job_run_begin(Unmanaged.passUnretained(self).toOpaque())
         // The job's reads of the clocks, not the harness's, are what a strict timer's deadline came from.
         if waitDescriptor >= 0 { harness_clock_reads_begin(waitDescriptor) }
+        if lockPoints { harness_locks_job_begin(Unmanaged.passUnretained(self).toOpaque()) }
         if entry.isMain {
             runningMainJob = true
             // The main queue's precondition holds in main-actor code here, as on the main actor (CHarnessTime).
@@ -468,6 +505,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         } else {
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
+        if lockPoints { harness_locks_job_end() }
         _ = harness_clock_reads_end()
         harness_job_run_end()
         if virtualNow >= 0 { harness_virtual_time_end() }
@@ -508,7 +546,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                  "`RunOptions.outsideWorkGrace`." +
                  (othersStayedBusy ? " (Other runs of this process stayed busy for " +
                   "\(HarnessFailure.format(options.outsideWorkLimit)) of spare time meanwhile: if a task of this run waits for " +
-                  "an actor they share with it — a global actor, an actor kept in a static — run it alone.)" : ""))
+                  "an actor they share with it — a global actor, an actor kept in a static — run it alone.)" : "") +
+                 (lockWaitsDescribed.map { " Jobs wait for locks: " + $0 + "." } ?? ""))
         case .leftovers(let jobs, stillRunning: false):
             fail(.leftovers, "\(counted(jobs, "job")) \(jobs == 1 ? "was" : "were") still ready or ran after " +
                  "the scenario returned: something started inside it outlived it (a `Task {}` nobody awaited, a " +

@@ -5,7 +5,7 @@ import Foundation
 /// `@unchecked Sendable`: `task` and `cancelled` are only touched under `lock`.
 final class ExecutorBox: @unchecked Sendable {
     /// Guards the two properties.
-    private let lock = NSLock()
+    private let lock = OwnLocks.lock()
     /// The scenario's task, once created.
     private var task: Task<Void, Never>?
     /// Whether cancellation came before the task existed.

@@ -5,7 +5,7 @@ import Foundation
 /// `@unchecked Sendable`: `claimed` is only touched under `lock`.
 final class Once: @unchecked Sendable {
     /// Guards `claimed`.
-    private let lock = NSLock()
+    private let lock = OwnLocks.lock()
     /// Whether someone claimed it.
     private var claimed = false
 

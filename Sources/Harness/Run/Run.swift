@@ -164,6 +164,7 @@ private func runOnOneThread(
 ) async throws -> RunRecord {
     _ = GlobalEnqueueHook.installed
     _ = OutsideWorkCallbacks.installed
+    _ = LockCallbacks.installed
     let box = ExecutorBox()
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<RunRecord, any Error>) in

@@ -16,7 +16,7 @@ final class RunQueue: @unchecked Sendable {
     @TaskLocal static var holdsTurn = false
 
     /// Guards the state below.
-    private let lock = NSLock()
+    private let lock = OwnLocks.lock()
     /// Runs in progress together.
     private var together = 0
     /// Whether a run is in progress alone.

@@ -39,7 +39,7 @@ final class RunRegistry: @unchecked Sendable {
     }
 
     /// Guards the state below.
-    private let lock = NSLock()
+    private let lock = OwnLocks.lock()
     /// The runs in progress on a harness thread.
     private var runs: [ObjectIdentifier: Entry] = [:]
     /// The `system` runs in progress: busy until they end (the real pool shows nothing of its state).

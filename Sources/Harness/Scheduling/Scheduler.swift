@@ -121,6 +121,8 @@ struct Scheduler {
     private var handOffs: [UInt64] = []
     /// Jobs handed out so far.
     private(set) var jobsRun = 0
+    /// At a lock point, the candidate that goes on (the calm choice there).
+    private var calmToken: Job?
     /// Whether the scenario has returned (or thrown).
     private(set) var finished = false
     /// Virtual time when the scenario returned.
@@ -187,6 +189,32 @@ struct Scheduler {
         for arrival in inbox { enqueue(arrival.job, isMain: arrival.isMain) }
         hash.mix(0xA221_0000 | UInt64(inbox.count))
         inbox.removeAll(keepingCapacity: true)
+    }
+
+    /// A paused worker (`token`, an odd number) is ready again: its lock was released (PROTOTYPE). `key`: PCT's.
+    mutating func enqueueToken(_ token: Job, key: UInt64) {
+        ready.append(token, key: key)
+    }
+
+    /// Under `pct`, the task the running job counts for (0 under the other strategies).
+    var runningPCTKey: UInt64 { runningKey }
+
+    /// The running job is about to take a lock: a choice point among it (`token`, going on) and every ready job and
+    /// paused worker (PROTOTYPE). Nil if nothing else is ready (no choice); else the pick, which is `token` itself if
+    /// the job goes on. Going on is the calm choice.
+    mutating func pickAtLockPoint(continuing token: Job) -> ReadyQueue.Entry? {
+        guard ready.candidateCount > 0 else { return nil }
+        ready.append(token, key: runningKey)
+        calmToken = token
+        let entry = pick()
+        calmToken = nil
+        if entry.job != token, entry.job & 1 == 0 {
+            jobsRun += 1
+            streak += 1
+            if finished, !entry.fromTimer { leftoverJobs += 1 }
+            runningTimerJob = entry.firedTimer
+        }
+        return entry
     }
 
     /// The scenario returned or threw: from here on the run drains and is judged.
@@ -284,7 +312,7 @@ struct Scheduler {
         case .replay:
             let count = ready.candidateCount
             guard count > 1, var picker = replayPicker else { return taken(0) }
-            let calm = calmIndex()
+            let calm = calmToken.flatMap { token in (0..<count).first { ready.candidate($0).job == token } } ?? calmIndex()
             let index = picker.pick(among: count, key: { _ in 0 }, calm: { calm })
             replayPicker = picker
             recordChoice(index, among: count)

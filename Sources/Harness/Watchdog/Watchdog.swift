@@ -17,7 +17,7 @@ final class Watchdog: @unchecked Sendable {
     static let shared = Watchdog()
 
     /// Guards `watched`.
-    private let lock = NSLock()
+    private let lock = OwnLocks.lock()
     /// The executors being watched, with what was seen of each.
     private var watched: [ObjectIdentifier: (executor: OneThreadExecutor, meter: HoldMeter)] = [:]
 

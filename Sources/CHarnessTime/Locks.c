@@ -1,0 +1,366 @@
+// Locks of the code under test as choice points of a seeded run (PROTOTYPE: see notes/i37-design.md).
+//
+// Foundation's NSLock, NSRecursiveLock and NSCondition (and NSConditionLock, made of one) lock with
+// `pthread_mutex_lock`; code that makes a `pthread_mutex_t` itself does too. Defined here, as `clock_gettime` is, these
+// functions are what every library and the program reach. Which mutexes count is decided where they are made
+// (`pthread_mutex_init`): one the code under test made — directly, or through one of Foundation's lock initialisers —
+// counts; one the Swift runtime, Foundation, Dispatch, Swift Testing or the harness itself (`harness_locks_seal`)
+// made never does. On a worker thread of a seeded run, inside a job (`harness_locks_job_begin`), a lock of a counted
+// mutex is a choice point: the run may pause the job there and run another, one job at a time (`point`); a held one
+// blocks the job until it is released (`busy`); its unlock makes its waiters ready (`released`). Everywhere else every
+// call goes to the C library's own function.
+//
+// Linux only, as OutsideWork.c: elsewhere nothing here is defined but stubs.
+
+#if defined(__linux__)
+#define _GNU_SOURCE
+#endif
+
+#include "CHarnessTime.h"
+
+#if defined(__linux__)
+#include <dlfcn.h>
+#include <errno.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+typedef int (*mutex_fn)(pthread_mutex_t *);
+typedef int (*mutex_init_fn)(pthread_mutex_t *, const pthread_mutexattr_t *);
+typedef int (*create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+
+static _Atomic(mutex_fn) real_lock_p = NULL, real_unlock_p = NULL, real_trylock_p = NULL, real_destroy_p = NULL;
+static _Atomic(mutex_init_fn) real_init_p = NULL;
+
+static void *library(const char *name) { return dlsym(RTLD_NEXT, name); }
+
+#define REAL_MUTEX(name, type, cache)                                                  \
+    static type name(void) {                                                          \
+        type found = atomic_load_explicit(&cache, memory_order_acquire);              \
+        if (found == NULL) {                                                          \
+            found = (type)library("pthread_" #name);                                  \
+            atomic_store_explicit(&cache, found, memory_order_release);               \
+        }                                                                             \
+        return found;                                                                 \
+    }
+REAL_MUTEX(mutex_lock, mutex_fn, real_lock_p)
+REAL_MUTEX(mutex_unlock, mutex_fn, real_unlock_p)
+REAL_MUTEX(mutex_trylock, mutex_fn, real_trylock_p)
+REAL_MUTEX(mutex_destroy, mutex_fn, real_destroy_p)
+REAL_MUTEX(mutex_init, mutex_init_fn, real_init_p)
+
+// MARK: Which mutexes count
+
+/// Counted mutexes by address: open addressing, lock-free lookups; 0 empty, 1 a slot once used (so chains stay whole).
+enum { TABLE_BITS = 16, TABLE_SIZE = 1 << TABLE_BITS, FILTER_WORDS = 4096 };
+static _Atomic uintptr_t table[TABLE_SIZE];
+/// A bit per hashed address that was ever counted: most lookups (the runtime's mutexes) end here.
+static _Atomic uint64_t filter[FILTER_WORDS];
+static _Atomic int64_t counted_now = 0;
+
+static inline size_t slot_of(uintptr_t address) {
+    return (size_t)(((address >> 3) * 0x9E3779B97F4A7C15ull) >> (64 - TABLE_BITS));
+}
+static inline size_t bit_of(uintptr_t address) { return (address >> 3) & (FILTER_WORDS * 64 - 1); }
+
+static inline int is_counted(const void *mutex) {
+    uintptr_t address = (uintptr_t)mutex;
+    size_t bit = bit_of(address);
+    if (!((atomic_load_explicit(&filter[bit >> 6], memory_order_relaxed) >> (bit & 63)) & 1)) return 0;
+    for (size_t slot = slot_of(address), probes = 0; probes < TABLE_SIZE; slot = (slot + 1) & (TABLE_SIZE - 1), probes++) {
+        uintptr_t held = atomic_load_explicit(&table[slot], memory_order_acquire);
+        if (held == address) return 1;
+        if (held == 0) return 0;
+    }
+    return 0;
+}
+
+static void count_mutex(const void *mutex) {
+    uintptr_t address = (uintptr_t)mutex;
+    if (is_counted(mutex)) return;
+    size_t bit = bit_of(address);
+    atomic_fetch_or_explicit(&filter[bit >> 6], 1ull << (bit & 63), memory_order_relaxed);
+    for (size_t slot = slot_of(address), probes = 0; probes < TABLE_SIZE; slot = (slot + 1) & (TABLE_SIZE - 1), probes++) {
+        uintptr_t expected = atomic_load_explicit(&table[slot], memory_order_relaxed);
+        if (expected > 1) continue;
+        if (atomic_compare_exchange_strong(&table[slot], &expected, address)) {
+            atomic_fetch_add_explicit(&counted_now, 1, memory_order_relaxed);
+            return;
+        }
+    }
+}
+
+static void forget_mutex(const void *mutex) {
+    uintptr_t address = (uintptr_t)mutex;
+    size_t bit = bit_of(address);
+    if (!((atomic_load_explicit(&filter[bit >> 6], memory_order_relaxed) >> (bit & 63)) & 1)) return;
+    for (size_t slot = slot_of(address), probes = 0; probes < TABLE_SIZE; slot = (slot + 1) & (TABLE_SIZE - 1), probes++) {
+        uintptr_t held = atomic_load_explicit(&table[slot], memory_order_acquire);
+        if (held == 0) return;
+        if (held == address) {
+            atomic_store_explicit(&table[slot], 1, memory_order_release);
+            atomic_fetch_sub_explicit(&counted_now, 1, memory_order_relaxed);
+            return;
+        }
+    }
+}
+
+/// Non-zero while the harness makes its own locks (`harness_locks_seal`), or inside this file's own calls.
+static __thread int sealed = 0;
+static __thread int classifying = 0;
+
+void harness_locks_seal(int on) { sealed += on ? 1 : -1; }
+
+/// The directory of the Swift toolchain's libraries (libswiftCore.so's, with Foundation's beside it), found once.
+static char toolchain_dir[512];
+static pthread_once_t toolchain_once = PTHREAD_ONCE_INIT;
+static void find_toolchain(void) {
+    Dl_info info;
+    void *core = dlsym(RTLD_DEFAULT, "swift_retain");
+    if (core != NULL && dladdr(core, &info) && info.dli_fname != NULL) {
+        const char *slash = strrchr(info.dli_fname, '/');
+        size_t length = slash != NULL ? (size_t)(slash - info.dli_fname + 1) : 0;
+        if (length < sizeof toolchain_dir) {
+            memcpy(toolchain_dir, info.dli_fname, length);
+            toolchain_dir[length] = 0;
+        }
+    }
+}
+
+/// Whether `path` is a library of the system's or of the toolchain's: its locks are its own business.
+static int is_library(const char *path) {
+    if (path == NULL) return 1;
+    if (toolchain_dir[0] != 0 && strncmp(path, toolchain_dir, strlen(toolchain_dir)) == 0) return 1;
+    return strncmp(path, "/lib/", 5) == 0 || strncmp(path, "/lib64/", 7) == 0 || strncmp(path, "/usr/lib/", 9) == 0;
+}
+
+/// Whether `name` is one of Foundation's lock classes' members (their mangled names: `10Foundation6NSLockC…`).
+static int is_lock_initialiser(const char *name) {
+    if (name == NULL) return 0;
+    return strstr(name, "10Foundation6NSLockC") != NULL || strstr(name, "10Foundation15NSRecursiveLockC") != NULL
+        || strstr(name, "10Foundation11NSConditionC") != NULL || strstr(name, "10Foundation15NSConditionLockC") != NULL;
+}
+
+/// The return address of the frame above `frame` (its saved frame pointer's), walking frame pointers: Swift keeps
+/// them, and `backtrace()`'s unwinder stops at an async caller's frame. NULL where the chain does not look whole.
+static void **caller_frame(void **frame) {
+    void **next = (void **)((uintptr_t)frame[0] & ~(1ull << 60));  // an async frame marks its saved pointer
+    if ((uintptr_t)next <= (uintptr_t)frame || (uintptr_t)next - (uintptr_t)frame > (1u << 20) || ((uintptr_t)next & 7))
+        return NULL;
+    return next;
+}
+
+/// Whether the mutex being made now is the code under test's: made by code outside the system's and toolchain's
+/// libraries, directly or through Foundation's lock initialisers. `frame`: `pthread_mutex_init`'s own frame.
+static int made_by_code_under_test(void **frame) {
+    pthread_once(&toolchain_once, find_toolchain);
+    for (int depth = 0; depth < 6 && frame != NULL; depth++) {
+        Dl_info info;
+        if (!dladdr(frame[1], &info)) return 0;
+        if (!is_library(info.dli_fname)) return 1;
+        // A Foundation lock: who made it? Past the lock initialisers, the first frame decides.
+        if (!is_lock_initialiser(info.dli_sname)) return 0;
+        frame = caller_frame(frame);
+    }
+    return 0;
+}
+
+static _Atomic int64_t counted_total = 0;
+int64_t harness_locks_counted(void) { return atomic_load_explicit(&counted_total, memory_order_relaxed); }
+int harness_locks_is_counted(const void *mutex) { return is_counted(mutex); }
+
+int pthread_mutex_init(pthread_mutex_t *mutex, const pthread_mutexattr_t *attributes) {
+    int result = mutex_init()(mutex, attributes);
+    if (result != 0 || classifying) return result;
+    classifying = 1;
+    if (!sealed && made_by_code_under_test((void **)__builtin_frame_address(0))) {
+        count_mutex(mutex);
+        atomic_fetch_add_explicit(&counted_total, 1, memory_order_relaxed);
+    } else {
+        forget_mutex(mutex);
+    }
+    classifying = 0;
+    return result;
+}
+
+int pthread_mutex_destroy(pthread_mutex_t *mutex) {
+    forget_mutex(mutex);
+    return mutex_destroy()(mutex);
+}
+
+// MARK: Choice points
+
+/// The callbacks into the run, set once by the harness.
+static _Atomic(const harness_lock_callbacks *) lock_callbacks = NULL;
+void harness_locks_set_callbacks(const harness_lock_callbacks *set) {
+    atomic_store_explicit(&lock_callbacks, set, memory_order_release);
+}
+
+/// The run whose job this worker runs now, with its locks as choice points (NULL elsewhere).
+static __thread void *lock_run = NULL;
+/// Non-zero inside a callback: the harness's own locking there is never a choice point.
+static __thread int in_callback = 0;
+
+void harness_locks_job_begin(void *run) { lock_run = run; }
+void harness_locks_job_end(void) { lock_run = NULL; }
+
+static _Atomic int64_t points_seen = 0;
+int64_t harness_locks_points(void) { return atomic_load_explicit(&points_seen, memory_order_relaxed); }
+
+/// The kernel id the C library keeps of a mutex's holder (glibc's `__owner`), or 0.
+static inline int holder_of(pthread_mutex_t *mutex) { return mutex->__data.__owner; }
+static __thread int own_tid = 0;
+static inline int my_tid(void) {
+    if (own_tid == 0) own_tid = (int)syscall(SYS_gettid);
+    return own_tid;
+}
+
+int pthread_mutex_lock(pthread_mutex_t *mutex) {
+    if (__builtin_expect(lock_run != NULL, 0) && !in_callback && is_counted(mutex)) {
+        const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+        if (set != NULL) {
+            void *run = lock_run;
+            atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
+            in_callback = 1;
+            set->point(run, mutex);
+            in_callback = 0;
+            while (1) {
+                int result = mutex_trylock()(mutex);
+                if (result == 0) {
+                    in_callback = 1;
+                    set->taken(run, mutex);
+                    in_callback = 0;
+                    return 0;
+                }
+                // Held by this thread (a plain mutex locked twice): as the library does, whatever that is.
+                if (result != EBUSY || holder_of(mutex) == my_tid()) break;
+                in_callback = 1;
+                set->busy(run, mutex);
+                in_callback = 0;
+            }
+        }
+    }
+    return mutex_lock()(mutex);
+}
+
+int pthread_mutex_trylock(pthread_mutex_t *mutex) {
+    if (__builtin_expect(lock_run != NULL, 0) && !in_callback && is_counted(mutex)) {
+        const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+        if (set != NULL) {
+            void *run = lock_run;
+            atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
+            in_callback = 1;
+            set->point(run, mutex);
+            in_callback = 0;
+            int result = mutex_trylock()(mutex);
+            if (result == 0) {
+                in_callback = 1;
+                set->taken(run, mutex);
+                in_callback = 0;
+            }
+            return result;
+        }
+    }
+    return mutex_trylock()(mutex);
+}
+
+int pthread_mutex_unlock(pthread_mutex_t *mutex) {
+    int result = mutex_unlock()(mutex);
+    if (__builtin_expect(lock_run != NULL, 0) && !in_callback && result == 0 && is_counted(mutex)
+        && holder_of(mutex) != my_tid()) {
+        const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+        if (set != NULL) {
+            in_callback = 1;
+            set->released(lock_run, mutex);
+            in_callback = 0;
+        }
+    }
+    return result;
+}
+
+// MARK: Workers and the baton
+
+/// The worker object of the calling thread (the harness's, unretained), or NULL.
+static __thread void *current_worker = NULL;
+void harness_worker_set(void *worker) { current_worker = worker; }
+void *harness_worker_get(void) { return current_worker; }
+
+struct harness_baton {
+    _Atomic uint32_t word;
+    char pad[60];
+};
+
+harness_baton *harness_baton_make(void) {
+    harness_baton *baton = aligned_alloc(64, sizeof(harness_baton));
+    if (baton != NULL) atomic_init(&baton->word, 0);
+    return baton;
+}
+
+void harness_baton_wait(harness_baton *baton) {
+    while (1) {
+        uint32_t expected = 1;
+        if (atomic_compare_exchange_strong(&baton->word, &expected, 0)) return;
+        syscall(SYS_futex, &baton->word, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
+    }
+}
+
+void harness_baton_post(harness_baton *baton) {
+    atomic_store(&baton->word, 1);
+    syscall(SYS_futex, &baton->word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
+typedef struct {
+    void (*body)(void *);
+    void *context;
+} worker_start;
+
+static void *worker_main(void *pointer) {
+    worker_start start = *(worker_start *)pointer;
+    free(pointer);
+    start.body(start.context);
+    return NULL;
+}
+
+int harness_worker_start(void (*body)(void *), void *context) {
+    static _Atomic(create_fn) real_create = NULL;
+    create_fn create = atomic_load_explicit(&real_create, memory_order_acquire);
+    if (create == NULL) {
+        create = (create_fn)library("pthread_create");
+        atomic_store_explicit(&real_create, create, memory_order_release);
+    }
+    worker_start *start = malloc(sizeof *start);
+    if (start == NULL) return -1;
+    *start = (worker_start){body, context};
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setstacksize(&attributes, 8 << 20);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_t thread;
+    // The C library's own: a worker is the run's thread, not work the run hands out (OutsideWork.c).
+    int result = create(&thread, &attributes, worker_main, start);
+    pthread_attr_destroy(&attributes);
+    if (result != 0) free(start);
+    return result;
+}
+
+#else
+
+void harness_locks_seal(int on) { (void)on; }
+int64_t harness_locks_counted(void) { return 0; }
+int harness_locks_is_counted(const void *mutex) { (void)mutex; return 0; }
+void harness_locks_set_callbacks(const harness_lock_callbacks *set) { (void)set; }
+void harness_locks_job_begin(void *run) { (void)run; }
+void harness_locks_job_end(void) {}
+int64_t harness_locks_points(void) { return 0; }
+harness_baton *harness_baton_make(void) { return 0; }
+void harness_baton_wait(harness_baton *baton) { (void)baton; }
+void harness_baton_post(harness_baton *baton) { (void)baton; }
+int harness_worker_start(void (*body)(void *), void *context) { (void)body; (void)context; return -1; }
+void harness_worker_set(void *worker) { (void)worker; }
+void *harness_worker_get(void) { return 0; }
+
+#endif

@@ -1,0 +1,302 @@
+import CHarnessTime
+import Foundation
+
+// PROTOTYPE (notes/i37-design.md): a seeded run's jobs on worker threads, one at a time, and the code under test's
+// locks as choice points. Only the thread holding the baton touches the run's state outside `condition`; it hands the
+// baton on by posting another worker's and then touches nothing of the run's.
+
+/// A thread of a seeded run: the run's own thread (index 0) or one made when a job paused at a lock and another had to
+/// run. At most one worker of a run runs at a time: the one holding the baton.
+///
+/// `@unchecked Sendable`: `order` is written by the worker that posts this one's baton, before the post, and read by
+/// this one after its wait; the rest only by the worker itself or by the baton's holder.
+final class Worker: @unchecked Sendable {
+    /// What a worker does when its baton is posted.
+    enum Order {
+        /// Nothing yet.
+        case none
+        /// Take the run's loop (`OneThreadExecutor.steps`).
+        case loop
+        /// Run this job, then take the loop.
+        case run(ReadyQueue.Entry)
+        /// Go on with the job it paused (it waits inside a lock call).
+        case resume
+        /// The run is over: the thread ends.
+        case exit
+    }
+
+    /// Its place in the run's workers, and the number the scheduler knows it by while paused (`token`).
+    let index: Int
+    /// What it waits on.
+    let baton: OpaquePointer
+    /// What to do next.
+    var order: Order = .none
+    /// Its kernel id.
+    var tid: Int32 = 0
+    /// While paused or blocked: the job it runs, PCT's key for it, whether it is the main actor's, and its number.
+    var job = 0
+    var key: UInt64 = 0
+    var isMain = false
+    var jobNumber = 0
+    /// The mutex it waits for, while blocked.
+    var blockedOn: UnsafeMutableRawPointer?
+
+    init(index: Int) {
+        self.index = index
+        baton = harness_baton_make()!
+    }
+
+    /// The number a paused worker is known by among the ready jobs: odd, where a job's address is even.
+    var token: Scheduler.Job { index << 1 | 1 }
+
+    /// The calling thread's worker, if it is one.
+    static var current: Worker? {
+        guard let raw = harness_worker_get() else { return nil }
+        return Unmanaged<Worker>.fromOpaque(raw).takeUnretainedValue()
+    }
+}
+
+/// Process-wide counts, for tests and the bench (PROTOTYPE).
+public enum LockPoints {
+    /// Lock calls that were choice points so far.
+    public static var seen: Int { Int(harness_locks_points()) }
+    /// Mutexes counted as the code under test's so far.
+    public static var counted: Int { Int(harness_locks_counted()) }
+    /// Times a job waited for a lock another job held.
+    public static var waits: Int { waitCount.load(ordering: .relaxed) }
+    /// Times a job paused at a lock for another to run.
+    public static var pauses: Int { pauseCount.load(ordering: .relaxed) }
+    static let waitCount = Atomic<Int>(0)
+    static let pauseCount = Atomic<Int>(0)
+}
+
+import Synchronization
+
+/// The harness's own locks: made sealed, so they are never choice points.
+enum OwnLocks {
+    static func lock() -> NSLock {
+        harness_locks_seal(1)
+        defer { harness_locks_seal(0) }
+        return NSLock()
+    }
+
+    static func condition() -> NSCondition {
+        harness_locks_seal(1)
+        defer { harness_locks_seal(0) }
+        return NSCondition()
+    }
+}
+
+extension OneThreadExecutor {
+    /// Whether `job` is a paused worker's token rather than a job.
+    static func isToken(_ job: Scheduler.Job) -> Bool { job & 1 == 1 }
+
+    // MARK: The workers' lives
+
+    /// Makes the calling thread worker 0 (the run's own thread).
+    func adoptThread() -> Worker {
+        let worker = Worker(index: 0)
+        worker.tid = ThreadTime.currentThreadID()
+        workers = [worker]
+        harness_worker_set(Unmanaged.passUnretained(worker).toOpaque())
+        return worker
+    }
+
+    /// An idle worker, or a new one. Call holding the baton, under the lock.
+    func idleWorker() -> Worker {
+        if let worker = idleWorkers.popLast() { return worker }
+        let worker = Worker(index: workers.count)
+        workers.append(worker)
+        let context = Unmanaged.passRetained(WorkerStart(executor: self, worker: worker)).toOpaque()
+        let started = harness_worker_start({ raw in
+            let start = Unmanaged<WorkerStart>.fromOpaque(raw!).takeRetainedValue()
+            start.executor.workerMain(start.worker)
+        }, context)
+        precondition(started == 0, "the harness could not start a worker thread")
+        return worker
+    }
+
+    /// A worker thread's life: bound to the run, it waits for orders until the run is over.
+    func workerMain(_ me: Worker) {
+        ThreadBinding.bind(self)
+        harness_worker_set(Unmanaged.passUnretained(me).toOpaque())
+        me.tid = ThreadTime.currentThreadID()
+        harness_baton_wait(me.baton)
+        workerLife(me, first: me.order)
+        harness_worker_set(nil)
+        ThreadBinding.unbind()
+    }
+
+    /// Follows orders until the run is over or the thread is told to end. `first`: the order it starts with.
+    func workerLife(_ me: Worker, first: Worker.Order) {
+        var order = first
+        while true {
+            switch order {
+            case .loop:
+                condition.lock()
+            case .run(let entry):
+                condition.lock()
+                threadID.store(me.tid, ordering: .releasing)
+                runPicked(entry)
+            case .exit:
+                return
+            case .none, .resume:
+                preconditionFailure("a worker was posted without an order it can follow here")
+            }
+            threadID.store(me.tid, ordering: .releasing)
+            if steps(me) {
+                endRun()
+                return
+            }
+            harness_baton_wait(me.baton)
+            order = me.order
+        }
+    }
+
+    /// Hands the baton to the paused worker known as `token`; the caller goes idle. Call under the lock; returns
+    /// without it.
+    func resumeWorker(_ token: Scheduler.Job, from me: Worker) {
+        let target = workers[token >> 1]
+        idleWorkers.append(me)
+        target.order = .resume
+        condition.unlock()
+        harness_baton_post(target.baton)
+    }
+
+    /// The run is over: idle workers end. Call under the lock, by the worker that ended it; returns without it.
+    func endRunWorkers() {
+        let idle = idleWorkers
+        idleWorkers = []
+        for worker in idle { worker.order = .exit }
+        condition.unlock()
+        for worker in idle { harness_baton_post(worker.baton) }
+    }
+
+    // MARK: At a lock
+
+    /// What the job running now was when it paused.
+    private func pause(_ me: Worker) {
+        me.job = runningEntryJob
+        me.key = scheduler.runningPCTKey
+        me.isMain = runningMainJob
+        me.jobNumber = runningJob.load(ordering: .relaxed)
+        runningMainJob = false
+        inJob = false
+        runningJob.store(0, ordering: .relaxed)
+    }
+
+    /// The job goes on: the run's state is its own again. Holding the baton, without the lock.
+    private func resumed(_ me: Worker) {
+        runningEntryJob = me.job
+        runningMainJob = me.isMain
+        inJob = true
+        threadID.store(me.tid, ordering: .releasing)
+        runningJobStart.store(harness_coarse_monotonic_nanoseconds() - startedAt, ordering: .relaxed)
+        runningJob.store(me.jobNumber, ordering: .releasing)
+        condition.lock()
+        let now = scheduler.now
+        condition.unlock()
+        if scheduler.virtualTime && VirtualClock.works { harness_virtual_time_begin(clockOrigin + now) }
+    }
+
+    /// The job on this worker is about to lock `mutex`: the schedule may pause it here and run another.
+    func lockPoint(_ mutex: UnsafeMutableRawPointer) {
+        guard let me = Worker.current else { return }
+        condition.lock()
+        guard !abandoned, let entry = scheduler.pickAtLockPoint(continuing: me.token), entry.job != me.token else {
+            condition.unlock()
+            return
+        }
+        LockPoints.pauseCount.add(1, ordering: .relaxed)
+        pause(me)
+        let target: Worker
+        if Self.isToken(entry.job) {
+            target = workers[entry.job >> 1]
+            target.order = .resume
+        } else {
+            target = idleWorker()
+            target.order = .run(entry)
+        }
+        condition.unlock()
+        harness_baton_post(target.baton)
+        harness_baton_wait(me.baton)
+        resumed(me)
+    }
+
+    /// `mutex` is held by another job (or a thread outside the run): this job waits until it is released and the
+    /// schedule picks it again; meanwhile another worker takes the loop.
+    func lockBusy(_ mutex: UnsafeMutableRawPointer) {
+        guard let me = Worker.current else { return }
+        LockPoints.waitCount.add(1, ordering: .relaxed)
+        lockWaiters[mutex, default: []].append(me)
+        me.blockedOn = mutex
+        condition.lock()
+        pause(me)
+        let target = idleWorker()
+        target.order = .loop
+        condition.unlock()
+        harness_baton_post(target.baton)
+        harness_baton_wait(me.baton)
+        me.blockedOn = nil
+        resumed(me)
+    }
+
+    /// The job took `mutex`.
+    func lockTaken(_ mutex: UnsafeMutableRawPointer) {
+        guard let me = Worker.current else { return }
+        lockHolders[mutex] = me.index
+    }
+
+    /// The job released `mutex`: its waiters are ready (each tries again when picked).
+    func lockReleased(_ mutex: UnsafeMutableRawPointer) {
+        lockHolders[mutex] = nil
+        guard let waiters = lockWaiters.removeValue(forKey: mutex) else { return }
+        condition.lock()
+        for waiter in waiters { scheduler.enqueueToken(waiter.token, key: waiter.key) }
+        condition.unlock()
+    }
+
+    /// What a deadlock says of jobs waiting for locks: each waiter and the holder of what it waits for.
+    var lockWaitsDescribed: String? {
+        let waits = workers.compactMap { worker -> String? in
+            guard let mutex = worker.blockedOn else { return nil }
+            let holder = lockHolders[mutex].map { workers[$0] }
+            let waiter = "task \(Self.taskID(of: Self.job(numbered: worker.job)))"
+            let held = holder.map { "task \(Self.taskID(of: Self.job(numbered: $0.job)))" } ?? "a thread outside the run"
+            return "\(waiter) waits for lock \(mutex) held by \(held)"
+        }
+        return waits.isEmpty ? nil : waits.joined(separator: "; ")
+    }
+}
+
+/// What a new worker thread starts with.
+private final class WorkerStart {
+    let executor: OneThreadExecutor
+    let worker: Worker
+    init(executor: OneThreadExecutor, worker: Worker) {
+        self.executor = executor
+        self.worker = worker
+    }
+}
+
+/// The C callbacks into the run (installed once).
+enum LockCallbacks {
+    static let installed: Bool = {
+        let callbacks = UnsafeMutablePointer<harness_lock_callbacks>.allocate(capacity: 1)
+        callbacks.initialize(to: harness_lock_callbacks(
+            point: { run, mutex in
+                Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().lockPoint(mutex!)
+            },
+            busy: { run, mutex in
+                Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().lockBusy(mutex!)
+            },
+            taken: { run, mutex in
+                Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().lockTaken(mutex!)
+            },
+            released: { run, mutex in
+                Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().lockReleased(mutex!)
+            }))
+        harness_locks_set_callbacks(callbacks)
+        return true
+    }()
+}
