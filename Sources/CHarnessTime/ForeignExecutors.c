@@ -265,6 +265,8 @@ static void hand_off_to(const harness_outside_callbacks *set, void *run, void *i
     inside_library--;
     if (known_verdict(metadata) < 0) know(metadata, !never);
     if (serial != 0) keep_hand_off(set, task, run, serial);
+    // From here to the job's end the runtime hands the task to that executor: its locks are no choice points there.
+    if (serial != 0) harness_locks_in_hop();
 }
 
 /// Whether a hop from this thread to `target` (`identity`, `implementation`) hands the current task to an executor

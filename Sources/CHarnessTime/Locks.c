@@ -60,6 +60,9 @@ enum { TABLE_BITS = 16, TABLE_SIZE = 1 << TABLE_BITS, FILTER_WORDS = 4096 };
 static _Atomic uintptr_t table[TABLE_SIZE];
 /// A bit per hashed address that was ever counted: most lookups (the runtime's mutexes) end here.
 static _Atomic uint64_t filter[FILTER_WORDS];
+/// Per slot: whether a job waits for the mutex (bit 0), and the task id of the job that holds it (0: none known).
+static _Atomic uint32_t slot_flags[TABLE_SIZE];
+static _Atomic uint64_t slot_holder[TABLE_SIZE];
 static _Atomic int64_t counted_now = 0;
 
 static inline size_t slot_of(uintptr_t address) {
@@ -67,17 +70,20 @@ static inline size_t slot_of(uintptr_t address) {
 }
 static inline size_t bit_of(uintptr_t address) { return (address >> 3) & (FILTER_WORDS * 64 - 1); }
 
-static inline int is_counted(const void *mutex) {
+/// The slot of a counted mutex, or -1.
+static inline long find_slot(const void *mutex) {
     uintptr_t address = (uintptr_t)mutex;
     size_t bit = bit_of(address);
-    if (!((atomic_load_explicit(&filter[bit >> 6], memory_order_relaxed) >> (bit & 63)) & 1)) return 0;
+    if (!((atomic_load_explicit(&filter[bit >> 6], memory_order_relaxed) >> (bit & 63)) & 1)) return -1;
     for (size_t slot = slot_of(address), probes = 0; probes < TABLE_SIZE; slot = (slot + 1) & (TABLE_SIZE - 1), probes++) {
         uintptr_t held = atomic_load_explicit(&table[slot], memory_order_acquire);
-        if (held == address) return 1;
-        if (held == 0) return 0;
+        if (held == address) return (long)slot;
+        if (held == 0) return -1;
     }
-    return 0;
+    return -1;
 }
+
+static inline int is_counted(const void *mutex) { return find_slot(mutex) >= 0; }
 
 static void count_mutex(const void *mutex) {
     uintptr_t address = (uintptr_t)mutex;
@@ -87,6 +93,8 @@ static void count_mutex(const void *mutex) {
     for (size_t slot = slot_of(address), probes = 0; probes < TABLE_SIZE; slot = (slot + 1) & (TABLE_SIZE - 1), probes++) {
         uintptr_t expected = atomic_load_explicit(&table[slot], memory_order_relaxed);
         if (expected > 1) continue;
+        atomic_store_explicit(&slot_flags[slot], 0, memory_order_relaxed);
+        atomic_store_explicit(&slot_holder[slot], 0, memory_order_relaxed);
         if (atomic_compare_exchange_strong(&table[slot], &expected, address)) {
             atomic_fetch_add_explicit(&counted_now, 1, memory_order_relaxed);
             return;
@@ -205,8 +213,33 @@ static __thread void *lock_run = NULL;
 /// Non-zero inside a callback: the harness's own locking there is never a choice point.
 static __thread int in_callback = 0;
 
-void harness_locks_job_begin(void *run) { lock_run = run; }
-void harness_locks_job_end(void) { lock_run = NULL; }
+/// How many candidates the run has besides the running job (kept by the run), and the running job's task id.
+static __thread const int *lock_others = NULL;
+static __thread uint64_t lock_task = 0;
+
+static __thread int in_hop = 0;
+void harness_locks_in_hop(void) { in_hop = 1; }
+
+void harness_locks_job_begin(void *run, const int *others, uint64_t task) {
+    in_hop = 0;
+    lock_others = others;
+    lock_task = task;
+    lock_run = run;
+}
+void harness_locks_job_end(void) {
+    lock_run = NULL;
+    in_hop = 0;
+}
+
+void harness_locks_mark_waiting(const void *mutex, int on) {
+    long slot = find_slot(mutex);
+    if (slot >= 0) atomic_store_explicit(&slot_flags[slot], on ? 1 : 0, memory_order_relaxed);
+}
+
+uint64_t harness_locks_holder(const void *mutex) {
+    long slot = find_slot(mutex);
+    return slot >= 0 ? atomic_load_explicit(&slot_holder[slot], memory_order_relaxed) : 0;
+}
 
 static _Atomic int64_t points_seen = 0;
 int64_t harness_locks_points(void) { return atomic_load_explicit(&points_seen, memory_order_relaxed); }
@@ -220,27 +253,32 @@ static inline int my_tid(void) {
 }
 
 int pthread_mutex_lock(pthread_mutex_t *mutex) {
-    if (__builtin_expect(lock_run != NULL, 0) && !in_callback && is_counted(mutex)) {
+    if (__builtin_expect(lock_run != NULL, 0) && !in_callback) {
+        long slot = find_slot(mutex);
         const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
-        if (set != NULL) {
+        if (slot >= 0 && set != NULL) {
             void *run = lock_run;
             atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
-            in_callback = 1;
-            set->point(run, mutex);
-            in_callback = 0;
+            // A choice point only where another job could run: otherwise no call at all.
+            if (*lock_others > 0 && !in_hop) {
+                in_callback = 1;
+                set->point(run, mutex);
+                in_callback = 0;
+            }
             while (1) {
                 int result = mutex_trylock()(mutex);
                 if (result == 0) {
-                    in_callback = 1;
-                    set->taken(run, mutex);
-                    in_callback = 0;
+                    atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
                     return 0;
                 }
                 // Held by this thread (a plain mutex locked twice): as the library does, whatever that is.
-                if (result != EBUSY || holder_of(mutex) == my_tid()) break;
+                int holder = holder_of(mutex);
+                if (result != EBUSY || holder == my_tid() || in_hop) break;
                 in_callback = 1;
-                set->busy(run, mutex);
+                int waited = set->busy(run, mutex, holder);
                 in_callback = 0;
+                // Held by a thread outside the run (outside work, another run): wait for it for real, as today.
+                if (!waited) break;
             }
         }
     }
@@ -248,20 +286,18 @@ int pthread_mutex_lock(pthread_mutex_t *mutex) {
 }
 
 int pthread_mutex_trylock(pthread_mutex_t *mutex) {
-    if (__builtin_expect(lock_run != NULL, 0) && !in_callback && is_counted(mutex)) {
+    if (__builtin_expect(lock_run != NULL, 0) && !in_callback) {
+        long slot = find_slot(mutex);
         const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
-        if (set != NULL) {
-            void *run = lock_run;
+        if (slot >= 0 && set != NULL) {
             atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
-            in_callback = 1;
-            set->point(run, mutex);
-            in_callback = 0;
-            int result = mutex_trylock()(mutex);
-            if (result == 0) {
+            if (*lock_others > 0 && !in_hop) {
                 in_callback = 1;
-                set->taken(run, mutex);
+                set->point(lock_run, mutex);
                 in_callback = 0;
             }
+            int result = mutex_trylock()(mutex);
+            if (result == 0) atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
             return result;
         }
     }
@@ -270,13 +306,17 @@ int pthread_mutex_trylock(pthread_mutex_t *mutex) {
 
 int pthread_mutex_unlock(pthread_mutex_t *mutex) {
     int result = mutex_unlock()(mutex);
-    if (__builtin_expect(lock_run != NULL, 0) && !in_callback && result == 0 && is_counted(mutex)
-        && holder_of(mutex) != my_tid()) {
-        const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
-        if (set != NULL) {
-            in_callback = 1;
-            set->released(lock_run, mutex);
-            in_callback = 0;
+    if (__builtin_expect(lock_run != NULL, 0) && !in_callback && result == 0) {
+        long slot = find_slot(mutex);
+        // Released for good (a recursive one only at its outermost unlock): waiting jobs are ready.
+        if (slot >= 0 && holder_of(mutex) != my_tid()) {
+            atomic_store_explicit(&slot_holder[slot], 0, memory_order_relaxed);
+            const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+            if (set != NULL && (atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & 1)) {
+                in_callback = 1;
+                set->released(lock_run, mutex);
+                in_callback = 0;
+            }
         }
     }
     return result;
@@ -353,7 +393,10 @@ void harness_locks_seal(int on) { (void)on; }
 int64_t harness_locks_counted(void) { return 0; }
 int harness_locks_is_counted(const void *mutex) { (void)mutex; return 0; }
 void harness_locks_set_callbacks(const harness_lock_callbacks *set) { (void)set; }
-void harness_locks_job_begin(void *run) { (void)run; }
+void harness_locks_job_begin(void *run, const int *others, uint64_t task) { (void)run; (void)others; (void)task; }
+void harness_locks_mark_waiting(const void *mutex, int on) { (void)mutex; (void)on; }
+void harness_locks_in_hop(void) {}
+uint64_t harness_locks_holder(const void *mutex) { (void)mutex; return 0; }
 void harness_locks_job_end(void) {}
 int64_t harness_locks_points(void) { return 0; }
 harness_baton *harness_baton_make(void) { return 0; }

@@ -168,9 +168,10 @@ struct LockChoicePointTests {
         #expect(message.contains("waits for lock"), "\(message)")
     }
 
-    @Test("Mutex's sections are not explored: its check-then-act holds on every seed, no lock point seen")
+    // The counters are process-wide and other suites run beside this one: only the outcome is asserted here. A run's own
+    // count of lock points belongs in its record (notes/i37-design.md).
+    @Test("Mutex's sections are not explored: its check-then-act holds on every seed")
     func mutexNotExplored() async throws {
-        let pointsBefore = LockPoints.seen
         for seed in UInt64(0)..<100 {
             let run = try await Harness.run(.seeded(seed)) {
                 let account = MutexAccount(100)
@@ -178,7 +179,6 @@ struct LockChoicePointTests {
             }
             #expect(run.value == 0)
         }
-        #expect(LockPoints.seen == pointsBefore)
     }
 
     @Test("which mutexes count is decided where they are made: the test's own, not Foundation's or the harness's")

@@ -198,11 +198,11 @@ typedef struct harness_lock_callbacks {
     /// The job is about to lock `mutex`: a choice point. Returns when the job is to go on (at once, or once the
     /// schedule picks it again).
     void (*point)(void *run, void *mutex);
-    /// `mutex` is held by another: the job waits until it is released and the schedule picks it again.
-    void (*busy)(void *run, void *mutex);
-    /// The job took `mutex`.
-    void (*taken)(void *run, void *mutex);
-    /// The job released `mutex`: whoever waits for it is ready.
+    /// `mutex` is held by thread `holder` (its kernel id, as the C library records it): if that is a worker of the run,
+    /// the job waits until it is released and the schedule picks it again, and 1 is returned; 0 if the holder is a
+    /// thread outside the run (the job then waits for it in the library, as a job that blocks does).
+    int (*busy)(void *run, void *mutex, int holder);
+    /// The job released `mutex`, which a job waits for (`harness_locks_mark_waiting`): the waiters are ready.
     void (*released)(void *run, void *mutex);
 } harness_lock_callbacks;
 
@@ -212,8 +212,18 @@ void harness_locks_set_callbacks(const harness_lock_callbacks *callbacks);
 /// While `on` (nested), mutexes made on the calling thread are the harness's own: never choice points.
 void harness_locks_seal(int on);
 
-/// The calling thread runs a job of `run` whose counted locks are choice points, until `harness_locks_job_end`.
-void harness_locks_job_begin(void *run);
+/// The calling thread runs a job of `run` whose counted locks are choice points, until `harness_locks_job_end`:
+/// `others` is where the run keeps how many candidates it has besides the running job (no choice point while 0),
+/// `task` the runtime id of the job's task (recorded as a lock's holder).
+void harness_locks_job_begin(void *run, const int *others, uint64_t task);
+/// The running job is handing its task to an executor that is not the harness's (ForeignExecutors.c): until the job
+/// ends, no lock is a choice point and a held one is waited for in the library (a pause would leave the hop half done,
+/// the task in flight, and the run waiting for it).
+void harness_locks_in_hop(void);
+/// Marks whether a job waits for `mutex` (its unlock then calls `released`).
+void harness_locks_mark_waiting(const void *mutex, int on);
+/// The task id of the job holding counted `mutex`, or 0.
+uint64_t harness_locks_holder(const void *mutex);
 void harness_locks_job_end(void);
 
 /// How many mutexes were counted as the code under test's since the process began; whether `mutex` is one now.

@@ -88,6 +88,11 @@ enum OwnLocks {
 }
 
 extension OneThreadExecutor {
+    /// Tells Locks.c how many candidates there are besides the running job. Call under the lock.
+    func noteCandidates() {
+        othersReady.pointee = Int32(truncatingIfNeeded: scheduler.ready.candidateCount)
+    }
+
     /// Whether `job` is a paused worker's token rather than a job.
     static func isToken(_ job: Scheduler.Job) -> Bool { job & 1 == 1 }
 
@@ -195,6 +200,7 @@ extension OneThreadExecutor {
         runningJob.store(me.jobNumber, ordering: .releasing)
         condition.lock()
         let now = scheduler.now
+        noteCandidates()
         condition.unlock()
         if scheduler.virtualTime && VirtualClock.works { harness_virtual_time_begin(clockOrigin + now) }
     }
@@ -204,6 +210,7 @@ extension OneThreadExecutor {
         guard let me = Worker.current else { return }
         condition.lock()
         guard !abandoned, let entry = scheduler.pickAtLockPoint(continuing: me.token), entry.job != me.token else {
+            noteCandidates()
             condition.unlock()
             return
         }
@@ -223,12 +230,14 @@ extension OneThreadExecutor {
         resumed(me)
     }
 
-    /// `mutex` is held by another job (or a thread outside the run): this job waits until it is released and the
-    /// schedule picks it again; meanwhile another worker takes the loop.
-    func lockBusy(_ mutex: UnsafeMutableRawPointer) {
-        guard let me = Worker.current else { return }
+    /// `mutex` is held by thread `holder`: if it is one of the run's workers (a job, paused or suspended, holds it),
+    /// this job waits until it is released and the schedule picks it again, while another worker takes the loop, and
+    /// true is returned; false if the holder is a thread outside the run (the caller then waits in the library).
+    func lockBusy(_ mutex: UnsafeMutableRawPointer, holder: Int32) -> Bool {
+        guard let me = Worker.current, holder != 0, workers.contains(where: { $0.tid == holder }) else { return false }
         LockPoints.waitCount.add(1, ordering: .relaxed)
         lockWaiters[mutex, default: []].append(me)
+        harness_locks_mark_waiting(mutex, 1)
         me.blockedOn = mutex
         condition.lock()
         pause(me)
@@ -239,20 +248,16 @@ extension OneThreadExecutor {
         harness_baton_wait(me.baton)
         me.blockedOn = nil
         resumed(me)
-    }
-
-    /// The job took `mutex`.
-    func lockTaken(_ mutex: UnsafeMutableRawPointer) {
-        guard let me = Worker.current else { return }
-        lockHolders[mutex] = me.index
+        return true
     }
 
     /// The job released `mutex`: its waiters are ready (each tries again when picked).
     func lockReleased(_ mutex: UnsafeMutableRawPointer) {
-        lockHolders[mutex] = nil
+        harness_locks_mark_waiting(mutex, 0)
         guard let waiters = lockWaiters.removeValue(forKey: mutex) else { return }
         condition.lock()
         for waiter in waiters { scheduler.enqueueToken(waiter.token, key: waiter.key) }
+        noteCandidates()
         condition.unlock()
     }
 
@@ -260,9 +265,9 @@ extension OneThreadExecutor {
     var lockWaitsDescribed: String? {
         let waits = workers.compactMap { worker -> String? in
             guard let mutex = worker.blockedOn else { return nil }
-            let holder = lockHolders[mutex].map { workers[$0] }
+            let holder = harness_locks_holder(mutex)
             let waiter = "task \(Self.taskID(of: Self.job(numbered: worker.job)))"
-            let held = holder.map { "task \(Self.taskID(of: Self.job(numbered: $0.job)))" } ?? "a thread outside the run"
+            let held = holder != 0 ? "task \(holder)" : "a thread outside the run"
             return "\(waiter) waits for lock \(mutex) held by \(held)"
         }
         return waits.isEmpty ? nil : waits.joined(separator: "; ")
@@ -287,11 +292,8 @@ enum LockCallbacks {
             point: { run, mutex in
                 Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().lockPoint(mutex!)
             },
-            busy: { run, mutex in
-                Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().lockBusy(mutex!)
-            },
-            taken: { run, mutex in
-                Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().lockTaken(mutex!)
+            busy: { run, mutex, holder in
+                Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().lockBusy(mutex!, holder: holder) ? 1 : 0
             },
             released: { run, mutex in
                 Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().lockReleased(mutex!)

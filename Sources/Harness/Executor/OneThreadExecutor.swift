@@ -99,7 +99,13 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     @exclusivity(unchecked) var idleWorkers: [Worker] = []
     /// The workers blocked on each counted mutex, and which worker holds each (baton holder only).
     @exclusivity(unchecked) var lockWaiters: [UnsafeMutableRawPointer: [Worker]] = [:]
-    @exclusivity(unchecked) var lockHolders: [UnsafeMutableRawPointer: Int] = [:]
+    /// How many candidates the scheduler has besides the running job, where Locks.c reads it: no choice point while 0
+    /// (written by the baton holder; never freed, four bytes a run, as the prototype it is).
+    let othersReady: UnsafeMutablePointer<Int32> = {
+        let word = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        word.initialize(to: 0)
+        return word
+    }()
     /// The job running now, as the scheduler numbers it (baton holder only).
     @exclusivity(unchecked) var runningEntryJob = 0
     /// The timer sources on the run's clock: the C record to fire, and the interval (-1: once).
@@ -189,6 +195,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             condition.lock()
             if inJob { events.enqueue(UInt32(truncatingIfNeeded: Self.taskID(of: job)), main: mainIdentity) }
             scheduler.enqueue(Self.number(of: job), isMain: isMain)
+            noteCandidates()
             // No signal: the one thread that waits on `condition` for work is this one, busy now.
         } else {
             noteTouchFromAnotherRun()
@@ -483,6 +490,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         let waitDescriptor = clock.waitDescriptor
         let lockPoints = scheduler.virtualTime
         runningEntryJob = entry.job
+        noteCandidates()
         condition.unlock()
         let start = harness_coarse_monotonic_nanoseconds()
         recentJobStarts[recentJobNext] = start
@@ -493,7 +501,9 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         harness_job_run_begin(Unmanaged.passUnretained(self).toOpaque())
         // The job's reads of the clocks, not the harness's, are what a strict timer's deadline came from.
         if waitDescriptor >= 0 { harness_clock_reads_begin(waitDescriptor) }
-        if lockPoints { harness_locks_job_begin(Unmanaged.passUnretained(self).toOpaque()) }
+        if lockPoints {
+            harness_locks_job_begin(Unmanaged.passUnretained(self).toOpaque(), othersReady, Self.taskID(of: job))
+        }
         if entry.isMain {
             runningMainJob = true
             // The main queue's precondition holds in main-actor code here, as on the main actor (CHarnessTime).
