@@ -260,15 +260,22 @@ int pthread_mutex_lock(pthread_mutex_t *mutex) {
             void *run = lock_run;
             atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
             // A choice point only where another job could run: otherwise no call at all.
+            int told = 0;
             if (*lock_others > 0 && !in_hop) {
                 in_callback = 1;
                 set->point(run, mutex);
                 in_callback = 0;
+                told = 1;
             }
             while (1) {
                 int result = mutex_trylock()(mutex);
                 if (result == 0) {
                     atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
+                    if (told) {
+                        in_callback = 1;
+                        set->taken(run, mutex);
+                        in_callback = 0;
+                    }
                     return 0;
                 }
                 // Held by this thread (a plain mutex locked twice): as the library does, whatever that is.
@@ -277,6 +284,7 @@ int pthread_mutex_lock(pthread_mutex_t *mutex) {
                 in_callback = 1;
                 int waited = set->busy(run, mutex, holder);
                 in_callback = 0;
+                told = 1;
                 // Held by a thread outside the run (outside work, another run): wait for it for real, as today.
                 if (!waited) break;
             }
@@ -291,13 +299,22 @@ int pthread_mutex_trylock(pthread_mutex_t *mutex) {
         const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
         if (slot >= 0 && set != NULL) {
             atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
+            int told = 0;
             if (*lock_others > 0 && !in_hop) {
                 in_callback = 1;
                 set->point(lock_run, mutex);
                 in_callback = 0;
+                told = 1;
             }
             int result = mutex_trylock()(mutex);
-            if (result == 0) atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
+            if (result == 0) {
+                atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
+                if (told) {
+                    in_callback = 1;
+                    set->taken(lock_run, mutex);
+                    in_callback = 0;
+                }
+            }
             return result;
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 import Harness
-import HarnessTesting
+@testable import HarnessTesting
 import Synchronization
 import Testing
 
@@ -200,5 +200,70 @@ struct LockChoicePointTests {
         before = LockPoints.counted
         _ = try await Harness.run(.seeded(1)) { await Task.yield() }
         #expect(LockPoints.counted - before == 0, "the harness's own locks")
+    }
+}
+
+/// The check-then-act's scenario: two withdrawals of 100 from 100, each checking and acting in two sections.
+@Sendable private func twoCheckThenWithdraws() async -> Int {
+    let account = LockedAccount(100)
+    return await twoWithdrawals({ account.checkThenWithdraw(100) }, balance: { account.current })
+}
+
+/// In an exit test's child: runs the check-then-act under `run(.seeded(…))`, which plays a pasted `HARNESS_SCHEDULE`,
+/// and prints the balance, the schedule hash and the timeline.
+@Sendable private func printCheckThenAct() async {
+    do {
+        let run = try await run(.seeded(0x10c4)) { await twoCheckThenWithdraws() }
+        print("balance \(run.value) hash \(Seed.format(run.scheduleHash))")
+    } catch {
+        print("failed: \(error)")
+    }
+}
+
+@Suite("A race between two locked sections is shown and replayed like any other", .serialized,
+       scaledTimeLimit(minutes: 2))
+struct LockCounterexampleTests {
+    static let claim = Claim("two check-then-withdraws never overdraw", runs: [.seeds(100)],
+                             expect: Expectation(every: .that("not overdrawn") { $0 >= 0 }),
+                             control: .none(why: "the race itself is what is shown")) { await twoCheckThenWithdraws() }
+
+    @Test("the NSLock check-then-act's shrunk counterexample shows the two sections interleaved, lock steps and all")
+    func shrunkTimelineShowsTheSections() async throws {
+        let result = await check(Self.claim)
+        let miss = try #require(ClaimReport.shrinkable(result), "no seed overdrew: the sections were never interleaved")
+        let shrunk = try #require(await Self.claim.shrink(miss))
+        #expect(shrunk.preemptions == 1, "one pause between the check and the act is all it takes: \(shrunk.interleaving)")
+        guard case .success(let balance) = shrunk.result else { Issue.record("\(shrunk.result)"); return }
+        #expect(balance == -100)
+        let rows = shrunk.timeline.entries.map { "\($0.task): \($0.text)" }
+        // One task stops before its second section; the other checks and withdraws; the first then takes the lock
+        // and withdraws too.
+        let waits = rows.firstIndex { $0.contains("waits for lock 1") }
+        let resumes = rows.lastIndex { $0.hasSuffix(": takes lock 1") || $0.contains(": takes lock 1,") }
+        let interleaved = waits != nil && resumes != nil && waits! < resumes!
+            && rows[waits!].prefix(while: { $0 != ":" }) == rows[resumes!].prefix(while: { $0 != ":" })
+            && rows[(waits! + 1)..<resumes!].contains { $0.contains("takes lock 1") }
+        let shown = rows.joined(separator: "\n")
+        #expect(interleaved, "one task waits for the lock while the other takes it, then takes it itself:\n\(shown)")
+        let report = ClaimReport(result, shrunk: shrunk)
+        let text = try #require(report.issues.first?.text)
+        #expect(text.contains("waits for lock 1") && text.contains("replay: HARNESS_SCHEDULE='\(shrunk.interleaving)'"),
+                "\(text)")
+    }
+
+    @Test("the shrunk counterexample's replay string overdraws again in another process, with the same schedule")
+    func replayInAnotherProcess() async throws {
+        let result = await check(Self.claim)
+        let miss = try #require(ClaimReport.shrinkable(result))
+        let shrunk = try #require(await Self.claim.shrink(miss))
+        let here = try await run(.replay(shrunk.interleaving)) { await twoCheckThenWithdraws() }
+        let child = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            [text = "\(shrunk.interleaving)"] in
+            setOnlyHarnessVariable("HARNESS_SCHEDULE", text)
+            await printCheckThenAct()
+        }
+        let printed = String(decoding: try #require(child).standardOutputContent, as: UTF8.self)
+        #expect(printed == "balance -100 hash \(Seed.format(here.scheduleHash))\n",
+                "HARNESS_SCHEDULE='\(shrunk.interleaving)' replayed here overdrew to \(here.value); the child printed: \(printed)")
     }
 }

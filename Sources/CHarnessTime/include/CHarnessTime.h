@@ -204,6 +204,9 @@ typedef struct harness_lock_callbacks {
     int (*busy)(void *run, void *mutex, int holder);
     /// The job released `mutex`, which a job waits for (`harness_locks_mark_waiting`): the waiters are ready.
     void (*released)(void *run, void *mutex);
+    /// The job took `mutex` after `point` or `busy` was called for this lock (never on a lock with no choice, so a
+    /// lock that does not switch costs no call): the timeline's "takes lock n".
+    void (*taken)(void *run, void *mutex);
 } harness_lock_callbacks;
 
 /// Sets the callbacks (once; they live for the process).

@@ -200,6 +200,9 @@ extension OneThreadExecutor {
         runningJob.store(me.jobNumber, ordering: .releasing)
         condition.lock()
         let now = scheduler.now
+        // A step of its own in the timeline: it takes the lock it stopped before.
+        events.step(task: UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: me.job))), isMain: me.isMain,
+                    firedTimer: false, now: scheduler.virtualTime ? now : -1)
         noteCandidates()
         condition.unlock()
         if scheduler.virtualTime && VirtualClock.works { harness_virtual_time_begin(clockOrigin + now) }
@@ -215,6 +218,7 @@ extension OneThreadExecutor {
             return
         }
         LockPoints.pauseCount.add(1, ordering: .relaxed)
+        events.waitsForLock(mutex, holder: 0)
         pause(me)
         let target: Worker
         if Self.isToken(entry.job) {
@@ -240,6 +244,7 @@ extension OneThreadExecutor {
         harness_locks_mark_waiting(mutex, 1)
         me.blockedOn = mutex
         condition.lock()
+        events.waitsForLock(mutex, holder: UInt32(truncatingIfNeeded: harness_locks_holder(mutex)))
         pause(me)
         let target = idleWorker()
         target.order = .loop
@@ -258,6 +263,13 @@ extension OneThreadExecutor {
         condition.lock()
         for waiter in waiters { scheduler.enqueueToken(waiter.token, key: waiter.key) }
         noteCandidates()
+        condition.unlock()
+    }
+
+    /// The job took `mutex` at a lock where the schedule had a choice: a part of its step in the timeline.
+    func lockTaken(_ mutex: UnsafeMutableRawPointer) {
+        condition.lock()
+        events.takesLock(mutex)
         condition.unlock()
     }
 
@@ -297,6 +309,9 @@ enum LockCallbacks {
             },
             released: { run, mutex in
                 Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().lockReleased(mutex!)
+            },
+            taken: { run, mutex in
+                Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().lockTaken(mutex!)
             }))
         harness_locks_set_callbacks(callbacks)
         return true

@@ -53,7 +53,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Every note, with the task that left it.
     private var timeline = Timeline()
     /// What the run's tasks did on the harness thread, for a timeline without notes.
-    @exclusivity(unchecked) private var events = RunEvents()
+    @exclusivity(unchecked) var events = RunEvents()
     /// Whether a job is running now (harness thread only): only then does an enqueue or a timer come from a task.
     @exclusivity(unchecked) var inJob = false
     /// The identity of the main lane's executor reference: where the runtime says main-actor code runs in this run.

@@ -18,6 +18,12 @@ struct RunEvents: Sendable {
         /// The running code (`task`, on `actor`) slept `value` nanoseconds (-1: not known); `other` is the job its
         /// timer will run.
         case sleep
+        /// The running code (`task`) took lock number `value` of the run (a lock of the code under test, seeded
+        /// schedules only), at a lock where the schedule had a choice.
+        case takesLock
+        /// The running code (`task`) stopped before lock number `value`: the schedule ran another there (`other` 0),
+        /// or task `other` holds it. Its next step takes the lock.
+        case waitsForLock
     }
 
     /// One event, in a few words.
@@ -51,6 +57,9 @@ struct RunEvents: Sendable {
     private var tailStart = 0
     /// Events between `head` and `tail`, not kept.
     private(set) var dropped = 0
+    /// The run's locks seen at a choice, numbered from 1 in the order they were first seen (the schedule's order, so
+    /// the same in any process), by address.
+    private var lockNumbers: [UInt: Int64] = [:]
     /// The names tasks were given (`Task(name:)`, `addTask(name:)`), by the runtime's id.
     private(set) var names: [UInt32: String] = [:]
     /// The tasks whose name was asked for.
@@ -92,6 +101,25 @@ struct RunEvents: Sendable {
         let task = currentTask()
         let actor = ActorName.currentKind(main: main)
         keep(Event(kind: .sleep, task: task, other: timer, actor: actor, value: nanoseconds))
+    }
+
+    /// The running code took `lock` after a choice (`takesLock`).
+    mutating func takesLock(_ lock: UnsafeMutableRawPointer) {
+        keep(Event(kind: .takesLock, task: currentTask(), value: lockNumber(lock)))
+    }
+
+    /// The running code stops before `lock`, held by task `holder` (0: free; the schedule ran another).
+    mutating func waitsForLock(_ lock: UnsafeMutableRawPointer, holder: UInt32) {
+        keep(Event(kind: .waitsForLock, task: currentTask(), other: holder, value: lockNumber(lock)))
+    }
+
+    /// `lock`'s number in this run.
+    mutating func lockNumber(_ lock: UnsafeMutableRawPointer) -> Int64 {
+        let address = UInt(bitPattern: lock)
+        if let number = lockNumbers[address] { return number }
+        let number = Int64(lockNumbers.count + 1)
+        lockNumbers[address] = number
+        return number
     }
 
     /// The runtime's id of the task running now (0: none), its name kept the first time it is seen.
@@ -197,6 +225,11 @@ extension RunEvents {
                     seen.insert(event.other)
                     add("\(verb) \(name(event.other))", endsReady: false, actor: event.actor)
                 }
+            case .takesLock:
+                add("takes lock \(event.value)", endsReady: false, actor: .none)
+            case .waitsForLock:
+                add("waits for lock \(event.value)" + (event.other != 0 ? " held by \(name(event.other))" : ""),
+                    endsReady: true, actor: .none)
             case .sleep:
                 if event.other != job { timers.insert(event.other) }
                 add(event.value >= 0 ? "sleeps \(HarnessFailure.format(.nanoseconds(event.value)))" : "sleeps",
