@@ -165,7 +165,10 @@ struct LockChoicePointTests {
         }
         print("[locks] inversion: \(deadlocks) of 40 seeds deadlocked; \(message.split(separator: "\n").first ?? "")")
         #expect(deadlocks > 0)
-        #expect(message.contains("waits for lock"), "\(message)")
+        // Both waits, in the timeline's names: each task holds the lock the other waits for.
+        let waits = message.firstMatch(of: #/(task \d) waits for lock (\d), held by (task \d); (task \d) waits for lock (\d), held by (task \d)/#)
+        let crossed = waits.map { $0.1 == $0.6 && $0.3 == $0.4 && $0.1 != $0.3 && $0.2 != $0.5 } ?? false
+        #expect(crossed && message.hasPrefix("deadlock") && message.contains("lock-order inversion"), "\(message)")
     }
 
     // The counters are process-wide and other suites run beside this one: only the outcome is asserted here. A run's own

@@ -273,16 +273,23 @@ extension OneThreadExecutor {
         condition.unlock()
     }
 
-    /// What a deadlock says of jobs waiting for locks: each waiter and the holder of what it waits for.
-    var lockWaitsDescribed: String? {
-        let waits = workers.compactMap { worker -> String? in
-            guard let mutex = worker.blockedOn else { return nil }
-            let holder = harness_locks_holder(mutex)
-            let waiter = "task \(Self.taskID(of: Self.job(numbered: worker.job)))"
-            let held = holder != 0 ? "task \(holder)" : "a thread outside the run"
-            return "\(waiter) waits for lock \(mutex) held by \(held)"
+    /// What a deadlock says of jobs waiting for locks, in the timeline's names: each waiter, the lock, its holder; and
+    /// whether every holder is itself one of the waiters (a cycle: a lock-order inversion). Nil if no job waits for a
+    /// lock. Call under the lock.
+    func lockWaitsDescribed() -> (text: String, cycle: Bool)? {
+        let blocked = workers.filter { $0.blockedOn != nil }
+        guard !blocked.isEmpty else { return nil }
+        let waiters = Set(blocked.map { UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: $0.job))) })
+        var cycle = true
+        let waits = blocked.map { worker -> String in
+            let mutex = worker.blockedOn!
+            let holder = UInt32(truncatingIfNeeded: harness_locks_holder(mutex))
+            if !waiters.contains(holder) { cycle = false }
+            let waiter = events.timelineName(of: UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: worker.job))))
+            let held = holder != 0 ? events.timelineName(of: holder) : "a thread outside the run"
+            return "\(waiter) waits for lock \(events.lockNumber(mutex)), held by \(held)"
         }
-        return waits.isEmpty ? nil : waits.joined(separator: "; ")
+        return (waits.joined(separator: "; "), cycle)
     }
 }
 

@@ -546,6 +546,11 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                                           trace: scheduler.trace, timeline: recordedTimeline)))
             }
         case .deadlock:
+            if let waits = lockWaitsDescribed(), waits.cycle, outside.isEmpty {
+                return fail(.deadlock, "tasks wait for locks that only a waiting task can release: \(waits.text). Each holds "
+                            + "a lock another of them wants next (a lock-order inversion): take the locks in one order "
+                            + "everywhere, or in one section.")
+            }
             fail(.deadlock, "nothing is ready, no timer is set, no work the run handed out (a Dispatch block, a " +
                  "thread, a task handed to another executor) can still resume it, and the scenario has not returned: " +
                  "some task awaits what nobody will ever give it — a continuation never resumed, a stream nobody " +
@@ -557,7 +562,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                  (othersStayedBusy ? " (Other runs of this process stayed busy for " +
                   "\(HarnessFailure.format(options.outsideWorkLimit)) of spare time meanwhile: if a task of this run waits for " +
                   "an actor they share with it — a global actor, an actor kept in a static — run it alone.)" : "") +
-                 (lockWaitsDescribed.map { " Jobs wait for locks: " + $0 + "." } ?? ""))
+                 (lockWaitsDescribed().map { " Tasks wait for locks: " + $0.text + "." } ?? ""))
         case .leftovers(let jobs, stillRunning: false):
             fail(.leftovers, "\(counted(jobs, "job")) \(jobs == 1 ? "was" : "were") still ready or ran after " +
                  "the scenario returned: something started inside it outlived it (a `Task {}` nobody awaited, a " +

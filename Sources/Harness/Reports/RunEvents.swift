@@ -141,7 +141,16 @@ extension RunEvents {
     /// tasks are `task 1`, `task 2`… in the order they first appear, so the same schedule gives the same rows in any
     /// process. An actor's own job (which hands a waiting task on to run on the actor) and the job that ends a sleep
     /// get no row: the task they hand on says where it ran, or that it woke.
-    func entries() -> [Timeline.Entry] {
+    func entries() -> [Timeline.Entry] { drawn().entries }
+
+    /// What the timeline calls `task` (the runtime's id): its own name, or `task n` as the timeline numbers it; a task
+    /// the timeline never shows is `task #id`.
+    func timelineName(of task: UInt32) -> String {
+        names[task] ?? drawn().numbers[task].map { "task \($0)" } ?? "task #\(task)"
+    }
+
+    /// The timeline's rows, and the numbers it gave unnamed tasks.
+    private func drawn() -> (entries: [Timeline.Entry], numbers: [UInt32: Int]) {
         var numbers: [UInt32: Int] = [:]
         func name(_ task: UInt32) -> String {
             if let name = names[task] { return name }
@@ -244,7 +253,7 @@ extension RunEvents {
             suspends[index] = later.contains(steps[index].task) && !steps[index].endsReady
             later.insert(steps[index].task)
         }
-        return zip(steps, suspends).map { step, suspends in
+        let entries = zip(steps, suspends).map { step, suspends in
             var parts = step.parts
             if suspends { parts.append("suspends") }
             var text = parts.isEmpty ? "runs" : parts.joined(separator: ", ")
@@ -255,5 +264,6 @@ extension RunEvents {
             }
             return Timeline.Entry(task: name(step.task), text: text)
         }
+        return (entries, numbers)
     }
 }
