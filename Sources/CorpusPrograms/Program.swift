@@ -112,6 +112,8 @@ public enum Corpus {
         // Limits and signals: bounded groups, semaphores, gates; what children inherit
         .boundedConcurrencyGroup, .asyncSemaphore, .gateOpensWaiters, .groupBodyReturnsEarly, .priorityInherited,
         .continuationResumedAtOnce,
+        // Locked sections: NSLock, NSRecursiveLock, NSCondition, Mutex
+        .nslockCheckThenAct, .nslockOneSection, .mutexCheckThenAct, .recursiveLockTransfers, .nsconditionHandsToThread,
     ]
 
     /// The program named `name`, or nil.

@@ -1,0 +1,209 @@
+import Foundation
+import Synchronization
+
+// Locked sections, the way `@unchecked Sendable` classes write them: an NSLock (or an NSRecursiveLock, an NSCondition)
+// guarding a few stored properties. Swift 6's checker proves no data race here; it does not prove that two sections
+// make one atomic step.
+
+/// An account whose balance an NSLock guards.
+final class LockedAccount: @unchecked Sendable {
+    // @unchecked Sendable: `balance` is read and written only inside `lock`'s sections, below.
+    /// Guards `balance`.
+    private let lock = NSLock()
+    /// The money left.
+    private var balance: Int
+
+    /// An account holding `balance`.
+    init(_ balance: Int) { self.balance = balance }
+
+    /// Withdraws `amount` if the balance covers it, checking in one section and withdrawing in another.
+    func checkThenWithdraw(_ amount: Int) -> Bool {
+        let enough = lock.withLock { balance >= amount }
+        guard enough else { return false }
+        lock.withLock { balance -= amount }
+        return true
+    }
+
+    /// Withdraws `amount` if the balance covers it, checking and withdrawing in one section.
+    func withdraw(_ amount: Int) -> Bool {
+        lock.withLock {
+            guard balance >= amount else { return false }
+            balance -= amount
+            return true
+        }
+    }
+
+    /// The balance now.
+    var current: Int { lock.withLock { balance } }
+}
+
+/// The same account on `Mutex`.
+final class MutexAccount: Sendable {
+    /// The money left.
+    private let balance: Mutex<Int>
+
+    /// An account holding `balance`.
+    init(_ balance: Int) { self.balance = Mutex(balance) }
+
+    /// Withdraws `amount` if the balance covers it, checking in one section and withdrawing in another.
+    func checkThenWithdraw(_ amount: Int) -> Bool {
+        let enough = balance.withLock { $0 >= amount }
+        guard enough else { return false }
+        balance.withLock { $0 -= amount }
+        return true
+    }
+
+    /// The balance now.
+    var current: Int { balance.withLock { $0 } }
+}
+
+/// Two accounts whose every change goes through one NSRecursiveLock: a transfer holds it and calls the methods that
+/// take it again.
+final class TwoAccounts: @unchecked Sendable {
+    // @unchecked Sendable: `accounts` is read and written only inside `lock`'s sections, below.
+    /// Guards `accounts`; taken again by its holder.
+    private let lock = NSRecursiveLock()
+    /// The two accounts' money.
+    private var accounts = [100, 100]
+
+    /// Adds `amount` to account `index`.
+    func deposit(_ amount: Int, to index: Int) { lock.withLock { accounts[index] += amount } }
+
+    /// Takes `amount` from account `index`.
+    func take(_ amount: Int, from index: Int) { lock.withLock { accounts[index] -= amount } }
+
+    /// Moves `amount` from one account to the other, in one section around both.
+    func transfer(_ amount: Int, from source: Int, to target: Int) {
+        lock.withLock {
+            take(amount, from: source)
+            deposit(amount, to: target)
+        }
+    }
+
+    /// The money in both accounts, read in one section.
+    var total: Int { lock.withLock { accounts.reduce(0, +) } }
+}
+
+/// A queue that a thread of its own drains, fed under an NSCondition: how work is handed to a worker thread that a C
+/// library or an engine needs.
+final class HandedQueue: @unchecked Sendable {
+    // @unchecked Sendable: `items` and `taken` are read and written only while `condition` is locked.
+    /// Guards `items` and `taken`; signalled when an item comes.
+    private let condition = NSCondition()
+    /// Items not yet taken.
+    private var items: [Int] = []
+    /// Items taken, in order.
+    private var taken: [Int] = []
+
+    /// Hands `item` to the thread.
+    func put(_ item: Int) {
+        condition.lock()
+        items.append(item)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// On the thread: takes `count` items as they come, then gives them, in the order taken, to `done`.
+    func drain(_ count: Int, then done: @Sendable ([Int]) -> Void) {
+        condition.lock()
+        while taken.count < count {
+            while items.isEmpty { condition.wait() }
+            taken.append(items.removeFirst())
+        }
+        let all = taken
+        condition.unlock()
+        done(all)
+    }
+}
+
+/// Runs `withdraw` in two child tasks at once.
+func inTwoChildTasks(_ withdraw: @escaping @Sendable () -> Bool) async {
+    await withTaskGroup(of: Bool.self) { group in
+        group.addTask { withdraw() }
+        group.addTask { withdraw() }
+        for await _ in group {}
+    }
+}
+
+extension Program {
+    /// Two tasks withdrawing 100 from 100, each checking the balance in one NSLock section and withdrawing in another.
+    static let nslockCheckThenAct = Program(
+        "nslock-check-then-act", "two child tasks withdraw 100 from 100, each checking in one NSLock section and acting in another",
+        onTime: ["balance 0", "balance -100"],
+        because: "the check and the withdrawal are two sections: the other task's whole withdrawal may come between "
+            + "them (on a pool of two threads, or where the schedule pauses a job at the lock), and both withdraw"
+    ) {
+        let account = LockedAccount(100)
+        await inTwoChildTasks { account.checkThenWithdraw(100) }
+        return "balance \(account.current)"
+    }
+
+    /// The fixed twin: the check and the withdrawal in one section.
+    static let nslockOneSection = Program(
+        "nslock-one-section", "two child tasks withdraw 100 from 100, each checking and acting in one NSLock section",
+        onTime: ["balance 0, 1 refused"],
+        because: "the check and the withdrawal are one section, so the second task in sees the first one's withdrawal "
+            + "and is refused, in any interleaving"
+    ) {
+        let account = LockedAccount(100)
+        let refused = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { account.withdraw(100) }
+            group.addTask { account.withdraw(100) }
+            var refused = 0
+            for await done in group where !done { refused += 1 }
+            return refused
+        }
+        return "balance \(account.current), \(refused) refused"
+    }
+
+    /// The check-then-act on `Mutex`: the same race, in code the harness cannot pause.
+    static let mutexCheckThenAct = Program(
+        "mutex-check-then-act", "two child tasks withdraw 100 from 100, each checking in one Mutex section and acting in another",
+        onTime: ["balance 0", "balance -100"],
+        because: "as with an NSLock, the other task's withdrawal may come between the two sections; a Mutex's lock is "
+            + "inline atomics in the caller, so the harness never pauses a job there and shows only the first"
+    ) {
+        let account = MutexAccount(100)
+        await inTwoChildTasks { account.checkThenWithdraw(100) }
+        return "balance \(account.current)"
+    }
+
+    /// Transfers under an NSRecursiveLock whose holder takes it again, beside an audit.
+    static let recursiveLockTransfers = Program(
+        "recursive-lock-transfers", "two child tasks transfer between two accounts under an NSRecursiveLock taken again "
+            + "inside the transfer; a third audits the total",
+        onTime: ["total 200, audit 200"],
+        because: "a transfer holds the lock across both of its nested sections (its holder takes it again without "
+            + "waiting), so the audit, one section too, never sees money in flight"
+    ) {
+        let ledger = TwoAccounts()
+        let audit = await withTaskGroup(of: Int?.self) { group in
+            group.addTask { ledger.transfer(30, from: 0, to: 1); return nil }
+            group.addTask { ledger.transfer(50, from: 1, to: 0); return nil }
+            group.addTask { ledger.total }
+            var audit = 0
+            for await total in group { audit = total ?? audit }
+            return audit
+        }
+        return "total \(ledger.total), audit \(audit)"
+    }
+
+    /// A task hands items to a thread of its own that waits for them on an NSCondition.
+    static let nsconditionHandsToThread = Program(
+        "nscondition-hands-to-thread", "a task puts 1, 2, 3 under an NSCondition, yielding between; a Thread waits on "
+            + "it for each and resumes an async let's continuation with what it took",
+        onTime: ["[1, 2, 3]"],
+        because: "one producer puts the items in order under the condition's lock and the thread takes them in that "
+            + "order, waiting whenever none is left; a signal with nobody waiting is not lost, as the item stays queued"
+    ) {
+        let queue = HandedQueue()
+        async let taken = withCheckedContinuation { continuation in
+            Thread { queue.drain(3) { continuation.resume(returning: list($0)) } }.start()
+        }
+        for item in 1...3 {
+            queue.put(item)
+            await Task.yield()
+        }
+        return await taken
+    }
+}
