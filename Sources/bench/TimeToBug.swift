@@ -71,6 +71,9 @@ func printTimeToBug(starts: Int, chanceRuns: Int) async throws {
                  body: { await flagWindow(before: 5, during: 5) }, fails: { $0 == 1 }),
         BugShape(name: "(not a lesson's) flag up from yield 10 to 20, read at once", depth: 2,
                  body: { await flagWindow(before: 10, during: 10) }, fails: { $0 == 1 }),
+        // A pause at a lock is the choice: one task stopped before its second section while the other withdraws.
+        BugShape(name: "(not a lesson's) NSLock check-then-act, 2 tasks", depth: 2,
+                 body: { await twoCheckThenWithdraws() }, fails: { $0 < 0 }),
     ]
     let limit = 1_000
     print("")

@@ -58,6 +58,15 @@ actor Counter {
     return 100
 }
 
+/// A million sections of one NSLock the code made, in one job: under a seeded run each lock is a counted lock with
+/// nothing else ready, the cost of a lock that does not switch.
+@Sendable func lockSections() async -> Int {
+    let lock = NSLock()
+    var total = 0
+    for index in 0..<1_000_000 { lock.withLock { total &+= index } }
+    return total == 0 ? 0 : 1_000_000
+}
+
 /// Real seconds taken by `work`.
 func seconds(_ work: () async throws -> Void) async rethrows -> Double {
     let start = ContinuousClock.now
@@ -195,6 +204,18 @@ print(pad("workload", widths[0]) + pad("seeded harness", widths[1]) + pad("syste
 for row in rows {
     print(pad(row.0, widths[0]) + pad(row.1, widths[1]) + pad(row.2, widths[2]) + row.3)
 }
+// The lock row: the same million sections in a seeded run's job and outside any run, alternately, in this process.
+var lockInRun: [Double] = [], lockOutside: [Double] = []
+for _ in 0..<stepRounds {
+    lockInRun.append(try await seconds { _ = try await run(.seeded(0), lockSections) })
+    lockOutside.append(await seconds { _ = await lockSections() })
+}
+print("")
+print(pad("workload", widths[0]) + pad("seeded harness", widths[1]) + pad("outside any run", widths[2]) + "difference")
+print(pad("1 000 000 NSLock sections, nothing else ready", widths[0])
+      + pad(String(format: "%.0f ns/section", median(lockInRun) * 1e3), widths[1])
+      + pad(String(format: "%.0f ns/section", median(lockOutside) * 1e3), widths[2])
+      + String(format: "%.0f ns a lock (target: < 200 ns)", (median(lockInRun) - median(lockOutside)) * 1e3))
 print("")
 print("The harness ran \(hops.jobs) jobs for the 100 000 hops (the bare executor \(hops.bareJobs): the rest were switched")
 print("inline), \(yielded.jobs) for the yields (bare: \(yielded.bareJobs)) and \(pours.jobs) for the pours. Targets: ≤ 2× the bare")

@@ -1,37 +1,11 @@
 import Foundation
 import Harness
+import Scenarios
 @testable import HarnessTesting
 import Synchronization
 import Testing
 
 // PROTOTYPE (notes/i37-design.md): the code under test's locks as choice points of seeded runs.
-
-/// A balance guarded by an NSLock; `checkThenWithdraw` checks in one locked section and withdraws in another.
-private final class LockedAccount: @unchecked Sendable {
-    // @unchecked Sendable: `balance` is only touched under `lock`.
-    private let lock = NSLock()
-    private var balance: Int
-    init(_ balance: Int) { self.balance = balance }
-
-    /// Two sections: another withdrawal may come between the check and the act.
-    func checkThenWithdraw(_ amount: Int) -> Bool {
-        let enough = lock.withLock { balance >= amount }
-        guard enough else { return false }
-        lock.withLock { balance -= amount }
-        return true
-    }
-
-    /// One section: the fixed twin.
-    func withdraw(_ amount: Int) -> Bool {
-        lock.withLock {
-            guard balance >= amount else { return false }
-            balance -= amount
-            return true
-        }
-    }
-
-    var current: Int { lock.withLock { balance } }
-}
 
 /// The same check-then-act on `Mutex`, whose lock is inline atomics the harness cannot see.
 private final class MutexAccount: Sendable {
@@ -53,7 +27,7 @@ private final class SectionCounts: Sendable {
 }
 
 /// Two withdrawals of 100 from 100, in two child tasks: the balance left.
-private func twoWithdrawals(_ withdraw: @escaping @Sendable () -> Bool, balance: @escaping @Sendable () -> Int) async -> Int {
+private func racingWithdrawals(_ withdraw: @escaping @Sendable () -> Bool, balance: @escaping @Sendable () -> Int) async -> Int {
     await withTaskGroup(of: Bool.self) { group in
         group.addTask { withdraw() }
         group.addTask { withdraw() }
@@ -72,8 +46,7 @@ struct LockChoicePointTests {
         let pausesBefore = LockPoints.pauses
         for seed in UInt64(0)..<200 {
             let run = try await Harness.run(.seeded(seed)) {
-                let account = LockedAccount(100)
-                return await twoWithdrawals({ account.checkThenWithdraw(100) }, balance: { account.current })
+                await twoCheckThenWithdraws()
             }
             if run.value < 0 {
                 overdrawn.append(seed)
@@ -84,15 +57,13 @@ struct LockChoicePointTests {
               "pauses \(LockPoints.pauses - pausesBefore)")
         #expect(!overdrawn.isEmpty, "no seed interleaved the two sections")
         let replayed = try await Harness.run(.replay(try #require(interleaving))) {
-            let account = LockedAccount(100)
-            return await twoWithdrawals({ account.checkThenWithdraw(100) }, balance: { account.current })
+            await twoCheckThenWithdraws()
         }
         #expect(replayed.value < 0, "the replay of \(interleaving!) did not overdraw")
         // The same seed, twice: the same schedule.
         let seed = try #require(overdrawn.first)
         let again = try await Harness.run(.seeded(seed)) {
-            let account = LockedAccount(100)
-            return await twoWithdrawals({ account.checkThenWithdraw(100) }, balance: { account.current })
+            await twoCheckThenWithdraws()
         }
         #expect(again.value < 0)
     }
@@ -101,14 +72,12 @@ struct LockChoicePointTests {
     func fixedTwinHolds() async throws {
         for seed in UInt64(0)..<200 {
             let run = try await Harness.run(.seeded(seed)) {
-                let account = LockedAccount(100)
-                return await twoWithdrawals({ account.withdraw(100) }, balance: { account.current })
+                await twoWithdrawals { $0.withdraw(100) }
             }
             #expect(run.value == 0, "seed \(seed)")
         }
         let strict = try await Harness.run(.strict) {
-            let account = LockedAccount(100)
-            return await twoWithdrawals({ account.checkThenWithdraw(100) }, balance: { account.current })
+            await twoCheckThenWithdraws()
         }
         #expect(strict.value == 0)
     }
@@ -178,7 +147,7 @@ struct LockChoicePointTests {
         for seed in UInt64(0)..<100 {
             let run = try await Harness.run(.seeded(seed)) {
                 let account = MutexAccount(100)
-                return await twoWithdrawals({ account.checkThenWithdraw(100) }, balance: { account.current })
+                return await racingWithdrawals({ account.checkThenWithdraw(100) }, balance: { account.current })
             }
             #expect(run.value == 0)
         }
@@ -204,12 +173,6 @@ struct LockChoicePointTests {
         _ = try await Harness.run(.seeded(1)) { await Task.yield() }
         #expect(LockPoints.counted - before == 0, "the harness's own locks")
     }
-}
-
-/// The check-then-act's scenario: two withdrawals of 100 from 100, each checking and acting in two sections.
-@Sendable private func twoCheckThenWithdraws() async -> Int {
-    let account = LockedAccount(100)
-    return await twoWithdrawals({ account.checkThenWithdraw(100) }, balance: { account.current })
 }
 
 /// In an exit test's child: runs the check-then-act under `run(.seeded(…))`, which plays a pasted `HARNESS_SCHEDULE`,
