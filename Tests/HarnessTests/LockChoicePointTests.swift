@@ -5,7 +5,7 @@ import Scenarios
 import Synchronization
 import Testing
 
-// PROTOTYPE (notes/i37-design.md): the code under test's locks as choice points of seeded runs.
+// The code under test's locks as choice points of seeded runs (Sources/CHarnessTime/Locks.c).
 
 /// The same check-then-act on `Mutex`, whose lock is inline atomics the harness cannot see.
 private final class MutexAccount: Sendable {
@@ -36,8 +36,8 @@ private func racingWithdrawals(_ withdraw: @escaping @Sendable () -> Bool, balan
     return balance()
 }
 
-@Suite("Locks of the code under test are choice points under seeded schedules (prototype)", .serialized,
-       scaledTimeLimit(minutes: 2))
+@Suite("Locks of the code under test are choice points under seeded schedules", .serialized,
+       .needs(.lockChoicePoints), scaledTimeLimit(minutes: 2))
 struct LockChoicePointTests {
     @Test("an NSLock check-then-act overdraws under some seeds, and its replay string overdraws again")
     func checkThenActOverdraws() async throws {
@@ -187,7 +187,7 @@ struct LockChoicePointTests {
 }
 
 @Suite("A race between two locked sections is shown and replayed like any other", .serialized,
-       scaledTimeLimit(minutes: 2))
+       .needs(.lockChoicePoints), scaledTimeLimit(minutes: 2))
 struct LockCounterexampleTests {
     static let claim = Claim("two check-then-withdraws never overdraw", runs: [.seeds(100)],
                              expect: Expectation(every: .that("not overdrawn") { $0 >= 0 }),

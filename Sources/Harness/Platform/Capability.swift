@@ -21,13 +21,18 @@ public enum Capability: String, CaseIterable, Sendable, CustomStringConvertible 
     case timers
     /// `dispatchPrecondition(condition: .onQueue(.main))` holds in a run's main-actor code, as on the main actor.
     case mainQueue
+    /// Under the seeded schedules a lock of a mutex the code under test made (an NSLock, NSRecursiveLock, NSCondition,
+    /// a `pthread_mutex_t` it initialised) is a choice point: a job may pause there and another run, and a held lock
+    /// blocks the job that wants it. `Mutex` and `Atomic` are inline atomics: never, anywhere.
+    case lockChoicePoints
 
     /// Whether this platform gives it to the harness — decided by the platform and the build, never measured: where
     /// it should be there and the harness lost it (a regression), a test that needs it runs and fails rather than
     /// being skipped as if the platform lacked it.
     package var isAvailable: Bool {
         switch self {
-        case .virtualClock, .outsideWork, .mainQueue, .threadCPUTime, .spareTime, .stillness: Self.linuxInterposition
+        case .virtualClock, .outsideWork, .mainQueue, .threadCPUTime, .spareTime, .stillness, .lockChoicePoints:
+            Self.linuxInterposition
         case .defaultExecutor, .timers: Self.executorSPI
         }
     }
@@ -43,6 +48,7 @@ public enum Capability: String, CaseIterable, Sendable, CustomStringConvertible 
         case .defaultExecutor: "the process's default executor"
         case .timers: "Task.sleep's timers"
         case .mainQueue: "the main queue in main-actor code"
+        case .lockChoicePoints: "locks as choice points"
         }
     }
 
@@ -50,7 +56,7 @@ public enum Capability: String, CaseIterable, Sendable, CustomStringConvertible 
     package var missing: String {
         let what: String
         switch self {
-        case .virtualClock, .outsideWork, .mainQueue:
+        case .virtualClock, .outsideWork, .mainQueue, .lockChoicePoints:
             what = "the harness answers the runtime's and Dispatch's C calls with its own functions only where symbols "
                 + "resolve to the executable first (Linux); Darwin's two-level namespace binds them to libSystem's"
         case .threadCPUTime, .stillness:
