@@ -1,4 +1,4 @@
-// Locks of the code under test as choice points of a seeded run (PROTOTYPE: see notes/i37-design.md).
+// Locks of the code under test as choice points of a seeded run.
 //
 // Foundation's NSLock, NSRecursiveLock and NSCondition (and NSConditionLock, made of one) lock with
 // `pthread_mutex_lock`; code that makes a `pthread_mutex_t` itself does too. Defined here, as `clock_gettime` is, these

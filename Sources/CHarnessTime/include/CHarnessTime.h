@@ -190,7 +190,7 @@ void harness_foreign_open(void *item);
 /// Sends a signal the run held (Wakes.c).
 void harness_wake_send(void *item);
 
-// Locks of the code under test as choice points (Locks.c; PROTOTYPE).
+// Locks of the code under test as choice points (Locks.c).
 
 /// How Locks.c tells a run about a counted mutex, on a worker thread of the run inside a job; `run` is the run's opaque
 /// pointer, `mutex` the mutex.

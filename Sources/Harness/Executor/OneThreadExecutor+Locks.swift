@@ -1,9 +1,13 @@
 import CHarnessTime
 import Foundation
 
-// PROTOTYPE (notes/i37-design.md): a seeded run's jobs on worker threads, one at a time, and the code under test's
-// locks as choice points. Only the thread holding the baton touches the run's state outside `condition`; it hands the
-// baton on by posting another worker's and then touches nothing of the run's.
+// A seeded run's jobs on worker threads, one at a time, and the code under test's locks as choice points. Only the
+// thread holding the baton touches the run's state outside `condition`; it hands the baton on by posting another
+// worker's and then touches nothing of the run's.
+//
+// Not yet: workers are not bounded by a pool width (a scenario that starves a pool of two threads with blocked locks
+// passes here); a run that ends with workers paused or blocked (a deadlock) leaves them parked for the process's life;
+// the watchdog reads the CPU of the baton's holder, not the sum over the run's workers.
 
 /// A thread of a seeded run: the run's own thread (index 0) or one made when a job paused at a lock and another had to
 /// run. At most one worker of a run runs at a time: the one holding the baton.
@@ -56,7 +60,7 @@ final class Worker: @unchecked Sendable {
     }
 }
 
-/// Process-wide counts, for tests and the bench (PROTOTYPE).
+/// Process-wide counts, for tests and the bench.
 public enum LockPoints {
     /// Lock calls that were choice points so far.
     public static var seen: Int { Int(harness_locks_points()) }

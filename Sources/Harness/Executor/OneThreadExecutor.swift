@@ -92,7 +92,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     @exclusivity(unchecked) var held: [(work: HeldWork, serial: UInt64)] = []
     /// Guards `held` (the job runs with `condition` released; the watchdog may let held work go).
     let heldLock = OwnLocks.lock()
-    /// The run's worker threads (PROTOTYPE, `+Locks`): index 0 is the run's own thread; the others were made when a job
+    /// The run's worker threads (`+Locks`): index 0 is the run's own thread; the others were made when a job
     /// paused at a lock. Touched by the baton's holder only (under `condition` where a worker is handed an order).
     @exclusivity(unchecked) var workers: [Worker] = []
     /// Workers with nothing to do, waiting for an order.

@@ -191,7 +191,7 @@ struct Scheduler {
         inbox.removeAll(keepingCapacity: true)
     }
 
-    /// A paused worker (`token`, an odd number) is ready again: its lock was released (PROTOTYPE). `key`: PCT's.
+    /// A paused worker (`token`, an odd number) is ready again: its lock was released. `key`: PCT's.
     mutating func enqueueToken(_ token: Job, key: UInt64) {
         ready.append(token, key: key)
     }
@@ -200,7 +200,7 @@ struct Scheduler {
     var runningPCTKey: UInt64 { runningKey }
 
     /// The running job is about to take a lock: a choice point among it (`token`, going on) and every ready job and
-    /// paused worker (PROTOTYPE). Nil if nothing else is ready (no choice); else the pick, which is `token` itself if
+    /// paused worker. Nil if nothing else is ready (no choice); else the pick, which is `token` itself if
     /// the job goes on. Going on is the calm choice.
     mutating func pickAtLockPoint(continuing token: Job) -> ReadyQueue.Entry? {
         guard ready.candidateCount > 0 else { return nil }
