@@ -1,7 +1,7 @@
 import Foundation
-import Harness
-import Scenarios
-@testable import HarnessTesting
+import ConcurrencyHarness
+@testable import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
 import Synchronization
 import Testing
 
@@ -45,7 +45,7 @@ struct LockChoicePointTests {
         var interleaving: Interleaving?
         let pausesBefore = LockPoints.pauses
         for seed in UInt64(0)..<200 {
-            let run = try await Harness.run(.seeded(seed)) {
+            let run = try await ConcurrencyHarness.run(.seeded(seed)) {
                 await twoCheckThenWithdraws()
             }
             if run.value < 0 {
@@ -56,13 +56,13 @@ struct LockChoicePointTests {
         print("[locks] check-then-act: overdrawn on \(overdrawn.count) of 200 seeds, first \(overdrawn.prefix(5)); " +
               "pauses \(LockPoints.pauses - pausesBefore)")
         #expect(!overdrawn.isEmpty, "no seed interleaved the two sections")
-        let replayed = try await Harness.run(.replay(try #require(interleaving))) {
+        let replayed = try await ConcurrencyHarness.run(.replay(try #require(interleaving))) {
             await twoCheckThenWithdraws()
         }
         #expect(replayed.value < 0, "the replay of \(interleaving!) did not overdraw")
         // The same seed, twice: the same schedule.
         let seed = try #require(overdrawn.first)
-        let again = try await Harness.run(.seeded(seed)) {
+        let again = try await ConcurrencyHarness.run(.seeded(seed)) {
             await twoCheckThenWithdraws()
         }
         #expect(again.value < 0)
@@ -71,12 +71,12 @@ struct LockChoicePointTests {
     @Test("the fixed twin (one section) never overdraws; under strict the broken one does not either")
     func fixedTwinHolds() async throws {
         for seed in UInt64(0)..<200 {
-            let run = try await Harness.run(.seeded(seed)) {
+            let run = try await ConcurrencyHarness.run(.seeded(seed)) {
                 await twoWithdrawals { $0.withdraw(100) }
             }
             #expect(run.value == 0, "seed \(seed)")
         }
-        let strict = try await Harness.run(.strict) {
+        let strict = try await ConcurrencyHarness.run(.strict) {
             await twoCheckThenWithdraws()
         }
         #expect(strict.value == 0)
@@ -87,7 +87,7 @@ struct LockChoicePointTests {
         let waitsBefore = LockPoints.waits
         var overlaps = 0, shownWaits = 0
         for seed in UInt64(0)..<100 {
-            let run = try await Harness.run(.seeded(seed)) {
+            let run = try await ConcurrencyHarness.run(.seeded(seed)) {
                 let outer = NSLock(), inner = NSLock()
                 let counts = SectionCounts()
                 await withTaskGroup(of: Void.self) { group in
@@ -127,7 +127,7 @@ struct LockChoicePointTests {
         var message = ""
         for seed in UInt64(0)..<40 {
             do {
-                _ = try await Harness.run(.seeded(seed)) {
+                _ = try await ConcurrencyHarness.run(.seeded(seed)) {
                     let first = NSLock(), second = NSLock()
                     await withTaskGroup(of: Void.self) { group in
                         group.addTask { first.withLock { second.withLock {} } }
@@ -153,7 +153,7 @@ struct LockChoicePointTests {
     @Test("Mutex's sections are not explored: its check-then-act holds on every seed")
     func mutexNotExplored() async throws {
         for seed in UInt64(0)..<100 {
-            let run = try await Harness.run(.seeded(seed)) {
+            let run = try await ConcurrencyHarness.run(.seeded(seed)) {
                 let account = MutexAccount(100)
                 return await racingWithdrawals({ account.checkThenWithdraw(100) }, balance: { account.current })
             }
@@ -182,7 +182,7 @@ struct LockChoicePointTests {
             _ = OperationQueue()
             counts.append(LockPoints.counted - before)
             before = LockPoints.counted
-            _ = try? await Harness.run(.seeded(1)) { await Task.yield() }
+            _ = try? await ConcurrencyHarness.run(.seeded(1)) { await Task.yield() }
             counts.append(LockPoints.counted - before)
             print(counts.map(String.init).joined(separator: " "))
         }

@@ -61,15 +61,15 @@ final class Worker: @unchecked Sendable {
 }
 
 /// Process-wide counts, for tests and the bench.
-public enum LockPoints {
+package enum LockPoints {
     /// Lock calls that were choice points so far.
-    public static var seen: Int { Int(harness_locks_points()) }
+    package static var seen: Int { Int(harness_locks_points()) }
     /// Mutexes counted as the code under test's so far.
-    public static var counted: Int { Int(harness_locks_counted()) }
+    package static var counted: Int { Int(harness_locks_counted()) }
     /// Times a job waited for a lock another job held.
-    public static var waits: Int { waitCount.load(ordering: .relaxed) }
+    package static var waits: Int { waitCount.load(ordering: .relaxed) }
     /// Times a job paused at a lock for another to run.
-    public static var pauses: Int { pauseCount.load(ordering: .relaxed) }
+    package static var pauses: Int { pauseCount.load(ordering: .relaxed) }
     static let waitCount = Atomic<Int>(0)
     static let pauseCount = Atomic<Int>(0)
 }
