@@ -40,9 +40,7 @@ struct Check {
         let here = here
         @Sendable func removeScratch() {
             if here {
-                // The checkout was clean at the start: undoing a patch is checking out and removing what it added.
-                git(["checkout", "-q", "--", "."], in: scratch)
-                git(["clean", "-qfd", "-e", ".build"], in: scratch)
+                undoPatch(in: scratch)
                 try? FileManager.default.removeItem(atPath: logs)
                 return
             }
@@ -106,8 +104,7 @@ struct Check {
                                                                in: scratch, limit: limit)
             }
             let seconds = Int(started.duration(to: .now).components.seconds)
-            git(["checkout", "-q", "--", "."], in: scratch)
-            git(["clean", "-qfd", "-e", ".build"], in: scratch)
+            undoPatch(in: scratch)
             guard let run else {
                 let console = (try? String(contentsOfFile: logs + "/build.log", encoding: .utf8)) ?? ""
                 let error = console.split(separator: "\n").first { $0.contains("error:") }.map { String($0).cut(to: 120) } ?? ""
@@ -137,4 +134,11 @@ struct Check {
         if !unkept.isEmpty { print("promised but not shown: \(unkept.joined(separator: " "))") }
         return missed.isEmpty && unkept.isEmpty ? 0 : 1
     }
+}
+
+/// Undoes a breakage in `folder`, a checkout that was clean before it: its changes checked out, the files it added
+/// removed (the build kept).
+private func undoPatch(in folder: String) {
+    git(["checkout", "-q", "--", "."], in: folder)
+    git(["clean", "-qfd", "-e", ".build"], in: folder)
 }
