@@ -10,6 +10,12 @@
 // blocks the job until it is released (`busy`); its unlock makes its waiters ready (`released`). Everywhere else every
 // call goes to the C library's own function.
 //
+// `Synchronization.Mutex` locks with inline atomics in the caller: no lock of one is ever a choice point. Only a
+// contended one calls out, to `_MutexHandle._lockSlow`, which spins and then sleeps in the kernel (FUTEX_LOCK_PI) until
+// the holder's unlock. On a worker that would hold the run's baton while the holder, a job paused inside its section,
+// waits for that very baton: so it is defined here too, and in a job a Mutex held by another job of the run is waited
+// for as a held mutex is (`mutex_busy`), the job ready again once the word reads free.
+//
 // Linux only, as OutsideWork.c: elsewhere nothing here is defined but stubs.
 
 #if defined(__linux__)
@@ -231,6 +237,8 @@ void harness_locks_job_end(void) {
     in_hop = 0;
 }
 
+void *harness_locks_job_run(void) { return in_callback || in_hop ? NULL : lock_run; }
+
 void harness_locks_mark_waiting(const void *mutex, int on) {
     long slot = find_slot(mutex);
     if (slot >= 0) atomic_store_explicit(&slot_flags[slot], on ? 1 : 0, memory_order_relaxed);
@@ -339,6 +347,61 @@ int pthread_mutex_unlock(pthread_mutex_t *mutex) {
     return result;
 }
 
+// MARK: A contended Synchronization.Mutex
+
+uint32_t harness_mutex_word(const void *word) {
+    return atomic_load_explicit((_Atomic uint32_t *)word, memory_order_acquire);
+}
+
+/// `_MutexHandle._lockSlow(_ selfId: UInt32)` of libswiftSynchronization: Swift's calling convention, `self` (the
+/// handle, whose first four bytes are the lock word: 0 free, else the holder's kernel id) in the self register (`swift_context` is what clang calls it).
+#define MUTEX_LOCK_SLOW "$s15Synchronization12_MutexHandleV9_lockSlowyys6UInt32VF"
+typedef __attribute__((swiftcall)) void (*lock_slow_fn)(uint32_t self_id, void *__attribute__((swift_context)) handle);
+__attribute__((swiftcall)) void harness_mutex_lock_slow(uint32_t self_id, void *__attribute__((swift_context)) handle)
+    __asm__(MUTEX_LOCK_SLOW);
+
+static _Atomic(lock_slow_fn) real_lock_slow_p = NULL;
+static lock_slow_fn real_lock_slow(void) {
+    lock_slow_fn found = atomic_load_explicit(&real_lock_slow_p, memory_order_acquire);
+    if (found == NULL) {
+        found = (lock_slow_fn)library(MUTEX_LOCK_SLOW);
+        atomic_store_explicit(&real_lock_slow_p, found, memory_order_release);
+    }
+    return found;
+}
+
+/// The futex word's bits that name the holder (the rest: "waiters", "owner died").
+enum { MUTEX_HOLDER_BITS = 0x3fffffff };
+
+__attribute__((swiftcall)) void harness_mutex_lock_slow(uint32_t self_id, void *__attribute__((swift_context)) handle) {
+    if (__builtin_expect(lock_run != NULL, 0) && !in_callback && !in_hop) {
+        const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+        _Atomic uint32_t *word = (_Atomic uint32_t *)handle;
+        int told = 0;
+        while (set != NULL && set->mutex_busy != NULL) {
+            uint32_t seen = 0;
+            if (atomic_compare_exchange_strong_explicit(word, &seen, self_id, memory_order_acquire, memory_order_relaxed)) {
+                if (told) {
+                    in_callback = 1;
+                    set->taken(lock_run, handle);
+                    in_callback = 0;
+                }
+                return;
+            }
+            int holder = (int)(seen & MUTEX_HOLDER_BITS);
+            // Held by this thread (the library's fatal error says so), or in a state only the kernel sorts out.
+            if (holder == 0 || holder == my_tid()) break;
+            in_callback = 1;
+            int waited = set->mutex_busy(lock_run, handle, holder);
+            in_callback = 0;
+            told = 1;
+            // Held by a thread outside the run: wait for it in the kernel, as a job that blocks does.
+            if (!waited) break;
+        }
+    }
+    real_lock_slow()(self_id, handle);
+}
+
 // MARK: Workers and the baton
 
 /// The worker object of the calling thread (the harness's, unretained), or NULL.
@@ -415,6 +478,8 @@ void harness_locks_mark_waiting(const void *mutex, int on) { (void)mutex; (void)
 void harness_locks_in_hop(void) {}
 uint64_t harness_locks_holder(const void *mutex) { (void)mutex; return 0; }
 void harness_locks_job_end(void) {}
+void *harness_locks_job_run(void) { return 0; }
+uint32_t harness_mutex_word(const void *word) { (void)word; return 0; }
 int64_t harness_locks_points(void) { return 0; }
 harness_baton *harness_baton_make(void) { return 0; }
 void harness_baton_wait(harness_baton *baton) { (void)baton; }

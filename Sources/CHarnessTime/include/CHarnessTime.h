@@ -207,6 +207,9 @@ typedef struct harness_lock_callbacks {
     /// The job took `mutex` after `point` or `busy` was called for this lock (never on a lock with no choice, so a
     /// lock that does not switch costs no call): the timeline's "takes lock n".
     void (*taken)(void *run, void *mutex);
+    /// A `Synchronization.Mutex` whose word is at `word` is held by thread `holder` (the kernel id the word keeps): as
+    /// `busy`, but the job is ready again once the schedule sees the word free (its unlock is inline: nothing calls).
+    int (*mutex_busy)(void *run, void *word, int holder);
 } harness_lock_callbacks;
 
 /// Sets the callbacks (once; they live for the process).
@@ -228,6 +231,11 @@ void harness_locks_mark_waiting(const void *mutex, int on);
 /// The task id of the job holding counted `mutex`, or 0.
 uint64_t harness_locks_holder(const void *mutex);
 void harness_locks_job_end(void);
+/// The run whose job the calling thread runs, where a choice point may pause it (not inside the harness's own calls,
+/// nor in a hop to another executor); NULL elsewhere.
+void *harness_locks_job_run(void);
+/// A `Synchronization.Mutex`'s word, read atomically: 0 when it is free.
+uint32_t harness_mutex_word(const void *word);
 
 /// How many mutexes were counted as the code under test's since the process began; whether `mutex` is one now.
 int64_t harness_locks_counted(void);

@@ -42,8 +42,9 @@ final class Worker: @unchecked Sendable {
     var key: UInt64 = 0
     var isMain = false
     var jobNumber = 0
-    /// The mutex it waits for, while blocked.
+    /// The mutex it waits for, while blocked, and whether that is a `Synchronization.Mutex`'s word (freed unseen).
     var blockedOn: UnsafeMutableRawPointer?
+    var blockedOnMutex = false
 
     init(index: Int) {
         self.index = index
@@ -92,9 +93,28 @@ enum OwnLocks {
 }
 
 extension OneThreadExecutor {
-    /// Tells Locks.c how many candidates there are besides the running job. Call under the lock.
+    /// Tells Locks.c how many candidates there are besides the running job, counting a job that waits for a `Mutex`
+    /// as one (its holder may free it unseen: the next point looks). Call under the lock.
     func noteCandidates() {
-        othersReady.pointee = Int32(truncatingIfNeeded: scheduler.ready.candidateCount)
+        othersReady.pointee = Int32(truncatingIfNeeded: scheduler.ready.candidateCount + (mutexWaiting ? 1 : 0))
+    }
+
+    /// Whether some job waits for a `Synchronization.Mutex`.
+    private var mutexWaiting: Bool { !lockWaiters.isEmpty && lockWaiters.values.contains { $0.first?.blockedOnMutex == true } }
+
+    /// Jobs that wait for a `Mutex` whose word now reads free are ready again: its unlock is inline atomics that call
+    /// nothing, so the run looks before each pick. Only the run's jobs change the word, one at a time, so what is seen
+    /// is the same on every replay. Baton holder, under the lock.
+    func mutexesFreed() {
+        guard !lockWaiters.isEmpty else { return }
+        let freed = lockWaiters.filter { $0.value.first?.blockedOnMutex == true && harness_mutex_word($0.key) == 0 }
+            .sorted { $0.value[0].index < $1.value[0].index }
+        guard !freed.isEmpty else { return }
+        for (word, waiters) in freed {
+            lockWaiters[word] = nil
+            for waiter in waiters { scheduler.enqueueToken(waiter.token, key: waiter.key) }
+        }
+        noteCandidates()
     }
 
     /// Whether `job` is a paused worker's token rather than a job.
@@ -212,17 +232,19 @@ extension OneThreadExecutor {
         if scheduler.virtualTime && VirtualClock.works { harness_virtual_time_begin(clockOrigin + now) }
     }
 
-    /// The job on this worker is about to lock `mutex`: the schedule may pause it here and run another.
-    func lockPoint(_ mutex: UnsafeMutableRawPointer) {
+    /// The job on this worker is about to lock `mutex` (nil: it called `choicePoint()`): the schedule may pause it here
+    /// and run another.
+    func lockPoint(_ mutex: UnsafeMutableRawPointer?) {
         guard let me = Worker.current else { return }
         condition.lock()
+        mutexesFreed()
         guard !abandoned, let entry = scheduler.pickAtLockPoint(continuing: me.token), entry.job != me.token else {
             noteCandidates()
             condition.unlock()
             return
         }
         LockPoints.pauseCount.add(1, ordering: .relaxed)
-        events.waitsForLock(mutex, holder: 0)
+        if let mutex { events.waitsForLock(mutex, holder: 0) }
         pause(me)
         let target: Worker
         if Self.isToken(entry.job) {
@@ -260,6 +282,37 @@ extension OneThreadExecutor {
         return true
     }
 
+    /// `choicePoint()` in a job of this run: a lock point with no lock, where another candidate could run.
+    func explicitChoicePoint() {
+        guard othersReady.pointee > 0 else { return }
+        lockPoint(nil)
+    }
+
+    /// `Synchronization.Mutex`'s word `word` is held by thread `holder`: as `lockBusy`, but the job is ready again once
+    /// the run sees the word free (`mutexesFreed`). False if the holder is a thread outside the run.
+    func mutexBusy(_ word: UnsafeMutableRawPointer, holder: Int32) -> Bool {
+        guard let me = Worker.current, let holding = workers.first(where: { $0.tid == holder }), holding !== me else {
+            return false
+        }
+        LockPoints.waitCount.add(1, ordering: .relaxed)
+        mutexWaits += 1
+        lockWaiters[word, default: []].append(me)
+        me.blockedOn = word
+        me.blockedOnMutex = true
+        condition.lock()
+        events.waitsForLock(word, holder: UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: holding.job))))
+        pause(me)
+        let target = idleWorker()
+        target.order = .loop
+        condition.unlock()
+        harness_baton_post(target.baton)
+        harness_baton_wait(me.baton)
+        me.blockedOn = nil
+        me.blockedOnMutex = false
+        resumed(me)
+        return true
+    }
+
     /// The job released `mutex`: its waiters are ready (each tries again when picked).
     func lockReleased(_ mutex: UnsafeMutableRawPointer) {
         harness_locks_mark_waiting(mutex, 0)
@@ -287,13 +340,20 @@ extension OneThreadExecutor {
         var cycle = true
         let waits = blocked.map { worker -> String in
             let mutex = worker.blockedOn!
-            let holder = UInt32(truncatingIfNeeded: harness_locks_holder(mutex))
+            let holder = worker.blockedOnMutex ? mutexHolder(mutex) : UInt32(truncatingIfNeeded: harness_locks_holder(mutex))
             if !waiters.contains(holder) { cycle = false }
             let waiter = events.timelineName(of: UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: worker.job))))
             let held = holder != 0 ? events.timelineName(of: holder) : "a thread outside the run"
             return "\(waiter) waits for lock \(events.lockNumber(mutex)), held by \(held)"
         }
         return (waits.joined(separator: "; "), cycle)
+    }
+
+    /// The task of the job holding the `Mutex` whose word is `word` (a paused or waiting worker's), or 0.
+    private func mutexHolder(_ word: UnsafeMutableRawPointer) -> UInt32 {
+        let tid = Int32(bitPattern: harness_mutex_word(word) & 0x3fff_ffff)
+        guard tid != 0, let holding = workers.first(where: { $0.tid == tid }) else { return 0 }
+        return UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: holding.job)))
     }
 }
 
@@ -323,6 +383,9 @@ enum LockCallbacks {
             },
             taken: { run, mutex in
                 Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().lockTaken(mutex!)
+            },
+            mutex_busy: { run, word, holder in
+                Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().mutexBusy(word!, holder: holder) ? 1 : 0
             }))
         harness_locks_set_callbacks(callbacks)
         return true

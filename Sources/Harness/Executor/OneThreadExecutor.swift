@@ -99,6 +99,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     @exclusivity(unchecked) var idleWorkers: [Worker] = []
     /// The workers blocked on each counted mutex, and which worker holds each (baton holder only).
     @exclusivity(unchecked) var lockWaiters: [UnsafeMutableRawPointer: [Worker]] = [:]
+    /// Times a job waited for a `Synchronization.Mutex` another job held (baton holder only).
+    @exclusivity(unchecked) var mutexWaits = 0
     /// How many candidates the scheduler has besides the running job, where Locks.c reads it: no choice point while 0
     /// (written by the baton holder; never freed, four bytes a run, as the prototype it is).
     let othersReady: UnsafeMutablePointer<Int32> = {
@@ -320,6 +322,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                 escapedWorkSpun()
                 continue
             }
+            mutexesFreed()
             var step = scheduler.next(realNow: realNow, outsideMayResume: outsideMayResume)
             if case .waitForOutsideWork(known: true) = step {} else { waitingForOutside = false }
             var waitingForOthers = false
@@ -543,7 +546,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                                           elapsed: .nanoseconds(scheduler.virtualTime ? scheduler.finishedAt : realNow()),
                                           scheduleHash: scheduler.hash.value, leftoverJobs: scheduler.leftoverJobs,
                                           guessedTimers: guessedTimers, choices: scheduler.choices,
-                                          trace: scheduler.trace, timeline: recordedTimeline)))
+                                          trace: scheduler.trace, timeline: recordedTimeline, mutexWaits: mutexWaits)))
             }
         case .deadlock:
             if let waits = lockWaitsDescribed(), waits.cycle, outside.isEmpty {

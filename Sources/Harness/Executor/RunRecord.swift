@@ -20,4 +20,6 @@ struct RunRecord: Sendable {
     var trace: [ChoicePoint] = []
     /// The scenario's notes, with the tasks that left them.
     var timeline = Timeline()
+    /// Times a job waited for a `Synchronization.Mutex` another job held (seeded schedules only).
+    var mutexWaits = 0
 }

@@ -27,6 +27,9 @@ public struct Run<Value: Sendable>: Sendable {
     package var choices: [UInt32] = []
     /// The choice points with their alternatives (recorded under `replay` only).
     var trace: [ChoicePoint] = []
+    /// Times a job waited for a `Synchronization.Mutex` another job held: a sign the scenario locks one, whose own
+    /// lock is never a choice point (seeded schedules only; an uncontended one leaves no trace).
+    package var mutexWaits = 0
 
     /// The scenario's notes, with the tasks that left them (under `strict` and the virtual-time schedules).
     public var timeline = Timeline()
@@ -146,7 +149,7 @@ func run<Value: Sendable>(
     return Run(value: value, schedule: schedule, ranAs: effective, jobs: record.jobs, elapsed: record.elapsed,
                scheduleHash: record.scheduleHash, leftoverJobs: record.leftoverJobs,
                guessedTimers: record.guessedTimers, choices: record.choices, trace: record.trace,
-               timeline: record.timeline)
+               mutexWaits: record.mutexWaits, timeline: record.timeline)
 }
 
 /// `system` becomes `strict` where the strict-pool variable is set and the platform ignores it.

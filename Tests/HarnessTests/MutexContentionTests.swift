@@ -1,0 +1,95 @@
+import Foundation
+import ConcurrencyHarness
+@testable import ConcurrencyHarnessTesting
+import Synchronization
+import Testing
+
+// A `Synchronization.Mutex` under seeded schedules: its lock is inline atomics in the caller, never a choice point, but
+// a job paused inside one of its sections (at an NSLock, or at `choicePoint()`) leaves it held while another job runs.
+
+/// What happened inside a Mutex's sections, in order.
+private final class Sections: Sendable {
+    let log = Mutex<[String]>([])
+    func note(_ text: String) { log.withLock { $0.append(text) } }
+    var entries: [String] { log.withLock { $0 } }
+}
+
+/// Two Mutexes, for an inversion.
+private final class TwoMutexes: Sendable {
+    let first = Mutex(0)
+    let second = Mutex(0)
+}
+
+@Suite("A contended Mutex under seeded schedules waits like a held lock: never a hang, and a real deadlock is one",
+       .serialized, .needs(.lockChoicePoints), scaledTimeLimit(minutes: 2))
+struct MutexContentionTests {
+    @Test("a task wanting a Mutex that a job paused inside its section holds waits for it, then takes it")
+    func contendedMutexWaits() async throws {
+        var waited = 0
+        var failures: [String] = []
+        for seed in UInt64(0)..<30 {
+            do {
+                let run = try await run(.seeded(seed)) {
+                    let sections = Sections()
+                    let lock = NSLock()
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            sections.log.withLock {
+                                $0.append("a in")
+                                lock.withLock {}  // a choice point inside the Mutex's section
+                                $0.append("a out")
+                            }
+                        }
+                        group.addTask { sections.note("b") }
+                    }
+                    return sections.entries
+                }
+                #expect(run.value == ["a in", "a out", "b"] || run.value == ["b", "a in", "a out"],
+                        "seed \(seed): the two sections overlapped: \(run.value)")
+                if run.timeline.entries.contains(where: { $0.text.contains("waits for lock") && $0.text.contains("held by") }) {
+                    waited += 1
+                }
+            } catch {
+                failures.append("seed \(seed): \(error.summary)")
+            }
+        }
+        print("[mutex] contended: \(waited) of 30 seeds waited for the Mutex; \(failures.count) runs failed")
+        let shown = failures.prefix(3).joined(separator: "\n")
+        #expect(failures.isEmpty, "a contended Mutex must wait as a job, not block the run's thread:\n\(shown)")
+        #expect(waited > 0, "no seed paused the holder inside its section while the other task wanted the Mutex")
+    }
+
+    @Test("two Mutexes taken in opposite orders, with a choice point between, deadlock naming each holder")
+    func mutexInversionDeadlocks() async throws {
+        var deadlocks = 0, finished = 0
+        var message = ""
+        var others: [String] = []
+        for seed in UInt64(0)..<30 {
+            do {
+                _ = try await run(.seeded(seed)) {
+                    let mutexes = TwoMutexes()
+                    let lock = NSLock()
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask { mutexes.first.withLock { _ in lock.withLock {}; mutexes.second.withLock { $0 += 1 } } }
+                        group.addTask { mutexes.second.withLock { _ in lock.withLock {}; mutexes.first.withLock { $0 += 1 } } }
+                    }
+                }
+                finished += 1
+            } catch {
+                if error.kind == .deadlock {
+                    deadlocks += 1
+                    if message.isEmpty { message = error.description }
+                } else {
+                    others.append("seed \(seed): \(error.summary)")
+                }
+            }
+        }
+        print("[mutex] inversion: \(deadlocks) deadlocked, \(finished) finished, \(others.count) other failures")
+        #expect(others.isEmpty, "\(others.prefix(3).joined(separator: "\n"))")
+        #expect(deadlocks > 0 && finished > 0)
+        let waits = message.firstMatch(of: #/(task \d) waits for lock (\d), held by (task \d); (task \d) waits for lock (\d), held by (task \d)/#)
+        let crossed = waits.map { $0.1 == $0.6 && $0.3 == $0.4 && $0.1 != $0.3 && $0.2 != $0.5 } ?? false
+        #expect(crossed && message.contains("lock-order inversion"), "\(message)")
+    }
+}
+
