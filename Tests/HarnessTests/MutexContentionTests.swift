@@ -93,3 +93,62 @@ struct MutexContentionTests {
     }
 }
 
+/// The check-then-act on `Mutex`, with `choicePoint()` between its check and its act when `asked`.
+private final class PointedAccount: Sendable {
+    let balance = Mutex(100)
+    let asked: Bool
+    init(asked: Bool) { self.asked = asked }
+    func withdraw(_ amount: Int) -> Bool {
+        let enough = balance.withLock { $0 >= amount }
+        if asked { choicePoint() }
+        guard enough else { return false }
+        balance.withLock { $0 -= amount }
+        return true
+    }
+}
+
+/// Two withdrawals of 100 from 100 in two child tasks: the balance left.
+@Sendable private func twoPointedWithdrawals(asked: Bool) async -> Int {
+    let account = PointedAccount(asked: asked)
+    await withTaskGroup(of: Bool.self) { group in
+        group.addTask { account.withdraw(100) }
+        group.addTask { account.withdraw(100) }
+        for await _ in group {}
+    }
+    return account.balance.withLock { $0 }
+}
+
+@Suite("choicePoint() asks for a choice where the harness sees none", .serialized, .needs(.lockChoicePoints),
+       scaledTimeLimit(minutes: 2))
+struct ExplicitChoicePointTests {
+    @Test("with choicePoint() between a Mutex check and its act, some seed overdraws, and its replay string again")
+    func mutexCheckThenActFound() async throws {
+        var overdrawn: [UInt64] = []
+        var without = 0
+        var interleaving: Interleaving?
+        for seed in UInt64(0)..<100 {
+            let run = try await run(.seeded(seed)) { await twoPointedWithdrawals(asked: true) }
+            if run.value < 0 {
+                overdrawn.append(seed)
+                if interleaving == nil { interleaving = run.interleaving }
+            }
+            if try await ConcurrencyHarness.run(.seeded(seed), { await twoPointedWithdrawals(asked: false) }).value < 0 {
+                without += 1
+            }
+        }
+        print("[choicePoint] Mutex check-then-act: overdrawn on \(overdrawn.count) of 100 seeds with the call "
+              + "(first \(overdrawn.prefix(5))), \(without) without")
+        #expect(!overdrawn.isEmpty, "no seed paused a job at choicePoint() for the other withdrawal to come between")
+        #expect(without == 0, "without the call a Mutex's sections are one step each: no seed can overdraw")
+        let replayed = try await run(.replay(try #require(interleaving))) { await twoPointedWithdrawals(asked: true) }
+        #expect(replayed.value == -100, "the replay of \(interleaving!) gave \(replayed.value)")
+    }
+
+    @Test("choicePoint() does nothing under strict or outside any run")
+    func nothingElsewhere() async throws {
+        choicePoint()
+        let strict = try await run(.strict) { await twoPointedWithdrawals(asked: true) }
+        #expect(strict.value == 0)
+        #expect(strict.choices.isEmpty)
+    }
+}

@@ -38,8 +38,8 @@ public struct HarnessFailure: Error, CustomStringConvertible {
     package var elapsed: Duration = .zero
     /// The last notes the scenario left with `ScenarioLog.note`, oldest first.
     package var notes: [String] = []
-    /// The scenario's own error, for `threw`.
-    public var underlying: (any Error)? = nil
+    /// The scenario's own error, for `threw` (its text is in `summary`).
+    package var underlying: (any Error)? = nil
     /// The choices the schedule had made when the run failed (empty under `strict` and `system`).
     package var choices: [UInt32] = []
     /// The choice points with their alternatives (under `replay` only).
