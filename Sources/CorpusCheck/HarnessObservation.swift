@@ -26,6 +26,8 @@ public struct HarnessRun: Sendable {
     /// The pass it belongs to: 1, or 2 for the same trials again in the same process (where state the first pass
     /// made — a `static let` with a thread of its own — is already there).
     public var pass = 1
+    /// Times a job waited for a `Synchronization.Mutex` another held (virtual-time runs).
+    public var mutexWaits = 0
 
     /// The outcome, or the failure's kind: `[2]`, `deadlock`.
     public var label: String {
@@ -192,6 +194,7 @@ extension HarnessRun {
     init(_ run: SeededRun<String>) {
         self.init(result: run.result, schedule: run.schedule, interleaving: run.interleaving,
                   scheduleHash: run.scheduleHash)
+        mutexWaits = run.mutexWaits
     }
 }
 
@@ -211,6 +214,12 @@ extension HarnessObservation {
         tally.rerunDiffered = findings.first { $0.trial == .rerun }?.runs.count ?? 0
         tally.findings = findings.map(\.description)
         tally.passes = passes
+        let virtual = self[.seeded] + self[.pct]
+        let contended = virtual.filter { $0.mutexWaits > 0 }.count
+        if program.inlineLocks || contended > 0 {
+            tally.notExplored = contended > 0 ? String(NotExplored.mutex(contended: contended, of: virtual.count).dropFirst(3))
+                : "not explored: " + NotExplored.mutexSections
+        }
         return tally
     }
 }

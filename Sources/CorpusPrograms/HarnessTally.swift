@@ -24,6 +24,8 @@ public struct HarnessTally: Codable, Sendable {
     public var rerunSeeds = 0
     /// Each false verdict in words (empty: the harness agrees with the language on every trial).
     public var findings: [String] = []
+    /// What its seeded verdicts did not explore, in words (nil: nothing the harness knows of).
+    public var notExplored: String?
     /// How many passes each trial was run in, one after the other in one process (the counts add them up).
     public var passes = 1
 

@@ -161,7 +161,8 @@ extension Program {
         "mutex-check-then-act", "two child tasks withdraw 100 from 100, each checking in one Mutex section and acting in another",
         onTime: ["balance 0", "balance -100"],
         because: "as with an NSLock, the other task's withdrawal may come between the two sections; a Mutex's lock is "
-            + "inline atomics in the caller, so the harness never pauses a job there and shows only the first"
+            + "inline atomics in the caller, so the harness never pauses a job there and shows only the first",
+        inlineLocks: true
     ) {
         let account = MutexAccount(100)
         await inTwoChildTasks { account.checkThenWithdraw(100) }

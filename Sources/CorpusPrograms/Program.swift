@@ -24,17 +24,21 @@ public struct Program: Sendable, Identifiable, CustomStringConvertible {
     public let summary: String
     /// The program itself: its outcome, in words.
     public let body: @Sendable () async -> String
+    /// Whether its sections are guarded by `Synchronization.Mutex` (or `Atomic`): inline atomics the harness sees only
+    /// when a job waits for one another holds, so its seeded verdicts say the sections were not explored.
+    public let inlineLocks: Bool
 
     /// A program named `name`, standing for `summary`, that gives one of `onTime` (or, on a loaded machine, one of
     /// `late`) for the reason `because`.
     init(_ name: String, _ summary: String, onTime: Set<String>, late: Set<String> = [], because: String,
-         body: @escaping @Sendable () async -> String) {
+         inlineLocks: Bool = false, body: @escaping @Sendable () async -> String) {
         precondition(!onTime.isEmpty && onTime.isDisjoint(with: late), "\(name): on-time and late outcomes overlap")
         self.name = name
         self.summary = summary
         self.onTime = onTime
         self.late = late
         self.because = because
+        self.inlineLocks = inlineLocks
         self.body = body
     }
 

@@ -62,6 +62,10 @@ struct ClaimReport<Outcome: Hashable & Sendable> {
                                 warning: true))
             attachments = [("timeline.txt", timeline)]
         }
+        if result.counterexamples.isEmpty, result.misfit == nil, !result.notExplored.isEmpty {
+            // Held on every seed — but not over what no seed could pause: said, as a warning.
+            issues.append(Entry(text: "\(result.statement) — held on every seeded run\(result.notExplored)", warning: true))
+        }
         if let why = result.noEvidence {
             // A time limit cut a run twice: not a failure of the claim (a timeout is never a catch), and not a pass with
             // evidence either; said, as a warning.

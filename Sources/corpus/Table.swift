@@ -67,6 +67,13 @@ struct Table {
         lines.append("")
         lines.append("\(agreeing) of \(tallies.count) programs: the real runtime inside the allowed set, and no false verdict "
             + "of the harness on any trial.")
+        let unexplored = harness.filter { $0.notExplored != nil }
+        if !unexplored.isEmpty {
+            lines.append("")
+            lines.append("Sections the seeded and PCT trials did not explore:")
+            lines.append("")
+            for tally in unexplored { lines.append("- `\(tally.name)`: \(tally.notExplored!).") }
+        }
         if !known.isEmpty {
             lines.append("")
             lines.append("Known false verdicts (`KnownFalseVerdict.all`), \(known.filter(\.seen).count) of \(known.count) seen in this table:")

@@ -79,6 +79,18 @@ struct CorpusTests {
         }
     }
 
+    @Test("a program whose sections are a Mutex's says its seeded verdict did not explore them; an NSLock's does not",
+          .needs(.lockChoicePoints))
+    func mutexSectionsNotExplored() async throws {
+        let mutex = try await HarnessObservation.observe(try #require(Corpus.program(named: "mutex-check-then-act")),
+                                                         seeds: 20, passes: 1).tally
+        let nslock = try await HarnessObservation.observe(try #require(Corpus.program(named: "nslock-check-then-act")),
+                                                          seeds: 20, passes: 1).tally
+        #expect(mutex.notExplored?.hasPrefix("not explored: a Synchronization.Mutex's lock is inline atomics") == true,
+                "mutex-check-then-act held on every seed and said nothing of what no seed could pause: \(mutex.trials)")
+        #expect(nslock.notExplored == nil, "\(nslock.notExplored ?? "")")
+    }
+
     @Test("every program's name is unique and its sets are written down; every known false verdict names a program")
     func corpusIsWellFormed() {
         let names = Corpus.programs.map(\.name)

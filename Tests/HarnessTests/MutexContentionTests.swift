@@ -59,6 +59,28 @@ struct MutexContentionTests {
         #expect(waited > 0, "no seed paused the holder inside its section while the other task wanted the Mutex")
     }
 
+    @Test("where a job waited for a Mutex, a verdict that held says the Mutex's sections were not explored")
+    func heldVerdictSaysNotExplored() async throws {
+        let claim = Claim("a Mutex's sections never overlap", runs: [.seeds(30)],
+                          expect: Expectation(every: .that("in order") { $0 == ["a in", "a out", "b"] || $0 == ["b", "a in", "a out"] }),
+                          control: .none(why: "what is shown is the wording")) {
+            let sections = Sections()
+            let lock = NSLock()
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { sections.log.withLock { $0.append("a in"); lock.withLock {}; $0.append("a out") } }
+                group.addTask { sections.note("b") }
+            }
+            return sections.entries
+        }
+        let result = await check(claim)
+        #expect(result.held)
+        let warnings = ClaimReport(result).issues.filter(\.warning).map(\.text)
+        #expect(warnings.contains { $0.contains(#/held on every seeded run — not explored: a job waited for a Mutex in \d+ of 30 runs, and a Synchronization.Mutex's lock is inline atomics/#) },
+                "\(warnings)")
+        let explored = try await explore("sections", seeds: 30) { await twoPointedWithdrawals(asked: false) }
+        #expect(!explored.description.contains("not explored"), "no job waited for a Mutex: \(explored)")
+    }
+
     @Test("two Mutexes taken in opposite orders, with a choice point between, deadlock naming each holder")
     func mutexInversionDeadlocks() async throws {
         var deadlocks = 0, finished = 0

@@ -139,6 +139,7 @@ func runs<Outcome: Hashable & Sendable>(of scenario: @escaping @Sendable () asyn
             runs += exploration.runs.map { run in
                 var claimRun = ClaimRun(run.schedule, run.result, interleaving: run.interleaving, timeline: run.timeline)
                 claimRun.search = exploration.strategy
+                claimRun.mutexWaits = run.mutexWaits
                 return claimRun
             }
         }

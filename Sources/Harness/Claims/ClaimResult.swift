@@ -36,6 +36,12 @@ public struct ClaimResult<Outcome: Hashable & Sendable>: Sendable {
     /// nil if the control did not fail. A claim about what the runtime does is validated only `on: .runtime`.
     package var controlFailedOn: ObservedOn?
 
+    /// ` — not explored: …` where a seeded run waited for a `Synchronization.Mutex` (`NotExplored`); empty elsewhere.
+    package var notExplored: String {
+        let seeded = runs.filter { $0.schedule.isVirtualTime }
+        return NotExplored.mutex(contended: seeded.filter { $0.mutexWaits > 0 }.count, of: seeded.count)
+    }
+
     /// `1 (strict); 1 → 18 seeds, 2 → 2 seeds`: what each schedule gave, seeds as a distribution.
     package func observed(_ show: (Outcome) -> String = { "\($0)" }) -> String {
         ClaimResult.distribution(runs, show)

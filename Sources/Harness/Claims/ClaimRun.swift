@@ -11,6 +11,8 @@ package struct ClaimRun<Outcome: Sendable>: Sendable {
     package var timeline: Timeline
     /// The search that gave it its schedule, for a seeded run: what a report says of a mixed search's pick.
     package var search: Search? = nil
+    /// Times a job waited for a `Synchronization.Mutex` another held (`Run.mutexWaits`).
+    package var mutexWaits = 0
 
     /// A run.
     package init(_ schedule: Schedule, _ result: Result<Outcome, HarnessFailure>, interleaving: Interleaving? = nil,

@@ -14,6 +14,8 @@ public struct SeededRun<Outcome: Sendable>: Sendable {
     package var interleaving = Interleaving([])
     /// Its notes, with the tasks that left them.
     package var timeline = Timeline()
+    /// Times a job waited for a `Synchronization.Mutex` another held (`Run.mutexWaits`).
+    package var mutexWaits = 0
 }
 
 /// The outcomes of one scenario over many seeds, and how often each came up.
@@ -77,6 +79,7 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable, CustomStringC
         for (_, failure) in failures { failed[failure.kind.rawValue, default: 0] += 1 }
         parts += failed.keys.sorted().map { "\($0) → \(counted(failed[$0]!, unit))" }
         return "\(label): " + (parts.isEmpty ? "no runs" : parts.joined(separator: ", ")) + coverage
+            + NotExplored.mutex(contended: runs.filter { $0.mutexWaits > 0 }.count, of: runs.count)
     }
 
     /// What the runs cover, for an exhaustive exploration: ` — all 6 schedules`.
@@ -181,7 +184,8 @@ func tracedRun<Outcome: Sendable>(
     do {
         let run = try await run(schedule, options: options, plan: plan, body)
         return (SeededRun(seed: seed, result: .success(run.value), scheduleHash: run.scheduleHash, elapsed: run.elapsed,
-                          schedule: schedule, interleaving: run.interleaving, timeline: run.timeline), run.trace)
+                          schedule: schedule, interleaving: run.interleaving, timeline: run.timeline,
+                          mutexWaits: run.mutexWaits), run.trace)
     } catch {
         return (SeededRun(seed: seed, result: .failure(error), scheduleHash: 0, elapsed: error.elapsed,
                           schedule: schedule, interleaving: error.interleaving ?? Interleaving(error.choices, points: error.choices.count), timeline: error.timeline),
