@@ -21,6 +21,7 @@ import CHarnessTime
 ///     _ = await (first, second)
 ///     return account.balance.withLock { $0 }
 /// }
+/// print(balances)      // two withdrawals of 100 from 100: 0 → 76 seeds, -100 → 24 seeds
 /// #expect(balances.runs.contains { (try? $0.result.get()) == -100 })   // some seed overdraws
 /// ```
 ///
