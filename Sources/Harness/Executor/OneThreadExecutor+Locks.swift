@@ -265,12 +265,20 @@ extension OneThreadExecutor {
     /// true is returned; false if the holder is a thread outside the run (the caller then waits in the library).
     func lockBusy(_ mutex: UnsafeMutableRawPointer, holder: Int32) -> Bool {
         guard let me = Worker.current, holder != 0, workers.contains(where: { $0.tid == holder }) else { return false }
-        LockPoints.waitCount.add(1, ordering: .relaxed)
-        lockWaiters[mutex, default: []].append(me)
         harness_locks_mark_waiting(mutex, 1)
-        me.blockedOn = mutex
+        waitForLock(me, mutex, holder: UInt32(truncatingIfNeeded: harness_locks_holder(mutex)), isMutex: false)
+        return true
+    }
+
+    /// The job on `me` waits for `lock`, held by task `holder`, until the run makes it ready again (`lockReleased`, or
+    /// for a `Mutex`'s word, `mutexesFreed`), while an idle worker takes the loop. Holding the baton, without the lock.
+    private func waitForLock(_ me: Worker, _ lock: UnsafeMutableRawPointer, holder: UInt32, isMutex: Bool) {
+        LockPoints.waitCount.add(1, ordering: .relaxed)
+        lockWaiters[lock, default: []].append(me)
+        me.blockedOn = lock
+        me.blockedOnMutex = isMutex
         condition.lock()
-        events.waitsForLock(mutex, holder: UInt32(truncatingIfNeeded: harness_locks_holder(mutex)))
+        events.waitsForLock(lock, holder: holder)
         pause(me)
         let target = idleWorker()
         target.order = .loop
@@ -278,8 +286,8 @@ extension OneThreadExecutor {
         harness_baton_post(target.baton)
         harness_baton_wait(me.baton)
         me.blockedOn = nil
+        me.blockedOnMutex = false
         resumed(me)
-        return true
     }
 
     /// `choicePoint()` in a job of this run: a lock point with no lock, where another candidate could run.
@@ -294,22 +302,9 @@ extension OneThreadExecutor {
         guard let me = Worker.current, let holding = workers.first(where: { $0.tid == holder }), holding !== me else {
             return false
         }
-        LockPoints.waitCount.add(1, ordering: .relaxed)
         mutexWaits += 1
-        lockWaiters[word, default: []].append(me)
-        me.blockedOn = word
-        me.blockedOnMutex = true
-        condition.lock()
-        events.waitsForLock(word, holder: UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: holding.job))))
-        pause(me)
-        let target = idleWorker()
-        target.order = .loop
-        condition.unlock()
-        harness_baton_post(target.baton)
-        harness_baton_wait(me.baton)
-        me.blockedOn = nil
-        me.blockedOnMutex = false
-        resumed(me)
+        waitForLock(me, word, holder: UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: holding.job))),
+                    isMutex: true)
         return true
     }
 
