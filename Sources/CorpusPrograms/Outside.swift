@@ -203,7 +203,8 @@ extension Program {
     static let mutexTickets = Program(
         "mutex-tickets", "five Task.detached buyers, each taking a ticket under a Mutex if one is left; two tickets",
         onTime: ["2 sold, 3 refused"],
-        because: "the check and the take happen under one lock, so exactly the first two buyers in get one"
+        because: "the check and the take happen under one lock, so exactly the first two buyers in get one",
+        inlineLocks: true
     ) {
         let office = TicketOffice(tickets: 2)
         let buyers = (0..<5).map { _ in Task.detached { office.buy() } }
@@ -216,7 +217,8 @@ extension Program {
     static let mutexCounter = Program(
         "mutex-counter", "four Task.detached each adding 1 under a Mutex 1 000 times, yielding every 100",
         onTime: ["4000"],
-        because: "every increment happens under the lock, so none is lost, in any interleaving"
+        because: "every increment happens under the lock, so none is lost, in any interleaving",
+        inlineLocks: true
     ) {
         let counter = Counter()
         let workers = (0..<4).map { _ in

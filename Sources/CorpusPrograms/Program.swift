@@ -24,8 +24,9 @@ public struct Program: Sendable, Identifiable, CustomStringConvertible {
     public let summary: String
     /// The program itself: its outcome, in words.
     public let body: @Sendable () async -> String
-    /// Whether its sections are guarded by `Synchronization.Mutex` (or `Atomic`): inline atomics the harness sees only
-    /// when a job waits for one another holds, so its seeded verdicts say the sections were not explored.
+    /// Whether the state it reports is guarded by `Synchronization.Mutex` (or `Atomic`): inline atomics the harness
+    /// sees only when a job waits for one another holds, so its seeded verdicts say the sections were not explored.
+    /// (A `Mutex` that only hands a continuation over is not counted.)
     public let inlineLocks: Bool
 
     /// A program named `name`, standing for `summary`, that gives one of `onTime` (or, on a loaded machine, one of

@@ -3,9 +3,9 @@
 /// where `choicePoint()` asks. The harness sees a `Mutex` only when a job waits for one another job holds.
 package enum NotExplored {
     /// The words every verdict uses.
-    package static let mutexSections = "a Synchronization.Mutex's lock is inline atomics, never a choice point, so a "
-        + "race between two of its sections was not explored (nor one between Atomic operations): put choicePoint() "
-        + "between them to ask for one"
+    package static let mutexSections = "a Synchronization.Mutex's lock is inline atomics, never a choice point, so no "
+        + "seed tried another task's section between two of its sections (nor between Atomic operations): put "
+        + "choicePoint() between them to ask for one"
 
     /// ` — not explored: …` for runs of which `contended` waited for a `Mutex` (nothing when none did).
     package static func mutex(contended: Int, of runs: Int) -> String {
