@@ -168,16 +168,48 @@ static void **caller_frame(void **frame) {
     return next;
 }
 
+/// What a frame's return address says of the mutex being made: a library's (not counted), the program's (counted), or
+/// one of Foundation's lock initialisers (its caller decides).
+enum { FRAME_LIBRARY = 1, FRAME_PROGRAM = 2, FRAME_LOCK_INITIALISER = 3 };
+
+/// Each return address's verdict, learnt once: `dladdr` finds a symbol by scanning its library's table (about 10 µs),
+/// and the Swift runtime makes a mutex for every task it creates. An entry is the address with the verdict in its top
+/// byte; 0 is empty. Nothing in this package unloads a library, so an address keeps its verdict for the process's life.
+enum { VERDICT_BITS = 12, VERDICT_SIZE = 1 << VERDICT_BITS, VERDICT_PROBES = 8 };
+static _Atomic uint64_t frame_verdicts[VERDICT_SIZE];
+
+static int frame_verdict(void *address) {
+    const uint64_t mask = (1ull << 56) - 1;
+    uint64_t key = (uint64_t)(uintptr_t)address & mask;
+    size_t first = (size_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - VERDICT_BITS));
+    for (size_t probe = 0; probe < VERDICT_PROBES; probe++) {
+        uint64_t entry = atomic_load_explicit(&frame_verdicts[(first + probe) & (VERDICT_SIZE - 1)], memory_order_relaxed);
+        if (entry == 0) break;
+        if ((entry & mask) == key) return (int)(entry >> 56);
+    }
+    Dl_info info;
+    int verdict = !dladdr(address, &info) ? FRAME_LIBRARY
+        : !is_library(info.dli_fname) ? FRAME_PROGRAM
+        : is_lock_initialiser(info.dli_sname) ? FRAME_LOCK_INITIALISER : FRAME_LIBRARY;
+    for (size_t probe = 0; probe < VERDICT_PROBES; probe++) {
+        uint64_t empty = 0;
+        if (atomic_compare_exchange_strong(&frame_verdicts[(first + probe) & (VERDICT_SIZE - 1)], &empty,
+                                           key | (uint64_t)verdict << 56)) break;
+        if ((empty & mask) == key) break;
+    }
+    return verdict;
+}
+
 /// Whether the mutex being made now is the code under test's: made by code outside the system's and toolchain's
 /// libraries, directly or through Foundation's lock initialisers. `frame`: `pthread_mutex_init`'s own frame.
 static int made_by_code_under_test(void **frame) {
     pthread_once(&toolchain_once, find_toolchain);
     for (int depth = 0; depth < 6 && frame != NULL; depth++) {
-        Dl_info info;
-        if (!dladdr(frame[1], &info)) return 0;
-        if (!is_library(info.dli_fname)) return 1;
-        // A Foundation lock: who made it? Past the lock initialisers, the first frame decides.
-        if (!is_lock_initialiser(info.dli_sname)) return 0;
+        switch (frame_verdict(frame[1])) {
+        case FRAME_PROGRAM: return 1;
+        case FRAME_LIBRARY: return 0;
+        default: break;  // A Foundation lock: who made it? Past the lock initialisers, the first frame decides.
+        }
         frame = caller_frame(frame);
     }
     return 0;
