@@ -77,8 +77,9 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     var sleepsEnded: Set<UInt64> = []
     /// Whether every sleep ends at once: the run is over (under `sleepers`).
     var sleepsReleased = false
-    /// Spare time spent waiting for known outside work since anything last happened (`outsideWorkLimit`).
-    private var outsideWait = SpareTime.starting()
+    /// Spare time spent waiting for known outside work since anything last happened (`outsideWorkLimit`); started
+    /// afresh at each such wait, so a run's start reads nothing of the machine.
+    private var outsideWait = SpareTime(wall: 0, busy: nil)
     /// Whether the last step was a wait for known outside work (so that `outsideWait` goes on counting).
     @exclusivity(unchecked) private var waitingForOutside = false
     /// Threads other than the harness's on their way into `condition` to bring the run something (a job, news of
@@ -302,7 +303,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         ThreadBinding.bind(self)
         let me = adoptThread()
         threadCPUAtStart.store(harness_thread_cpu_nanoseconds(), ordering: .relaxed)
-        machineBusyAtStart.store(MachineBusy.total() ?? -1, ordering: .relaxed)
+        machineBusyAtStart.store(MachineBusy.baseline() ?? -1, ordering: .relaxed)
         threadID.store(ThreadTime.currentThreadID(), ordering: .releasing)
         loopBegan.store(true, ordering: .releasing)
         condition.lock()

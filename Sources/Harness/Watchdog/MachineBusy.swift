@@ -1,4 +1,5 @@
 import CHarnessTime
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,6 +26,30 @@ enum MachineBusy {
         #else
         return nil
         #endif
+    }
+
+    /// The total the watchdog read at its last look (-1: none yet, or unreadable), and when (the coarse clock).
+    private static let latest = Atomic<Int64>(-1)
+    private static let latestAt = Atomic<Int64>(0)
+
+    /// Reads the total now and keeps it for `baseline()`: the watchdog, once a look.
+    static func readForLook() -> Int64? {
+        let now = total()
+        latest.store(now ?? -1, ordering: .relaxed)
+        latestAt.store(harness_coarse_monotonic_nanoseconds(), ordering: .relaxed)
+        return now
+    }
+
+    /// A total to count a run's time from, without reading `/proc` at each run's start: the watchdog's last read if it
+    /// is recent, else a read now. Only ever a *baseline*: one older than the start makes `busy(now) − baseline` larger,
+    /// so a look counts less of a sleep as held — it can delay a blocked-thread verdict, never cause one. (A total
+    /// standing for *now* must never come from here: an old now would count less as busy, and hasten a verdict.)
+    static func baseline() -> Int64? {
+        let value = latest.load(ordering: .relaxed)
+        if value >= 0, harness_coarse_monotonic_nanoseconds() - latestAt.load(ordering: .relaxed) < 200_000_000 {
+            return value
+        }
+        return total()
     }
 
     #if os(Linux)

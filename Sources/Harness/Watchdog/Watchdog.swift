@@ -44,38 +44,61 @@ final class Watchdog: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Checks every executor and forgets those whose run is over.
+    /// Checks every executor and forgets those whose run is over. The machine's busy total is read once a look, after
+    /// every run's sample: each run's interval then ends no later than the total that counts its busy time (read
+    /// later, a total can only count more as busy, which delays a verdict), and a run's start takes it from there
+    /// (`MachineBusy.baseline`) rather than reading `/proc` itself.
     private func look() {
         lock.lock()
         let entries = watched
         lock.unlock()
-        for (id, entry) in entries {
+        guard !entries.isEmpty else { return }
+        let seen = entries.map { (id: $0.key, executor: $0.value.executor, meter: $0.value.meter, at: Self.sight($0.value.executor)) }
+        let machine = MachineBusy.readForLook()
+        for entry in seen {
             var meter = entry.meter
-            let over = Self.check(entry.executor, meter: &meter, busy: MachineBusy.total)
+            let over = entry.at.map { Self.check(entry.executor, meter: &meter, sight: $0, busy: machine) } ?? entry.executor.isOver
             lock.lock()
-            watched[id] = over ? nil : (entry.executor, meter)
+            watched[entry.id] = over ? nil : (entry.executor, meter)
             lock.unlock()
         }
     }
 
-    /// One look at one run: fails it if one job has held its thread too long (running, or asleep on a
-    /// semaphore, a lock or a timer while the machine had a CPU to spare; not waiting for a CPU or for the
-    /// disk), or the run has had its thread past its time limit. Returns whether the run is over. `busy`
-    /// reads the machine's busy total (`MachineBusy.total`; a test passes its own).
-    static func check(_ executor: OneThreadExecutor, meter: inout HoldMeter, busy: () -> Int64?) -> Bool {
-        if executor.isOver { return true }
+    /// What one look saw of a run before the machine's total was read.
+    struct Sight {
+        /// The job running (0 if none, or if it changed during the look), when it started, and the look's wall time,
+        /// all in the run's nanoseconds.
+        var job: Int
+        var jobStart: Int64
+        var wall: Int64
+        /// The sample of the run's thread (nil where it cannot be read).
+        var sample: ThreadTime.Sample?
+    }
+
+    /// The first half of a look at one run: nil if it need not be judged (over, or its loop not begun).
+    static func sight(_ executor: OneThreadExecutor) -> Sight? {
+        if executor.isOver { return nil }
         // Not begun: a thread slow to start (a loaded machine) is no time of the run's. Not `threadID`, which stays 0
         // where the kernel's id cannot be read (Apple platforms): the watchdog would then never look.
-        if !executor.loopBegan.load(ordering: .acquiring) { return false }
+        if !executor.loopBegan.load(ordering: .acquiring) { return nil }
         let job = executor.runningJob.load(ordering: .acquiring)
         let jobStart = executor.runningJobStart.load(ordering: .relaxed)
         let wall = harness_coarse_monotonic_nanoseconds() - executor.startedAt
         let sample = ThreadTime.sample(thread: executor.threadID.load(ordering: .acquiring))
-        let machine = busy()
         // The job must be the same after the sample as before it: a watchdog starved between the two reads would
         // otherwise give the job it saw first the sleep of the idle thread it sampled later (the harness waiting for
         // the shop's own thread, once, under load: "one job held the thread for 1.07 s" after one short job).
         let sameJob = executor.runningJob.load(ordering: .acquiring) == job ? job : 0
+        return Sight(job: sameJob, jobStart: jobStart, wall: wall, sample: sample)
+    }
+
+    /// The second half of a look at one run, given what `sight` saw and the machine's busy total read after it: fails
+    /// the run if one job has held its thread too long (running, or asleep on a semaphore, a lock or a timer while the
+    /// machine had a CPU to spare; not waiting for a CPU or for the disk), or the run has had its thread past its time
+    /// limit. Returns whether the run is over.
+    static func check(_ executor: OneThreadExecutor, meter: inout HoldMeter, sight: Sight, busy machine: Int64?) -> Bool {
+        if executor.isOver { return true }
+        let (sameJob, jobStart, wall, sample) = (sight.job, sight.jobStart, sight.wall, sight.sample)
         let cpuAtStart = executor.threadCPUAtStart.load(ordering: .relaxed)
         let busyAtStart = executor.machineBusyAtStart.load(ordering: .relaxed)
         let (jobHeld, runHad) = meter.look(job: sameJob, jobStart: jobStart, wall: wall, sample: sample, busy: machine,
