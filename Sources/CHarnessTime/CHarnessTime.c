@@ -194,6 +194,27 @@ int64_t harness_real_monotonic_nanoseconds(void) {
     return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
 }
 
+/// This file's part of `harness_thread_state` (ThreadState.c): with `reset`, each piece is put back first.
+__attribute__((visibility("hidden"))) uint32_t harness_time_thread_state(int reset) {
+    if (reset) {
+        bound_executor = 0;
+        virtual_on = 0;
+        virtual_nanoseconds = 0;
+        reads_descriptor = -1;
+        wait_at_read[0] = wait_at_read[1] = -1;
+        time_at_read[0] = time_at_read[1] = -1;
+        main_actor_job = 0;
+    }
+    uint32_t state = 0;
+    if (bound_executor != 0) state |= HARNESS_THREAD_BOUND;
+    if (virtual_on || virtual_nanoseconds != 0) state |= HARNESS_THREAD_VIRTUAL_TIME;
+    if (reads_descriptor != -1 || wait_at_read[0] != -1 || wait_at_read[1] != -1 || time_at_read[0] != -1
+        || time_at_read[1] != -1)
+        state |= HARNESS_THREAD_CLOCK_READS;
+    if (main_actor_job) state |= HARNESS_THREAD_MAIN_ACTOR_JOB;
+    return state;
+}
+
 // The coarse clock is a word the kernel updates each tick, read without asking the time source: about 5 ns here
 // against 23 for the precise one, which a read on every job of a run would pay.
 int64_t harness_coarse_monotonic_nanoseconds(void) {
@@ -209,6 +230,10 @@ int64_t harness_coarse_monotonic_nanoseconds(void) {
 
 int harness_thread_id(void) { return 0; }
 void harness_main_actor_job(int running) { (void)running; }
+__attribute__((visibility("hidden"))) uint32_t harness_time_thread_state(int reset) {
+    if (reset) bound_executor = 0;
+    return bound_executor != 0 ? HARNESS_THREAD_BOUND : 0;
+}
 int harness_pin_to_current_cpu(int cpu) { (void)cpu; return -1; }
 
 // The standard clocks are never virtual here, so libc's own monotonic clock is the real one (spare time, the grace

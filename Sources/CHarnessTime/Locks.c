@@ -441,6 +441,24 @@ static __thread void *current_worker = NULL;
 void harness_worker_set(void *worker) { current_worker = worker; }
 void *harness_worker_get(void) { return current_worker; }
 
+/// This file's part of `harness_thread_state` (ThreadState.c): with `reset`, each piece is put back first.
+__attribute__((visibility("hidden"))) uint32_t harness_locks_thread_state(int reset) {
+    if (reset) {
+        current_worker = NULL;
+        lock_run = NULL;
+        lock_others = NULL;
+        lock_task = 0;
+        in_hop = 0;
+        in_callback = 0;
+        sealed = 0;
+        classifying = 0;
+    }
+    uint32_t state = current_worker != NULL ? HARNESS_THREAD_WORKER : 0;
+    if (lock_run != NULL || lock_others != NULL || lock_task != 0 || in_hop || in_callback || sealed || classifying)
+        state |= HARNESS_THREAD_LOCKS;
+    return state;
+}
+
 struct harness_baton {
     _Atomic uint32_t word;
     char pad[60];
@@ -519,5 +537,6 @@ void harness_baton_post(harness_baton *baton) { (void)baton; }
 int harness_worker_start(void (*body)(void *), void *context) { (void)body; (void)context; return -1; }
 void harness_worker_set(void *worker) { (void)worker; }
 void *harness_worker_get(void) { return 0; }
+__attribute__((visibility("hidden"))) uint32_t harness_locks_thread_state(int reset) { (void)reset; return 0; }
 
 #endif

@@ -255,6 +255,44 @@ int harness_worker_start(void (*body)(void *), void *context);
 void harness_worker_set(void *worker);
 void *harness_worker_get(void);
 
+// A harness thread's state (ThreadState.c): what a thread kept between runs must not carry from one to the next.
+
+/// One bit per piece of the harness's thread-local state that differs from its default (`harness_thread_state`).
+enum {
+    /// Bound to a run (`harness_bind_executor`).
+    HARNESS_THREAD_BOUND = 1 << 0,
+    /// Reads virtual time.
+    HARNESS_THREAD_VIRTUAL_TIME = 1 << 1,
+    /// Notes its waits at clock reads, or still keeps a read it noted.
+    HARNESS_THREAD_CLOCK_READS = 1 << 2,
+    /// Runs a main-actor job.
+    HARNESS_THREAD_MAIN_ACTOR_JOB = 1 << 3,
+    /// Runs a job of a run (OutsideWork.c's `job_run`).
+    HARNESS_THREAD_JOB_RUN = 1 << 4,
+    /// Works for a run as its outside work (`helper_run`, `helper_serial`).
+    HARNESS_THREAD_HELPER = 1 << 5,
+    /// Inside one of the library functions OutsideWork.c stands in for.
+    HARNESS_THREAD_INSIDE_LIBRARY = 1 << 6,
+    /// A run's worker (`harness_worker_set`).
+    HARNESS_THREAD_WORKER = 1 << 7,
+    /// Its locks are a run's choice points, or it is inside Locks.c's own calls or seal.
+    HARNESS_THREAD_LOCKS = 1 << 8,
+    /// Its CPU affinity differs from the process's, or its signal mask or priority from its birth's (code under test,
+    /// or the thread it was made from, changed them); not reset, as what was wanted cannot be known.
+    HARNESS_THREAD_CHANGED = 1 << 9,
+};
+
+/// Notes the calling thread's signal mask and priority as it starts, and the process's CPU affinity, for
+/// `HARNESS_THREAD_CHANGED`.
+void harness_thread_birth(void);
+
+/// The calling thread's harness state: a `HARNESS_THREAD_` bit for each piece not at its default; 0 on a clean thread.
+uint32_t harness_thread_state(void);
+
+/// Puts every piece of the calling thread's harness state that can be put back to its default (all but
+/// `HARNESS_THREAD_CHANGED`). Only on a thread between runs, never inside a job.
+void harness_thread_reset(void);
+
 // The process's scratch folder (ScratchFolder.c).
 
 /// Removes the folder at `path` and all it holds when this process exits (`exit`, or a return from `main`; not in a
