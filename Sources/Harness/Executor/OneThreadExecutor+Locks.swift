@@ -6,8 +6,9 @@ import Foundation
 // worker's and then touches nothing of the run's.
 //
 // Not yet: workers are not bounded by a pool width (a scenario that starves a pool of two threads with blocked locks
-// passes here); a run that ends with workers paused or blocked (a deadlock) leaves them parked for the process's life;
-// the watchdog reads the CPU of the baton's holder, not the sum over the run's workers.
+// passes here); a run that ends with workers paused or blocked (a deadlock) leaves them parked for the process's life
+// (never handed to another run: `HarnessThreads`); the watchdog reads the CPU of the baton's holder, not the sum over
+// the run's workers.
 
 /// A thread of a seeded run: the run's own thread (index 0) or one made when a job paused at a lock and another had to
 /// run. At most one worker of a run runs at a time: the one holding the baton.
@@ -49,6 +50,11 @@ final class Worker: @unchecked Sendable {
     init(index: Int) {
         self.index = index
         baton = harness_baton_make()!
+    }
+
+    /// Its thread waits on the baton no more: whoever waits holds the worker.
+    deinit {
+        free(UnsafeMutableRawPointer(baton))
     }
 
     /// The number a paused worker is known by among the ready jobs: odd, where a job's address is even.
@@ -136,12 +142,12 @@ extension OneThreadExecutor {
         if let worker = idleWorkers.popLast() { return worker }
         let worker = Worker(index: workers.count)
         workers.append(worker)
-        let context = Unmanaged.passRetained(WorkerStart(executor: self, worker: worker)).toOpaque()
-        let started = harness_worker_start({ raw in
-            let start = Unmanaged<WorkerStart>.fromOpaque(raw!).takeRetainedValue()
-            start.executor.workerMain(start.worker)
-        }, context)
-        precondition(started == 0, "the harness could not start a worker thread")
+        // A kept thread, or a new one (`HarnessThreads`), named as the run's own: kept again only if the run ended
+        // cleanly and the worker was told to end. One parked in a job of a run that never ends never comes back.
+        HarnessThreads.shared.start(name: "harness \(schedule)") { [self] in
+            workerMain(worker)
+            return endedCleanly
+        }
         return worker
     }
 
@@ -349,16 +355,6 @@ extension OneThreadExecutor {
         let tid = Int32(bitPattern: harness_mutex_word(word) & 0x3fff_ffff)
         guard tid != 0, let holding = workers.first(where: { $0.tid == tid }) else { return 0 }
         return UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: holding.job)))
-    }
-}
-
-/// What a new worker thread starts with.
-private final class WorkerStart {
-    let executor: OneThreadExecutor
-    let worker: Worker
-    init(executor: OneThreadExecutor, worker: Worker) {
-        self.executor = executor
-        self.worker = worker
     }
 }
 

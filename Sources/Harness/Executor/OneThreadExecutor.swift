@@ -46,6 +46,9 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private var result: Result<any Sendable, any Error>? = nil
     /// Whether `onComplete` has been called.
     var completed = false
+    /// Whether it was called with a record: the run ended by itself, neither failed nor ended by the watchdog (under
+    /// `condition`). Only then are its threads kept for other runs (`HarnessThreads`).
+    private var succeeded = false
     /// Whether the thread must stop at its next look at the queue (after a failure from outside).
     @exclusivity(unchecked) var abandoned = false
     /// The last notes the scenario left, oldest first.
@@ -103,7 +106,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Times a job waited for a `Synchronization.Mutex` another job held (baton holder only).
     @exclusivity(unchecked) var mutexWaits = 0
     /// How many candidates the scheduler has besides the running job, where Locks.c reads it: no choice point while 0
-    /// (written by the baton holder; never freed, four bytes a run, as the prototype it is).
+    /// (written by the baton holder; freed with the executor).
     let othersReady: UnsafeMutablePointer<Int32> = {
         let word = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
         word.initialize(to: 0)
@@ -297,8 +300,21 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     // MARK: The loop
 
-    /// The thread's whole life: ask the scheduler, do what it says, until the run is over.
-    func loop() {
+    /// Lets the word Locks.c reads go (its jobs are over: a thread running one keeps the executor alive).
+    deinit {
+        othersReady.deallocate()
+    }
+
+    /// Whether the run is over and ended cleanly (`succeeded`): its threads may be kept.
+    var endedCleanly: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return completed && succeeded
+    }
+
+    /// The run thread's whole life: ask the scheduler, do what it says, until the run is over. Returns whether it
+    /// ended cleanly, so that the thread may be kept for another run (`HarnessThreads`).
+    func loop() -> Bool {
         RunRegistry.shared.begin(self)
         ThreadBinding.bind(self)
         let me = adoptThread()
@@ -312,6 +328,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         workerLife(me, first: .loop)
         harness_worker_set(nil)
         ThreadBinding.unbind()
+        return endedCleanly
     }
 
     /// The run's loop on the worker holding the baton: asks the scheduler, does what it says. Call under the lock.
@@ -611,6 +628,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private func finish(_ result: Result<RunRecord, HarnessFailure>) {
         guard !completed else { return }
         completed = true
+        if case .success = result { succeeded = true }
         over.store(true, ordering: .releasing)
         abandoned = true
         condition.signal()

@@ -184,11 +184,8 @@ private func runOnOneThread(
                 }
             }
             box.set(scenario)
-            let thread = Thread { executor.loop() }
-            thread.name = "harness \(schedule)"
-            thread.stackSize = 8 << 20
             Watchdog.shared.watch(executor)
-            thread.start()
+            HarnessThreads.shared.start(name: "harness \(schedule)") { executor.loop() }
         }
     } onCancel: {
         box.cancel()

@@ -1,0 +1,104 @@
+import CHarnessTime
+import Dispatch
+import Foundation
+import Synchronization
+@testable import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import Testing
+
+/// What a thread kept between runs carries from one to the next: nothing of the harness's, nothing a run's code left on
+/// it; and a thread whose run did not end cleanly, or whose code changed what cannot be put back, is not kept at all.
+@Suite("Threads kept between runs start each run clean", scaledTimeLimit(minutes: 1))
+struct HarnessThreadsTests {
+    @Test("a kept thread runs the next work clean: its thread-locals reset, its dictionary empty, named afresh")
+    func keptThreadIsClean() throws {
+        let pool = HarnessThreads(keepAtMost: 1)
+        let first = Mutex<Int32>(0), second = Mutex<(tid: Int32, state: UInt32, keys: Int, name: String)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        pool.start(name: "harness first") {
+            // What a run's code or the harness could leave behind.
+            first.withLock { $0 = ThreadTime.currentThreadID() }
+            Thread.current.threadDictionary["left"] = 1
+            harness_main_actor_job(1)
+            harness_clock_reads_begin(7)
+            done.signal()
+            return true
+        }
+        done.wait()
+        try waitUntil("the thread is kept") { pool.idleThreadIDs == [first.withLock { $0 }] }
+        pool.start(name: "harness second") {
+            second.withLock {
+                $0 = (ThreadTime.currentThreadID(), harness_thread_state(), Thread.current.threadDictionary.count,
+                      Thread.current.name ?? "")
+            }
+            done.signal()
+            return true
+        }
+        done.wait()
+        let seen = try #require(second.withLock { $0 })
+        #expect(seen.tid == first.withLock { $0 }, "the same thread, kept")
+        #expect(seen.state == 0 && seen.keys == 0, "left from the first work: state \(seen.state), \(seen.keys) keys")
+        #expect(seen.name == "harness second")
+        #expect(pool.counts.made == 1 && pool.counts.reused == 1)
+    }
+
+    @Test("a thread whose work did not end cleanly is not kept, nor one whose CPU affinity it changed")
+    func uncleanThreadsEnd() throws {
+        let pool = HarnessThreads(keepAtMost: 4)
+        let done = DispatchSemaphore(value: 0)
+        pool.start(name: "harness failed") {
+            done.signal()
+            return false  // a run that failed, or that the watchdog ended
+        }
+        done.wait()
+        try waitUntil("the failed run's thread ends") { pool.counts.retired == 1 }
+        #expect(pool.idleThreadIDs.isEmpty)
+        #if os(Linux)
+        let cpus = ProcessInfo.processInfo.activeProcessorCount
+        if cpus > 1 {
+            pool.start(name: "harness pinned") {
+                _ = harness_pin_to_current_cpu(-1)
+                done.signal()
+                return true
+            }
+            done.wait()
+            try waitUntil("the pinned thread ends") { pool.counts.retired == 2 }
+            #expect(pool.idleThreadIDs.isEmpty, "a thread pinned to one CPU is not handed to another run")
+        }
+        #endif
+    }
+
+    @Test("a run the watchdog ended leaves its thread out of the pool: it ends once its job returns")
+    func watchdogEndedRunIsNotKept() async throws {
+        let tid = Mutex<Int32>(0)
+        let release = DispatchSemaphore(value: 0)
+        var options = RunOptions()
+        options.blockedThreadLimit = .milliseconds(300)
+        do {
+            _ = try await ConcurrencyHarness.run(.strict, options: options) {
+                tid.withLock { $0 = ThreadTime.currentThreadID() }
+                _ = blockThread(on: release, seconds: 30)
+                return 0
+            }
+            Issue.record("a job blocked past the limit was not failed")
+        } catch {
+            #expect(error.kind == .blockedThread)
+        }
+        release.signal()
+        let thread = tid.withLock { $0 }
+        #if os(Linux)
+        try waitUntil("the run's thread ends") { !FileManager.default.fileExists(atPath: "/proc/self/task/\(thread)") }
+        #endif
+        #expect(!HarnessThreads.shared.idleThreadIDs.contains(thread))
+    }
+}
+
+/// Waits until `condition` holds, looking every millisecond, for up to 30 s of real time (a bound that only delays a
+/// failure on a slow machine; the verdict is the condition's).
+private func waitUntil(_ what: String, _ condition: () -> Bool) throws {
+    for _ in 0..<30_000 {
+        if condition() { return }
+        usleep(1_000)
+    }
+    Issue.record("\(what): not within 30 s")
+}
