@@ -58,6 +58,10 @@ actor Counter {
     return 100
 }
 
+/// A run of one job: the scenario returns at once. What a thousand of them take is what a run costs beyond its jobs
+/// (its executor, its thread, its watchdog entry, its record).
+@Sendable func oneJob() async -> Int { 1 }
+
 /// A million sections of one NSLock the code made, in one job: under a seeded run each lock is a counted lock with
 /// nothing else ready, the cost of a lock that does not switch.
 @Sendable func lockSections() async -> Int {
@@ -163,6 +167,8 @@ if CommandLine.arguments.contains("--time-to-bug") {
 
 let hops = try await measure(1, bare: true, rounds: stepRounds, actorHops)
 let yielded = try await measure(1, bare: true, rounds: stepRounds, yields)
+let shortRunCount = quick ? 200 : 1_000
+let shortRuns = try await measure(shortRunCount, bare: true, rounds: stepRounds, oneJob)
 let pours = try await measure(pourRuns, slowPours)
 let sleeps = try await measure(1, hundredSleeps)
 
@@ -179,9 +185,12 @@ let stepWidths = [44, 16, 16, 16, 16]
 print(pad("workload", stepWidths[0]) + pad("seeded harness", stepWidths[1]) + pad("bare 1 thread", stepWidths[2])
       + pad("system", stepWidths[3]) + pad("harness ÷ bare", stepWidths[4]) + "harness ÷ system")
 // A hop onto an idle actor and off it is switched inline, without a job, wherever nothing else holds the actor (one
-// thread: always, unless a debug build's hops contend): the hop row is per hop; the yield row per job, each a job.
+// thread: always, unless a debug build's hops contend): the hop row is per hop; the yield row per job, each a job; the
+// short runs per run, a thread made for each on the bare executor, kept between runs by the harness.
 for (name, row, count, unit) in [("100 000 actor hops (10 tasks × 10 000)", hops, 100_000, "hop"),
-                                  ("100 000 yields (10 tasks × 10 000)", yielded, yielded.bareJobs, "job")] {
+                                  ("100 000 yields (10 tasks × 10 000)", yielded, yielded.bareJobs, "job"),
+                                  ("\(grouped(Double(shortRunCount))) short runs (one job each)", shortRuns,
+                                   shortRunCount, "run")] {
     let seededCount = unit == "job" ? row.jobs : count
     print(pad(name, stepWidths[0]) + pad(per(row.seeded, seededCount, unit), stepWidths[1])
           + pad(per(row.bare, count, unit), stepWidths[2]) + pad(per(row.system, count, unit), stepWidths[3])
