@@ -17,7 +17,11 @@ struct Check {
         student will see (the why itself among the first lines, a quoted runtime line, a timeline, a shrunk
         counterexample) is in what scripts/break shows. Ends with "caught N of M". A breakage whose tests run past the limit (a hang) counts as MISSED: the
         suite must turn a hang into a failure; so does one that does not build, or whose tests pass or select nothing.
-        The failures are read from Swift Testing's event stream, not from its printed lines.
+        The failures are read from Swift Testing's event stream, not from its printed lines. Each line says how
+        long the breakage took, and its build of that. The breakages that change a declaration, not only a body (each
+        rebuilds every module that depends on its file's, and so does its undo), run last, one after another, so
+        that one undo and the next change are one rebuild; a breakage's build makes the test bundle alone, or every
+        product when a test its header names may start one of the package's executables.
 
           scripts/check-breakages [NAME…]        (default: the whole catalog)
           scripts/check-breakages --kind KIND    only Subjects, Harness or Quiz
@@ -83,8 +87,17 @@ struct Check {
             return 1
         }
         let width = catalog.nameWidth
+        let planned = ContinuousClock.now
+        let plan = CheckPlan(breakages, in: scratch, root: root, scratch: logs + "/declarations")
+        print("check-breakages: \(plan.declaring.count) of \(breakages.count) change a declaration, read from the patches in "
+              + "\(planned.duration(to: .now).components.seconds) s; they run last")
         var caught = 0, missed: [String] = [], unkept: [String] = [], kind: Breakage.Kind?
-        for breakage in breakages {
+        for (index, breakage) in plan.ordered.enumerated() {
+            if plan.declaring.contains(breakage.name), index == 0 || !plan.declaring.contains(plan.ordered[index - 1].name) {
+                print("Last, the \(plan.declaring.count) that change a declaration (each rebuilds every module depending on its "
+                      + "file's, and so does its undo), one after another:")
+                kind = nil
+            }
             if breakage.kind != kind {
                 kind = breakage.kind
                 print("\(breakage.kind.heading), in Breakages/\(breakage.kind.rawValue)/:")
@@ -96,8 +109,9 @@ struct Check {
             guard !breakage.mustFail.isEmpty else { miss("its header has no \"# Must fail:\" line"); continue }
             guard git(["apply", root + "/" + breakage.path], in: scratch).status == 0 else { miss("does not apply"); continue }
             let started = ContinuousClock.now
-            let builder = try? Child(["swift", "build", "--build-tests"], log: logs + "/build.log", in: scratch)
+            let builder = try? Child(plan.build(for: breakage.mustFail), log: logs + "/build.log", in: scratch)
             let built: Int32? = builder.map { $0.wait(limit: limit) } ?? 127
+            let building = Int(started.duration(to: .now).components.seconds)
             var run: TestRun?
             if built == 0 {
                 run = Break(catalog: catalog, logs: logs).test(["swift", "test", "--skip-build", "--filter", breakage.mustFail],
@@ -118,7 +132,8 @@ struct Check {
             if tests.count > 3 { by += "; and \(tests.count - 3) more" }
             if tests.isEmpty { by = "(the test process failed: \(run.crashLines.first ?? "exit \(run.status)"))" }
             let took = String(seconds)
-            print(breakage.name.padded(to: width) + " caught in " + String(repeating: " ", count: max(0, 3 - took.count)) + took + "s by: \(by)")
+            print(breakage.name.padded(to: width) + " caught in " + String(repeating: " ", count: max(0, 3 - took.count)) + took
+                  + "s (build \(building)s) by: \(by)")
             let first = run.failures(most: 1).dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) }
                 ?? run.crashLines.first ?? "(no failure message in the log)"
             print("    ↳ " + first.cut(to: 160))
