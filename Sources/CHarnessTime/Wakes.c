@@ -277,36 +277,19 @@ static int send_signal(void *object, int how) {
     }
 }
 
-/// A signal the run holds until the job that made it has run to its next suspension.
+/// A signal the run holds until the job that made it has run to its next suspension: of `object`, sent as `how`; for
+/// `run`, which, if `deferred`, made no piece of work for it yet (nobody waited when it was made).
 typedef struct held_signal {
     void *object;
     int how;
+    void *run;
+    int deferred;
 } held_signal;
 
-void harness_wake_send(void *pointer) {
-    held_signal *held = pointer;
-    inside_library++;
-    send_signal(held->object, held->how);
-    inside_library--;
-    free(held);
-}
-
-/// A signal `how` of `object`, on a thread working for a run: if a thread waits on `object`, the one it wakes is a
-/// piece of the run's work in flight until it comes back from its wait. Made inside a job of the harness thread, the
-/// signal itself is held until that job has run to its next suspension (the waiter cannot race the rest of the job:
-/// a continuation resumed before its await), as Dispatch work the job hands out is; a waiter that had not yet been
-/// scheduled would have woken as late. Returns 1 if the run holds the signal (it sends it later), 0 to send it now.
-static int note_signal(void *object, int how) {
-    const harness_outside_callbacks *set = NULL;
-    void *run = working_for(&set);
-    if (run == NULL) return 0;
-    pthread_mutex_lock(&table_lock);
-    int slot = slot_of(object, 0);
-    int waiters = slot >= 0 ? waited[slot].waiters : 0;
-    int awake = slot >= 0 ? waited[slot].awake : 0;
-    pthread_mutex_unlock(&table_lock);
-    // Nobody waits, but a thread came back from waiting here and has not waited since: it will find the work when it
-    // looks, so it is the one doing it.
+/// The piece of `run`'s work a signal of `object` is, if a thread waits on it (`waiters`) or came back from waiting
+/// on it and has not waited since (`awake`, its kernel id): that thread, in flight until it comes back from its wait or
+/// waits again. Its serial number, or 0 if it is no piece (nobody waits, or the run is over).
+static uint64_t make_wake(const harness_outside_callbacks *set, void *run, void *object, int waiters, int awake) {
     if (waiters == 0 && awake == 0) return 0;
     inside_library++;
     uint64_t serial = set->begin(run, HARNESS_OUTSIDE_WOKEN, "");
@@ -328,10 +311,60 @@ static int note_signal(void *object, int how) {
     *tail = made;
     atomic_fetch_add_explicit(&wake_count, 1, memory_order_release);
     pthread_mutex_unlock(&table_lock);
-    if (waiters == 0 || job_run == NULL || set->hold_signal == NULL) return 0;
+    return serial;
+}
+
+/// How many threads wait on `object` now, and which one came back from waiting on it and has not waited since (0 if
+/// none).
+static void waiting_on(void *object, int *waiters, int *awake) {
+    pthread_mutex_lock(&table_lock);
+    int slot = slot_of(object, 0);
+    *waiters = slot >= 0 ? waited[slot].waiters : 0;
+    *awake = slot >= 0 ? waited[slot].awake : 0;
+    pthread_mutex_unlock(&table_lock);
+}
+
+uint64_t harness_wake_send(void *pointer) {
+    held_signal *held = pointer;
+    uint64_t serial = 0;
+    const harness_outside_callbacks *set = atomic_load_explicit(&callbacks, memory_order_acquire);
+    if (held->deferred && set != NULL) {
+        // Whoever waits on it now is the thread it wakes: a piece of the run's work, as if it were signalled now.
+        int waiters = 0, awake = 0;
+        waiting_on(held->object, &waiters, &awake);
+        serial = make_wake(set, held->run, held->object, waiters, awake);
+    }
+    inside_library++;
+    send_signal(held->object, held->how);
+    inside_library--;
+    free(held);
+    return serial;
+}
+
+/// A signal `how` of `object`, on a thread working for a run: if a thread waits on `object`, the one it wakes is a
+/// piece of the run's work in flight until it comes back from its wait. Made inside a job of the harness thread, the
+/// signal itself is held until that job has run to its next suspension (the waiter cannot race the rest of the job:
+/// a continuation resumed before its await), as Dispatch work the job hands out is; a waiter that had not yet been
+/// scheduled would have woken as late. A semaphore's signal is held even if nobody waits on it yet: a semaphore keeps
+/// it, and a thread on its way to wait (just started, or back from its last request) would otherwise pass at once,
+/// and race the rest of the job as far as the machine lets it; who it wakes is decided when it is sent. (A condition
+/// signalled with nobody waiting wakes nobody, ever: nothing to hold.) Returns 1 if the run holds the signal (it sends
+/// it later), 0 to send it now.
+static int note_signal(void *object, int how) {
+    const harness_outside_callbacks *set = NULL;
+    void *run = working_for(&set);
+    if (run == NULL) return 0;
+    int waiters = 0, awake = 0;
+    waiting_on(object, &waiters, &awake);
+    int holdable = job_run != NULL && set->hold_signal != NULL;
+    int deferred = holdable && waiters == 0 && (how == SIGNAL_POST || how == SIGNAL_SEMAPHORE);
+    // Nobody waits, but a thread came back from waiting here and has not waited since: it will find the work when it
+    // looks, so it is the one doing it.
+    uint64_t serial = deferred ? 0 : make_wake(set, run, object, waiters, awake);
+    if (!deferred && (serial == 0 || waiters == 0 || !holdable)) return 0;
     held_signal *held = malloc(sizeof *held);
     if (held == NULL) return 0;
-    *held = (held_signal){object, how};
+    *held = (held_signal){object, how, run, deferred};
     inside_library++;
     int holds = set->hold_signal(run, serial, held);
     inside_library--;
@@ -362,6 +395,6 @@ long dispatch_semaphore_signal(void *semaphore) {
 
 #else
 
-void harness_wake_send(void *item) { (void)item; }
+uint64_t harness_wake_send(void *item) { (void)item; return 0; }
 
 #endif

@@ -156,7 +156,8 @@ typedef struct harness_outside_callbacks {
     /// `harness_foreign_open(item)`), 0 to let it run at once.
     int (*hold_hand_off)(void *run, uint64_t serial, void *item);
     /// The harness thread, inside a job, signals a condition or semaphore another thread waits on (piece `serial`, the
-    /// thread it wakes): returns 1 if the run holds the signal until the job has run to its next suspension (it then
+    /// thread it wakes), or a semaphore nobody waits on yet (`serial` 0: who it wakes is decided when it is sent):
+    /// returns 1 if the run holds the signal until the job has run to its next suspension (it then
     /// calls `harness_wake_send(item)`), 0 to send it now.
     int (*hold_signal)(void *run, uint64_t serial, void *item);
 } harness_outside_callbacks;
@@ -181,14 +182,16 @@ void harness_outside_open_thread(void *item);
 /// Sends a timer source's handler to its queue (its timer of the run's fired).
 void harness_outside_fire_source(void *item);
 
+
 /// Whether a read source's handler is due now: it runs, has a handler, and its descriptor can be read (or is at its end).
 int harness_outside_source_ready(void *item);
 
 /// Lets a task the run handed to an executor run there (ForeignExecutors.c).
 void harness_foreign_open(void *item);
 
-/// Sends a signal the run held (Wakes.c).
-void harness_wake_send(void *item);
+/// Sends a signal the run held (Wakes.c): the serial number of the piece of work it made then (a thread waiting for a
+/// semaphore signalled when nobody waited yet), or 0.
+uint64_t harness_wake_send(void *item);
 
 // Locks of the code under test as choice points (Locks.c).
 

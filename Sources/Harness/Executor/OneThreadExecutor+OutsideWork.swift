@@ -188,15 +188,15 @@ extension OneThreadExecutor {
             lockState()
             outside.letGo(item.serial)
             condition.unlock()
-            item.work.release()
+            _ = item.work.release()
         }
         let oneByOne = !waiting && ThreadBinding.current === self && scheduler.virtualTime && work.count > 1
         for (index, item) in work.enumerated() {
             lockState()
             outside.letGo(item.serial)
             condition.unlock()
-            item.work.release()
-            if oneByOne, index < work.count - 1 { waitForTurnOfOutsideWork(after: item.serial) }
+            let made = item.work.release()
+            if oneByOne, index < work.count - 1 { waitForTurnOfOutsideWork(after: made != 0 ? made : item.serial) }
         }
     }
 

@@ -284,17 +284,19 @@ enum HeldWork {
     case thread(UnsafeMutableRawPointer)
     /// A task handed to an executor that is not the harness's, its job waiting to run there (ForeignExecutors.c).
     case handOff(UnsafeMutableRawPointer)
-    /// A signal of a condition or semaphore another thread waits on (Wakes.c).
+    /// A signal of a condition or semaphore another thread waits on, or of a semaphore nobody waits on yet (Wakes.c).
     case signal(UnsafeMutableRawPointer)
 
-    /// Lets it go: the submission to Dispatch, the thread to its start.
-    func release() {
+    /// Lets it go: the submission to Dispatch, the thread to its start. The serial number of a piece of work made as
+    /// it goes (the thread a semaphore's signal wakes, if nobody waited when it was made), or 0.
+    func release() -> UInt64 {
         switch self {
         case .dispatch(let item): harness_outside_submit(item)
         case .thread(let item): harness_outside_open_thread(item)
         case .handOff(let item): harness_foreign_open(item)
-        case .signal(let item): harness_wake_send(item)
+        case .signal(let item): return harness_wake_send(item)
         }
+        return 0
     }
 }
 
