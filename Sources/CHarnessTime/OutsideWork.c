@@ -393,7 +393,6 @@ typedef struct source_item {
     void *context;
     uint64_t start;
     uint64_t interval;
-    uint64_t leeway;
     int scheduled;
     int resumed;
     int on_run_clock;
@@ -402,10 +401,6 @@ typedef struct source_item {
     _Atomic int cancelled;
     _Atomic int firing;
     _Atomic int told_ended;
-    /// Whether the item holds the source: from when its timer is on a run's clock until the run hands it back to
-    /// Dispatch's, or it is set again, fires for the last time, or is cancelled. Held, the source cannot be freed under
-    /// the run, which still has to hand its timer back; whoever lets go first (0 back from the exchange) releases it.
-    _Atomic int holds_source;
     /// Under `lock`: the suspensions beyond activation (a read or data source); a data source's data merged since its
     /// last firing, whether a firing is on its way or running, and a cancel to make when the running one returns.
     pthread_mutex_t lock;
@@ -484,9 +479,6 @@ static void arm_source(source_item *item) {
     if (item->type == SOURCE_READ) {
         set->arm_source(item->run, item->serial, -3, -1, item);
     } else if (item->on_run_clock) {
-        if (!atomic_exchange_explicit(&item->holds_source, 1, memory_order_acq_rel)) {
-            real_dispatch_retain_fn()(item->source);
-        }
         int64_t delay = (int64_t)(item->start - real_dispatch_time_fn()(0, 0));
         set->arm_source(item->run, item->serial, delay < 0 ? 0 : delay,
                         item->interval == ~0ull ? -1 : (int64_t)item->interval, item);
@@ -531,32 +523,6 @@ void harness_outside_fire_source(void *pointer) {
     inside_library--;
 }
 
-/// Ends the item's hold on its source, if it has one.
-static void let_go_of_source(source_item *item) {
-    if (!atomic_exchange_explicit(&item->holds_source, 0, memory_order_acq_rel)) return;
-    inside_library++;
-    real_dispatch_release_fn()(item->source);
-    inside_library--;
-}
-
-void harness_outside_source_let_go(void *pointer) {
-    let_go_of_source(pointer);
-}
-
-void harness_outside_source_hand_back(void *pointer, int64_t remaining) {
-    source_item *item = pointer;
-    // Only while the item still holds the source: one cancelled, set again or fired for the last time is not touched.
-    if (!atomic_load_explicit(&item->holds_source, memory_order_acquire)) return;
-    inside_library++;
-    if (!atomic_load_explicit(&item->cancelled, memory_order_acquire)) {
-        item->on_run_clock = 0;
-        uint64_t start = real_dispatch_time_fn()(0, remaining < 0 ? 0 : remaining);
-        real_dispatch_source_set_timer_fn()(item->source, start, item->interval, item->leeway);
-    }
-    inside_library--;
-    let_go_of_source(item);
-}
-
 /// Which followed kind a source type is (`SOURCE_KINDS` for one that is not followed).
 static int kind_of(const void *type) {
     static const char *names[SOURCE_KINDS] = {
@@ -592,7 +558,6 @@ void *dispatch_source_create(const void *type, uintptr_t handle, uintptr_t mask,
     atomic_init(&item->cancelled, 0);
     atomic_init(&item->firing, 0);
     atomic_init(&item->told_ended, 0);
-    atomic_init(&item->holds_source, 0);
     pthread_mutex_init(&item->lock, NULL);
     if (is_data(item)) {
         // No piece of work of its own: each firing is one, of the run that merged its data. A source made for no
@@ -794,7 +759,6 @@ void dispatch_source_set_timer(void *source, uint64_t start, uint64_t interval, 
     }
     item->start = start;
     item->interval = interval;
-    item->leeway = leeway;
     item->scheduled = start != ~0ull;
     // A deadline read from the run's clock (a seeded run's thread) is the run's to keep: Dispatch's real timer would
     // see it in the past. A wall-clock deadline (negative) stays Dispatch's.
@@ -813,7 +777,6 @@ void dispatch_source_set_timer(void *source, uint64_t start, uint64_t interval, 
         set->arm_source(item->run, item->serial, -2, -2, NULL);  // disarm: the new timer replaces the old
         inside_library--;
     }
-    let_go_of_source(item);  // held again below if the new timer is the run's
     arm_source(item);
 }
 
@@ -884,7 +847,6 @@ void dispatch_source_cancel(void *source) {
     if (item == NULL) return;
     atomic_store_explicit(&item->cancelled, 1, memory_order_release);
     forget_source(item);
-    let_go_of_source(item);  // the caller holds the source still: this is not its last reference
     end_source_if_done(item);
     // The record stays allocated: a firing already on its way to the queue reads it, and sees it cancelled.
 }
@@ -1156,8 +1118,6 @@ uint64_t harness_helper_serial(void) { return 0; }
 void harness_outside_submit(void *item) { (void)item; }
 void harness_outside_open_thread(void *item) { (void)item; }
 void harness_outside_fire_source(void *item) { (void)item; }
-void harness_outside_source_let_go(void *item) { (void)item; }
-void harness_outside_source_hand_back(void *item, int64_t remaining) { (void)item; (void)remaining; }
 int harness_outside_source_ready(void *item) { (void)item; return 0; }
 
 #endif

@@ -182,12 +182,6 @@ void harness_outside_open_thread(void *item);
 /// Sends a timer source's handler to its queue (its timer of the run's fired).
 void harness_outside_fire_source(void *item);
 
-/// A timer source's timer is no longer on the run's clock (it fired for the last time): the run lets go of the source.
-void harness_outside_source_let_go(void *item);
-
-/// The run is over and a timer source's timer was on its clock, due in `remaining` nanoseconds: Dispatch's real clock
-/// takes it (due then, repeating as it was set), unless the program cancelled the source; the run lets go of it.
-void harness_outside_source_hand_back(void *item, int64_t remaining);
 
 /// Whether a read source's handler is due now: it runs, has a handler, and its descriptor can be read (or is at its end).
 int harness_outside_source_ready(void *item);

@@ -107,21 +107,11 @@ extension OneThreadExecutor {
             outside.watch(serial, item: item)
         default:
             guard let item else { return }
-            sourceTimers[serial] = (item, interval, scheduler.now + delay)
+            sourceTimers[serial] = (item, interval)
             outside.source(serial, firesOnItsOwn: false)
             scheduler.setOutsideTimer(serial, deadline: scheduler.now + delay)
         }
         condition.signal()
-    }
-
-    /// The run is over: each timer source still on its clock goes back to Dispatch's, due as long after now as it was
-    /// due after the run's time, repeating as it was set — as it would have, had the run never taken it. Call under
-    /// the lock.
-    func handBackSourceTimers() {
-        for (_, source) in sourceTimers {
-            harness_outside_source_hand_back(source.item, max(source.deadline - scheduler.now, 0))
-        }
-        sourceTimers.removeAll()
     }
 
     /// A timer or read source's handler ran; `last` if its timer does not repeat.

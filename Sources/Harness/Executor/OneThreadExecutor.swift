@@ -114,8 +114,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     }()
     /// The job running now, as the scheduler numbers it (baton holder only).
     @exclusivity(unchecked) var runningEntryJob = 0
-    /// The timer sources on the run's clock: the C record to fire, the interval (-1: once), and when it is due next.
-    var sourceTimers: [UInt64: (item: UnsafeMutableRawPointer, interval: Int64, deadline: Int64)] = [:]
+    /// The timer sources on the run's clock: the C record to fire, and the interval (-1: once).
+    var sourceTimers: [UInt64: (item: UnsafeMutableRawPointer, interval: Int64)] = [:]
     /// The job the watchdog last saw holding outside work (its number): seen twice, the work goes (watchdog only).
     let jobSeenHolding = Atomic<Int>(0)
     /// Whether the run is quiet: nothing of its own to do, nothing it knows of that could resume it (`RunRegistry`).
@@ -481,20 +481,15 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Acts on a timer of the run's outside work. Call under the lock.
     private func fireOutside(_ serial: UInt64) {
         if let source = sourceTimers[serial] {
-            // Once the scenario returned every timer is due at once: a timer source's is not, it goes back to
-            // Dispatch's clock when the run ends (`handBackSourceTimers`).
-            guard !scheduler.finished else { return }
             // A timer source on the run's clock: its handler goes to its queue, and a repeating one is due again.
             escapedStep()
             outside.sourceFiring(serial)
             harness_outside_fire_source(source.item)
-            if source.interval >= 0 {
-                let deadline = scheduler.now + max(source.interval, 1)
-                sourceTimers[serial]?.deadline = deadline
-                scheduler.setOutsideTimer(serial, deadline: deadline)
+            // Once the scenario returned every timer is due at once: a repeating source is not set again then.
+            if source.interval >= 0, !scheduler.finished {
+                scheduler.setOutsideTimer(serial, deadline: scheduler.now + max(source.interval, 1))
             } else {
                 sourceTimers[serial] = nil
-                harness_outside_source_let_go(source.item)
             }
         } else if let item = outside.timerFired(serial) {
             harness_outside_submit(item)
@@ -638,9 +633,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         abandoned = true
         condition.signal()
         // Outside work waiting for the run's timers goes on in real time: delayed submissions to Dispatch now,
-        // sleeping threads woken, timer sources on Dispatch's clock.
+        // sleeping threads woken.
         for item in outside.letGo() { harness_outside_submit(item) }
-        handBackSourceTimers()
         sleepers.lock()
         sleepsReleased = true
         sleepers.broadcast()
