@@ -9,7 +9,7 @@ import Testing
 /// runs: what a loaded machine does to a foreign thread. Under a seeded schedule nothing it does in real time may
 /// move the run's schedule.
 final class SlowThreadExecutor: SerialExecutor, @unchecked Sendable {
-    // @unchecked Sendable: `closures` is a Mutex; `random` is touched only on the thread.
+    // @unchecked Sendable: `closures` is a Mutex and `mayWait` an Atomic; `random` is touched only on the thread.
 
     /// The closures not yet run; nil is the order to stop.
     private let closures = Mutex<[(@Sendable () -> Void)?]>([])
@@ -17,12 +17,17 @@ final class SlowThreadExecutor: SerialExecutor, @unchecked Sendable {
     private let wake = DispatchSemaphore(value: 0)
     /// Where the lost stretches' lengths come from: the machine's entropy, so that no two runs lose the same.
     private var random = SystemRandomNumberGenerator()
+    /// Whether the thread may go to its semaphore: until then it spins, with no call the harness sees.
+    private let mayWait: Atomic<Bool>
 
-    /// An executor whose thread, named `name`, has started when this returns.
-    init(name: String) {
+    /// An executor whose thread, named `name`, has started when this returns; a thread `lateToItsWait` reaches its
+    /// semaphore only after `letWait()`, as a loaded machine makes a thread late, but every time.
+    init(name: String, lateToItsWait: Bool = false) {
+        mayWait = Atomic(!lateToItsWait)
         let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
             started.signal()
+            while !mayWait.load(ordering: .acquiring) {}
             while true {
                 dawdle(&random)
                 wake.wait()
@@ -55,6 +60,9 @@ final class SlowThreadExecutor: SerialExecutor, @unchecked Sendable {
         wake.signal()
     }
 
+    /// Lets a thread late to its wait go to its semaphore.
+    func letWait() { mayWait.store(true, ordering: .releasing) }
+
     /// `assumeIsolated` passes on this executor's thread.
     func checkIsolated() {}
 }
@@ -72,9 +80,14 @@ func dawdle<G: RandomNumberGenerator>(_ random: inout G) {
 /// An engine on a slow thread made for it, whose callbacks arrive on that thread.
 actor SlowEngine {
     /// The engine's thread.
-    let executor = SlowThreadExecutor(name: "slow engine")
+    let executor: SlowThreadExecutor
     /// Frames rendered.
     private(set) var frames = 0
+
+    /// An engine whose thread is `lateToItsWait` or not.
+    init(lateToItsWait: Bool = false) {
+        executor = SlowThreadExecutor(name: "slow engine", lateToItsWait: lateToItsWait)
+    }
 
     /// The actor runs on its thread.
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -92,6 +105,12 @@ actor SlowEngine {
             }
         }
     }
+}
+
+/// A flag a callback raises and a job reads.
+final class Flag: Sendable {
+    /// Raised or not.
+    let value = Atomic<Bool>(false)
 }
 
 /// A slow thread made once, before the runs that use it.
@@ -126,6 +145,30 @@ struct SlowForeignThreadTests {
             let frames = await engine.frames
             engine.executor.stop()
             return "\(frames) frames"
+        }
+    }
+
+    @Test("a thread reaching its semaphore only after the job signalled it: the callbacks wait for the job's end, every run")
+    func lateThreadWaitsForTheJobsEnd() async throws {
+        try await expectOneScheduleEachSeed("4 frames, resumed after the job") {
+            let engine = SlowEngine(lateToItsWait: true)
+            let resumed = Flag()
+            var resumedWhileTheJobRan = false
+            await withCheckedContinuation { continuation in
+                engine.renderLoop(count: 4) {
+                    resumed.value.store(true, ordering: .releasing)
+                    continuation.resume()
+                }
+                engine.executor.letWait()
+                // The job goes on until the thread has resumed it, or for a while counted, not timed: a signal sent
+                // now would let the thread run the callbacks before the job suspends.
+                var spins = 0
+                while !resumed.value.load(ordering: .acquiring) && spins < 2_000_000 { spins += 1 }
+                resumedWhileTheJobRan = resumed.value.load(ordering: .acquiring)
+            }
+            let frames = await engine.frames
+            engine.executor.stop()
+            return "\(frames) frames, resumed \(resumedWhileTheJobRan ? "while the job ran" : "after the job")"
         }
     }
 
