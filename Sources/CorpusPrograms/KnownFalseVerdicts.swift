@@ -44,7 +44,11 @@ extension KnownFalseVerdict {
         // start.
         KnownFalseVerdict("dispatch-timer-singleton",
                           why: "a repeating timer source made in an earlier run fires, once that run is over, on Dispatch's workers for no run; nothing ties a later run to it but the continuation its handler will resume, which the run cannot see before it comes: deadlock",
-                          mendedBy: "tying a firing to the run whose continuation the handler resumes before it resumes it; counting every live timer as every run's outside work would make each run of the process wait on each timer, and runs may be alive at once (no change under way)"),
+                          mendedBy: "tying a firing to the run whose continuation the handler resumes before it resumes it; counting every live timer as every run's outside work would make each run of the process wait on each timer, and runs may be alive at once (no change under way)",
+                          // In a process of its own every later run deadlocks; in the test process, where other
+                          // programs run beside it, the timer's firings mostly reach a later run in time: 0 to 5 of
+                          // 200 seeded runs deadlock, and CI and a soak each saw a pass with none.
+                          intermittent: true),
         KnownFalseVerdict("background-task-singleton",
                           why: "a Task a static let starts at its first use belongs to the run that made it: leftover work there, and its jobs are dropped when that run ends, so every later run deadlocks",
                           mendedBy: "a task made in a run that outlives it going back to the real pool when its run ends; a later run waiting on it would still not know it will come (as for dispatch-timer-singleton) (no change under way)"),
