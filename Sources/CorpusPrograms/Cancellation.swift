@@ -159,13 +159,17 @@ extension Program {
         return "\(cancelled.value) children cancelled"
     }
 
-    /// A task cancelled at once that never checks: it runs every step, and knows it was cancelled.
+    /// A task cancelled before its first step that never checks: it runs every step, and knows it was cancelled.
     static let cancellationIsCooperative = Program(
-        "cancellation-is-cooperative", "a Task making 5 steps with Task.yield() between, cancelled at once, never checking",
+        "cancellation-is-cooperative", "a Task cancelled while it waits at a gate, then making 5 steps with Task.yield() between, never checking",
         onTime: ["5 steps, cancelled: true"],
         because: "cancellation only sets a flag: a task that never checks it runs to its end, and sees the flag set"
     ) {
+        // The gate opens only after the cancel: a task that started at once could otherwise finish its five steps
+        // before the cancel on a loaded machine, and rightly report "cancelled: false".
+        let gate = Gate()
         let task = Task { () -> String in
+            await gate.wait()
             var steps = 0
             for _ in 0..<5 {
                 steps += 1
@@ -174,6 +178,7 @@ extension Program {
             return "\(steps) steps, cancelled: \(Task.isCancelled)"
         }
         task.cancel()
+        gate.open()
         return await task.value
     }
 
