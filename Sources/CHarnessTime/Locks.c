@@ -385,6 +385,11 @@ uint32_t harness_mutex_word(const void *word) {
     return atomic_load_explicit((_Atomic uint32_t *)word, memory_order_acquire);
 }
 
+/// The futex word's bits that name the holder (the rest: "waiters", "owner died").
+enum { MUTEX_HOLDER_BITS = 0x3fffffff };
+
+int harness_mutex_holder(const void *word) { return (int)(harness_mutex_word(word) & MUTEX_HOLDER_BITS); }
+
 /// `_MutexHandle._lockSlow(_ selfId: UInt32)` of libswiftSynchronization: Swift's calling convention, `self` (the
 /// handle, whose first four bytes are the lock word: 0 free, else the holder's kernel id) in the self register (`swift_context` is what clang calls it).
 #define MUTEX_LOCK_SLOW "$s15Synchronization12_MutexHandleV9_lockSlowyys6UInt32VF"
@@ -401,9 +406,6 @@ static lock_slow_fn real_lock_slow(void) {
     }
     return found;
 }
-
-/// The futex word's bits that name the holder (the rest: "waiters", "owner died").
-enum { MUTEX_HOLDER_BITS = 0x3fffffff };
 
 __attribute__((swiftcall)) void harness_mutex_lock_slow(uint32_t self_id, void *__attribute__((swift_context)) handle) {
     if (__builtin_expect(lock_run != NULL, 0) && !in_callback && !in_hop) {
@@ -530,6 +532,7 @@ uint64_t harness_locks_holder(const void *mutex) { (void)mutex; return 0; }
 void harness_locks_job_end(void) {}
 void *harness_locks_job_run(void) { return 0; }
 uint32_t harness_mutex_word(const void *word) { (void)word; return 0; }
+int harness_mutex_holder(const void *word) { (void)word; return 0; }
 int64_t harness_locks_points(void) { return 0; }
 harness_baton *harness_baton_make(void) { return 0; }
 void harness_baton_wait(harness_baton *baton) { (void)baton; }

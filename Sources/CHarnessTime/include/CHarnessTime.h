@@ -239,6 +239,9 @@ void harness_locks_job_end(void);
 void *harness_locks_job_run(void);
 /// A `Synchronization.Mutex`'s word, read atomically: 0 when it is free.
 uint32_t harness_mutex_word(const void *word);
+/// The kernel id of the thread holding a `Synchronization.Mutex` by its word (0: free, or held in a state only the
+/// kernel sorts out).
+int harness_mutex_holder(const void *word);
 
 /// How many mutexes were counted as the code under test's since the process began; whether `mutex` is one now.
 int64_t harness_locks_counted(void);

@@ -57,6 +57,9 @@ final class Worker: @unchecked Sendable {
         free(UnsafeMutableRawPointer(baton))
     }
 
+    /// The task of the job it runs, as the timeline numbers tasks.
+    var task: UInt32 { UInt32(truncatingIfNeeded: OneThreadExecutor.taskID(of: OneThreadExecutor.job(numbered: job))) }
+
     /// The number a paused worker is known by among the ready jobs: odd, where a job's address is even.
     var token: Scheduler.Job { index << 1 | 1 }
 
@@ -231,7 +234,7 @@ extension OneThreadExecutor {
         condition.lock()
         let now = scheduler.now
         // A step of its own in the timeline: it takes the lock it stopped before.
-        events.step(task: UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: me.job))), isMain: me.isMain,
+        events.step(task: me.task, isMain: me.isMain,
                     firedTimer: false, now: scheduler.virtualTime ? now : -1)
         noteCandidates()
         condition.unlock()
@@ -270,7 +273,7 @@ extension OneThreadExecutor {
     /// this job waits until it is released and the schedule picks it again, while another worker takes the loop, and
     /// true is returned; false if the holder is a thread outside the run (the caller then waits in the library).
     func lockBusy(_ mutex: UnsafeMutableRawPointer, holder: Int32) -> Bool {
-        guard let me = Worker.current, holder != 0, workers.contains(where: { $0.tid == holder }) else { return false }
+        guard let me = Worker.current, worker(onThread: holder) != nil else { return false }
         harness_locks_mark_waiting(mutex, 1)
         waitForLock(me, mutex, holder: UInt32(truncatingIfNeeded: harness_locks_holder(mutex)), isMutex: false)
         return true
@@ -305,12 +308,9 @@ extension OneThreadExecutor {
     /// `Synchronization.Mutex`'s word `word` is held by thread `holder`: as `lockBusy`, but the job is ready again once
     /// the run sees the word free (`mutexesFreed`). False if the holder is a thread outside the run.
     func mutexBusy(_ word: UnsafeMutableRawPointer, holder: Int32) -> Bool {
-        guard let me = Worker.current, let holding = workers.first(where: { $0.tid == holder }), holding !== me else {
-            return false
-        }
+        guard let me = Worker.current, let holding = worker(onThread: holder), holding !== me else { return false }
         mutexWaits += 1
-        waitForLock(me, word, holder: UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: holding.job))),
-                    isMutex: true)
+        waitForLock(me, word, holder: holding.task, isMutex: true)
         return true
     }
 
@@ -337,13 +337,13 @@ extension OneThreadExecutor {
     func lockWaitsDescribed() -> (text: String, cycle: Bool)? {
         let blocked = workers.filter { $0.blockedOn != nil }
         guard !blocked.isEmpty else { return nil }
-        let waiters = Set(blocked.map { UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: $0.job))) })
+        let waiters = Set(blocked.map(\.task))
         var cycle = true
         let waits = blocked.map { worker -> String in
             let mutex = worker.blockedOn!
             let holder = worker.blockedOnMutex ? mutexHolder(mutex) : UInt32(truncatingIfNeeded: harness_locks_holder(mutex))
             if !waiters.contains(holder) { cycle = false }
-            let waiter = events.timelineName(of: UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: worker.job))))
+            let waiter = events.timelineName(of: worker.task)
             let held = holder != 0 ? events.timelineName(of: holder) : "a thread outside the run"
             return "\(waiter) waits for lock \(events.lockNumber(mutex)), held by \(held)"
         }
@@ -352,9 +352,12 @@ extension OneThreadExecutor {
 
     /// The task of the job holding the `Mutex` whose word is `word` (a paused or waiting worker's), or 0.
     private func mutexHolder(_ word: UnsafeMutableRawPointer) -> UInt32 {
-        let tid = Int32(bitPattern: harness_mutex_word(word) & 0x3fff_ffff)
-        guard tid != 0, let holding = workers.first(where: { $0.tid == tid }) else { return 0 }
-        return UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: holding.job)))
+        worker(onThread: harness_mutex_holder(word))?.task ?? 0
+    }
+
+    /// The run's worker on the thread whose kernel id is `tid` (0: none).
+    private func worker(onThread tid: Int32) -> Worker? {
+        tid == 0 ? nil : workers.first { $0.tid == tid }
     }
 }
 
