@@ -6,7 +6,7 @@ import Testing
 struct ClockJumpTests {
     @Test("with nothing ready and timers at 5 ms and 2 ms, the next step runs the 2 ms timer's job, the clock at 2 ms")
     func clockJumpsToTheNextTimer() {
-        var scheduler = Scheduler(strategy: .fifo, virtualTime: true, limits: RunJudge.Limits())
+        var scheduler = Scheduler(picker: nil, virtualTime: true, limits: RunJudge.Limits())
         scheduler.setTimer(5, deadline: 5_000_000)
         scheduler.setTimer(2, deadline: 2_000_000)
         // Before each jump the scheduler asks whether outside work may still resume the run; none is known here. A

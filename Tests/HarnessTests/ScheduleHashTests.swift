@@ -8,11 +8,11 @@ struct ScheduleHashTests {
     @Test("two runs that make the same picks from ready sets of different sizes have different schedule hashes")
     func samePicksFromOtherSizes() {
         // Three jobs ready at once: a pick among 3, then among 2.
-        var three = Scheduler(strategy: .replay(ReplayPicker([0, 0])), virtualTime: true, limits: RunJudge.Limits())
+        var three = Scheduler(picker: ReplayPicker([0, 0]), virtualTime: true, limits: RunJudge.Limits())
         for job in 0..<3 { three.enqueue(job) }
         _ = SchedulerTests.drain(&three)
         // Two ready, and the first makes a third ready when it runs: a pick among 2, then among 2.
-        var two = Scheduler(strategy: .replay(ReplayPicker([0, 0])), virtualTime: true, limits: RunJudge.Limits())
+        var two = Scheduler(picker: ReplayPicker([0, 0]), virtualTime: true, limits: RunJudge.Limits())
         for job in 0..<2 { two.enqueue(job) }
         _ = SchedulerTests.drain(&two) { scheduler, job in if job == 0 { scheduler.enqueue(2) } }
         #expect(three.choices == [0, 0] && two.choices == [0, 0], "the same picks: \(three.choices), \(two.choices)")

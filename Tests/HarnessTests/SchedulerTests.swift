@@ -6,9 +6,9 @@ import Testing
 @Suite("The Scheduler value: picking, virtual time and the judge, without threads", scaledTimeLimit(minutes: 1))
 struct SchedulerTests {
     /// A scheduler with defaults for these tests.
-    static func make(_ strategy: Scheduler.Strategy = .fifo, virtual: Bool = true,
+    static func make(_ picker: (any Picker)? = nil, virtual: Bool = true,
                      limits: RunJudge.Limits = RunJudge.Limits()) -> Scheduler {
-        Scheduler(strategy: strategy, virtualTime: virtual, limits: limits)
+        Scheduler(picker: picker, virtualTime: virtual, limits: limits)
     }
 
     /// Steps until the scheduler stops handing out jobs; returns the jobs in order, and how it ended.
@@ -36,7 +36,7 @@ struct SchedulerTests {
     func mainLaneIsSerial(seeds: UInt64) {
         var otherOrders = Set<[Int]>()
         for seed in 0..<seeds {
-            var scheduler = Self.make(.random(RandomPicker(seed: seed)))
+            var scheduler = Self.make(RandomPicker(seed: seed))
             for job in 0..<10 { scheduler.enqueue(job, isMain: job >= 5) }
             let jobs = Self.drain(&scheduler).jobs
             #expect(jobs.filter { $0 >= 5 } == [5, 6, 7, 8, 9], "seed \(seed): main-actor jobs ran as \(jobs)")
@@ -48,7 +48,7 @@ struct SchedulerTests {
     @Test("the same seed picks the same way twice; another seed, another way")
     func seedsReplay() {
         func order(_ seed: UInt64) -> ([Int], UInt64) {
-            var scheduler = Self.make(.random(RandomPicker(seed: seed)))
+            var scheduler = Self.make(RandomPicker(seed: seed))
             for job in 0..<8 { scheduler.enqueue(job) }
             return (Self.drain(&scheduler).jobs, scheduler.hash.value)
         }

@@ -17,8 +17,8 @@ func stepTasks(_ scheduler: inout Scheduler, tasks: Int, steps: Int) -> [Int] {
 }
 
 /// A scheduler of plain numbers whose task is the tens digit.
-func numberScheduler(_ strategy: Scheduler.Strategy) -> Scheduler {
-    Scheduler(strategy: strategy, virtualTime: true, limits: RunJudge.Limits(), taskKey: { UInt64($0 / 10) })
+func numberScheduler(_ picker: any Picker) -> Scheduler {
+    Scheduler(picker: picker, virtualTime: true, limits: RunJudge.Limits(), taskKey: { UInt64($0 / 10) })
 }
 
 /// Every schedule of `tasks` × `steps` that `DepthFirst` visits under `bound`, in visiting order.
@@ -26,7 +26,7 @@ func depthFirstOrders(tasks: Int, steps: Int, bound: Int?) -> [[Int]] {
     var orders: [[Int]] = []
     var prefix: [UInt32]? = []
     while let next = prefix, orders.count < 10_000 {
-        var scheduler = numberScheduler(.replay(ReplayPicker(next)))
+        var scheduler = numberScheduler(ReplayPicker(next))
         orders.append(stepTasks(&scheduler, tasks: tasks, steps: steps))
         prefix = DepthFirst.next(after: scheduler.trace, bound: bound).prefix
     }
@@ -38,7 +38,7 @@ struct StrategyTests {
     @Test("PCT with depth 1 is a priority order: each task runs all its steps before the next starts",
           arguments: 0..<UInt64(20))
     func pctDepthOneIsAPriorityOrder(seed: UInt64) {
-        var scheduler = numberScheduler(.pct(PCTPicker(seed: seed, depth: 1, horizon: 10)))
+        var scheduler = numberScheduler(PCTPicker(seed: seed, depth: 1, horizon: 10))
         let order = stepTasks(&scheduler, tasks: 3, steps: 3)
         let tasks = order.map { $0 / 10 }
         let blocks = [tasks[0], tasks[3], tasks[6]]
@@ -49,7 +49,7 @@ struct StrategyTests {
     @Test("PCT with depth 1 draws different priority orders from different seeds")
     func pctDepthOneOrdersVary() {
         let firsts = Set((0..<UInt64(20)).map { seed in
-            var scheduler = numberScheduler(.pct(PCTPicker(seed: seed, depth: 1, horizon: 10)))
+            var scheduler = numberScheduler(PCTPicker(seed: seed, depth: 1, horizon: 10))
             return stepTasks(&scheduler, tasks: 3, steps: 3).map { $0 / 10 }
         })
         #expect(firsts.count == 6, "20 seeds should give all 6 orders of 3 tasks, gave \(firsts.count): \(firsts)")
@@ -59,7 +59,7 @@ struct StrategyTests {
     func pctDepthTwoChangesOnce() {
         var interrupted = 0
         for seed in 0..<UInt64(50) {
-            var scheduler = numberScheduler(.pct(PCTPicker(seed: seed, depth: 2, horizon: 8)))
+            var scheduler = numberScheduler(PCTPicker(seed: seed, depth: 2, horizon: 8))
             let tasks = stepTasks(&scheduler, tasks: 3, steps: 3).map { $0 / 10 }
             let switches = zip(tasks, tasks.dropFirst()).filter { $0 != $1 }.count
             #expect(switches <= 3, "seed \(seed): one change point allows one extra switch, got \(tasks)")
@@ -101,7 +101,7 @@ struct StrategyTests {
 
     @Test("replay follows its choices, then never preempts")
     func replayFollowsThenStaysCalm() {
-        var scheduler = numberScheduler(.replay(ReplayPicker([1])))
+        var scheduler = numberScheduler(ReplayPicker([1]))
         #expect(stepTasks(&scheduler, tasks: 2, steps: 2) == [10, 11, 0, 1],
                 "choice 1 takes task 1 first; after it, the calm choice runs it on, then task 0")
         #expect(scheduler.trace.map(\.preempts) == [true, false], "the first choice preempted (task 0 was oldest), the second ran task 1 on")

@@ -173,13 +173,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         let limits = RunJudge.Limits(leftovers: options.leftovers, jobLimit: options.jobLimit,
                                      drainBudget: options.drainBudget,
                                      waitsForOutsideWork: options.outsideWorkGrace > .zero)
-        if let strategy = schedule.pickingStrategy {
-            scheduler = Scheduler(strategy: strategy, virtualTime: true, limits: limits,
-                                  jobCost: Nanoseconds(options.virtualJobCost),
-                                  taskKey: { Self.taskKey(Self.job(numbered: $0)) })
-        } else {
-            scheduler = Scheduler(strategy: .fifo, virtualTime: false, limits: limits)
-        }
+        scheduler = Scheduler(picker: schedule.picker, virtualTime: schedule.isVirtualTime, limits: limits,
+                              jobCost: Nanoseconds(options.virtualJobCost), taskKey: { Self.taskKey(Self.job(numbered: $0)) })
         mainLane = MainLane.make(for: self)
     }
 

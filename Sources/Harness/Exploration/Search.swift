@@ -88,11 +88,11 @@ extension Search {
 extension Schedule {
     /// How the next job is chosen under this schedule where more than one is ready: its picker, started from its seed
     /// (or its recorded choices); nil for `strict` and `system`, which run the oldest job first.
-    var pickingStrategy: Scheduler.Strategy? {
+    var picker: (any Picker)? {
         switch self {
-        case .seeded(let seed): .random(RandomPicker(seed: seed))
-        case .pct(let seed, let depth, let horizon): .pct(PCTPicker(seed: seed, depth: depth, horizon: horizon))
-        case .replay(let interleaving): .replay(ReplayPicker(interleaving.choices))
+        case .seeded(let seed): RandomPicker(seed: seed)
+        case .pct(let seed, let depth, let horizon): PCTPicker(seed: seed, depth: depth, horizon: horizon)
+        case .replay(let interleaving): ReplayPicker(interleaving.choices)
         case .strict, .system: nil
         }
     }

@@ -60,6 +60,10 @@ struct PCTPicker {
 }
 
 extension PCTPicker: Picker {
+    /// It gives each task a priority: the scheduler keys every ready job by the task it counts for.
+    static var readsTaskKeys: Bool { true }
+    /// It records no trace.
+    static var recordsTrace: Bool { false }
     /// The highest-priority candidate's index (`pick(count:key:)`); PCT needs no calm candidate.
     mutating func pick(among count: Int, key: (Int) -> UInt64, calm: () -> Int) -> Int {
         pick(count: count, key: key)

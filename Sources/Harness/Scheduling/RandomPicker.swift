@@ -4,6 +4,10 @@
 /// It keeps nothing but the generator's state (plain bits), so stepping it copies nothing that counts references:
 /// the rule of every seeded run costs a draw a choice.
 struct RandomPicker: Picker {
+    /// It reads no task.
+    static var readsTaskKeys: Bool { false }
+    /// It records no trace.
+    static var recordsTrace: Bool { false }
     /// Draws the choices.
     private(set) var generator: SeededGenerator
 

@@ -25,6 +25,10 @@ struct ReplayPicker {
 }
 
 extension ReplayPicker: Picker {
+    /// It reads no task.
+    static var readsTaskKeys: Bool { false }
+    /// It goes calm past its record, and its runs are what exhaustive search and shrinking walk.
+    static var recordsTrace: Bool { true }
     /// The recorded choice, or the calm candidate past the record (`pick(count:calm:)`).
     mutating func pick(among count: Int, key: (Int) -> UInt64, calm: () -> Int) -> Int {
         pick(count: count, calm: calm())

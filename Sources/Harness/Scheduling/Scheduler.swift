@@ -1,5 +1,5 @@
 /// The harness's scheduler as a value: the ready jobs, the timers, the clock, the schedule's hash
-/// and the rule that picks, stepped one job at a time by `next()`.
+/// and the picker that chooses, stepped one job at a time by `next()`.
 ///
 /// Virtual time stands still while work is ready (a job takes no time) and jumps to the next timer
 /// when every task waits, so a sleep lasts exactly what it asked; only a scenario that keeps work
@@ -7,7 +7,7 @@
 ///
 /// It knows nothing of threads, locks or the runtime: a job is a number to it (`Job`), so tests step it with plain
 /// numbers; `OneThreadExecutor` feeds it jobs and runs what it hands out. What it decides is a function of what it
-/// was fed and of its strategy alone, which is what makes a seed replay.
+/// was fed and of its picker alone, which is what makes a seed replay.
 struct Scheduler {
     /// A job, as the scheduler knows it: a number it never looks into. The executor passes a job's address
     /// (`OneThreadExecutor.number(of:)`), tests plain numbers. A concrete type rather than a generic parameter: every
@@ -33,31 +33,13 @@ struct Scheduler {
         case end(RunJudge.Ending)
     }
 
-    /// How the next job is chosen.
-    enum Strategy {
-        /// The job that became ready first.
-        case fifo
-        /// A candidate drawn by a seeded generator.
-        case random(RandomPicker)
-        /// The ready task of highest priority, priorities random and lowered at change points.
-        case pct(PCTPicker)
-        /// Recorded choices, then the calm candidate (see `calmIndex`); records a `ChoicePoint` each.
-        case replay(ReplayPicker)
-    }
-
-    /// The rule that picks, without the larger pickers' state: an enum whose payload is plain bits, so
-    /// that stepping `random` (the rule of every seeded run) copies and stores nothing that counts
-    /// references.
-    private enum Rule {
-        case fifo, random(RandomPicker), pct, replay
-    }
-
-    /// The rule that picks.
-    private var rule: Rule
-    /// PCT's state, under `pct`.
-    private var pctPicker: PCTPicker?
-    /// The replay's state, under `replay`.
-    private var replayPicker: ReplayPicker?
+    /// How the next job is chosen where more than one is ready; nil: the oldest job runs (`strict`).
+    private var picker: (any Picker)?
+    /// Whether the picker reads the candidates' tasks (`Picker.readsTaskKeys`): only then is a job's task worked out
+    /// when it becomes ready, so the other pickers pay nothing for it.
+    private let readsTaskKeys: Bool
+    /// Whether each choice point is recorded with its alternatives and the calm candidate (`Picker.recordsTrace`).
+    private let recordsTrace: Bool
     /// Whether time is virtual (it jumps to the next timer) or real (the executor waits for it).
     let virtualTime: Bool
     /// What the run may do before it is judged over.
@@ -107,7 +89,7 @@ struct Scheduler {
     private(set) var hash = ScheduleHash()
     /// Each choice among more than one candidate, in order: the schedule, replayable.
     private(set) var choices: [UInt32] = []
-    /// Each choice point with its alternatives, recorded under `replay` only (what exhaustive
+    /// Each choice point with its alternatives, recorded under `replay` only (`Picker.recordsTrace`: what exhaustive
     /// exploration and shrinking walk).
     private(set) var trace: [ChoicePoint] = []
     /// The task a job belongs to: jobs of one task share a key, and a job that is no task's own has
@@ -139,17 +121,13 @@ struct Scheduler {
     /// Jobs handed out since the ready queue was last empty.
     private var streak = 0
 
-    /// A scheduler that picks by `strategy`, with virtual or real time.
-    init(strategy: Strategy, virtualTime: Bool, limits: RunJudge.Limits, jobCost: Int64 = 1_000,
+    /// A scheduler that picks with `picker` (nil: the oldest job first, as `strict` runs), with virtual or real time.
+    init(picker: (any Picker)?, virtualTime: Bool, limits: RunJudge.Limits, jobCost: Int64 = 1_000,
          taskKey: @escaping (Job) -> UInt64 = { _ in 0 }) {
-        switch strategy {
-        case .fifo: rule = .fifo
-        case .random(let picker): rule = .random(picker)
-        case .pct(let picker): (rule, pctPicker) = (.pct, picker)
-        case .replay(let picker):
-            (rule, replayPicker) = (.replay, picker)
-            ready.tracksSequences = true
-        }
+        self.picker = picker
+        readsTaskKeys = picker.map { type(of: $0).readsTaskKeys } ?? false
+        recordsTrace = picker.map { type(of: $0).recordsTrace } ?? false
+        ready.tracksSequences = recordsTrace
         self.taskKey = taskKey
         self.virtualTime = virtualTime
         self.limits = limits
@@ -288,37 +266,35 @@ struct Scheduler {
                        graceSpent: graceSpent, outsideBusy: outsideBusy)
     }
 
-    /// Removes the next job: the oldest under `fifo`, else the candidate the strategy's `Picker` chooses.
+    /// Removes the next job: the oldest with no picker (`strict`), else the candidate the picker chooses.
     private mutating func pick() -> ReadyQueue.Entry {
-        switch rule {
-        case .fifo:
-            return ready.popOldest()
-        case .random(var picker):
-            let count = ready.candidateCount
-            guard count > 1 else { return ready.removeCandidate(0) }
-            let index = picker.pick(among: count, key: { _ in 0 }, calm: { 0 })
-            rule = .random(picker)
-            recordChoice(index, among: count)
-            return ready.removeCandidate(index)
-        case .pct:
-            let count = ready.candidateCount
-            guard count > 1, var picker = pctPicker else { return pctTaken(0) }
-            pctPicker = nil // so that the picker's priorities are not shared, and not copied on write
-            // The queue captured by value, not `self`: a closure that reads `self` copies the whole scheduler a call.
-            let index = picker.pick(among: count, key: { [ready] in ready.candidate($0).key }, calm: { 0 })
-            pctPicker = picker
-            recordChoice(index, among: count)
-            return pctTaken(index)
-        case .replay:
-            let count = ready.candidateCount
-            guard count > 1, var picker = replayPicker else { return taken(0) }
-            let calm = calmToken.flatMap { token in (0..<count).first { ready.candidate($0).job == token } } ?? calmIndex()
-            let index = picker.pick(among: count, key: { _ in 0 }, calm: { calm })
-            replayPicker = picker
-            recordChoice(index, among: count)
-            trace.append(ChoicePoint(index: UInt32(index), count: UInt32(count), calm: UInt32(calm)))
-            return taken(index)
-        }
+        guard picker != nil else { return ready.popOldest() }
+        let count = ready.candidateCount
+        let index = count > 1 ? choose(among: count) : 0
+        // Where the jobs the taken one hands on will start (`calmIndex`).
+        if recordsTrace { handOffs.append(ready.nextSequence) }
+        let entry = ready.removeCandidate(index)
+        // The task the running job counts for: an entry's key is 0 unless the picker reads task keys.
+        runningKey = entry.key
+        return entry
+    }
+
+    /// The picker's choice among `count` candidates (at least two), hashed and recorded.
+    private mutating func choose(among count: Int) -> Int {
+        // Taken out of `self` while it picks: the key closure then reads the queue in place rather than a copy of it,
+        // and a picker's own state (PCT's priorities) is never shared, so never copied on write.
+        var chooser = picker.take()!
+        let calm = recordsTrace ? calmCandidate(among: count) : 0
+        let index = chooser.pick(among: count, key: { ready.candidate($0).key }, calm: { calm })
+        picker = chooser
+        recordChoice(index, among: count)
+        if recordsTrace { trace.append(ChoicePoint(index: UInt32(index), count: UInt32(count), calm: UInt32(calm))) }
+        return index
+    }
+
+    /// The candidate that does not preempt: at a lock point the job going on, else `calmIndex()`.
+    private func calmCandidate(among count: Int) -> Int {
+        calmToken.flatMap { token in (0..<count).first { ready.candidate($0).job == token } } ?? calmIndex()
     }
 
     /// The task a job made ready by the running one counts for under `pct` (0 under the other strategies): its own,
@@ -326,34 +302,21 @@ struct Scheduler {
     /// job made it ready. PCT's threads are tasks, and an actor's job runs on behalf of the task that scheduled it, so
     /// it takes that task's priority instead of a random one of its own.
     private func pctKey(ofEnqueued job: Job) -> UInt64 {
-        guard case .pct = rule else { return 0 }
+        guard readsTaskKeys else { return 0 }
         let own = taskKey(job)
         return own >> 63 == 1 ? runningKey : own
     }
 
     /// The task a job a timer made ready counts for under `pct` (0 under the other strategies): its own.
     private func pctKey(ofTimer job: Job) -> UInt64 {
-        guard case .pct = rule else { return 0 }
+        guard readsTaskKeys else { return 0 }
         return taskKey(job)
-    }
-
-    /// Removes candidate `index` under `pct`, noting the task it counts for.
-    private mutating func pctTaken(_ index: Int) -> ReadyQueue.Entry {
-        let entry = ready.removeCandidate(index)
-        runningKey = entry.key
-        return entry
     }
 
     /// Hashes and records the choice of candidate `index` among `count`.
     private mutating func recordChoice(_ index: Int, among count: Int) {
         hash.mix(UInt64(count) << 32 | UInt64(index))
         choices.append(UInt32(index))
-    }
-
-    /// Removes candidate `index`, marking where the jobs it hands on will start.
-    private mutating func taken(_ index: Int) -> ReadyQueue.Entry {
-        handOffs.append(ready.nextSequence)
-        return ready.removeCandidate(index)
     }
 
     /// The candidate a scheduler that never preempts takes: the oldest job handed on by the most
