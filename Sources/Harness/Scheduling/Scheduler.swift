@@ -35,6 +35,9 @@ struct Scheduler {
 
     /// How the next job is chosen where more than one is ready; nil: the oldest job runs (`strict`).
     private var picker: (any Picker)?
+    /// Whether there is no picker (`strict`): what each job's pick tests, as testing `picker` itself copies the
+    /// existential out and destroys the copy.
+    private let oldestFirst: Bool
     /// Whether the picker reads the candidates' tasks (`Picker.readsTaskKeys`): only then is a job's task worked out
     /// when it becomes ready, so the other pickers pay nothing for it.
     private let readsTaskKeys: Bool
@@ -125,6 +128,7 @@ struct Scheduler {
     init(picker: (any Picker)?, virtualTime: Bool, limits: RunJudge.Limits, jobCost: Int64 = 1_000,
          taskKey: @escaping (Job) -> UInt64 = { _ in 0 }) {
         self.picker = picker
+        oldestFirst = picker == nil
         readsTaskKeys = picker.map { type(of: $0).readsTaskKeys } ?? false
         recordsTrace = picker.map { type(of: $0).recordsTrace } ?? false
         ready.tracksSequences = recordsTrace
@@ -268,7 +272,7 @@ struct Scheduler {
 
     /// Removes the next job: the oldest with no picker (`strict`), else the candidate the picker chooses.
     private mutating func pick() -> ReadyQueue.Entry {
-        guard picker != nil else { return ready.popOldest() }
+        guard !oldestFirst else { return ready.popOldest() }
         let count = ready.candidateCount
         let index = count > 1 ? choose(among: count) : 0
         // Where the jobs the taken one hands on will start (`calmIndex`).
@@ -286,7 +290,7 @@ struct Scheduler {
         var chooser = picker.take()!
         let calm = recordsTrace ? calmCandidate(among: count) : 0
         let index = chooser.pick(among: count, key: { ready.candidate($0).key }, calm: { calm })
-        picker = chooser
+        picker = consume chooser  // moved back: a plain assignment copies it and destroys the local
         recordChoice(index, among: count)
         if recordsTrace { trace.append(ChoicePoint(index: UInt32(index), count: UInt32(count), calm: UInt32(calm))) }
         return index
