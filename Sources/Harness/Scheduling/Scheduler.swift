@@ -34,9 +34,9 @@ struct Scheduler {
     }
 
     /// How the next job is chosen where more than one is ready; nil: the oldest job runs (`strict`).
-    private var picker: (any Picker)?
+    private var picker: HeldPicker?
     /// Whether there is no picker (`strict`): what each job's pick tests, as testing `picker` itself copies the
-    /// existential out and destroys the copy.
+    /// picker out and destroys the copy.
     private let oldestFirst: Bool
     /// Whether the picker reads the candidates' tasks (`Picker.readsTaskKeys`): only then is a job's task worked out
     /// when it becomes ready, so the other pickers pay nothing for it.
@@ -127,10 +127,11 @@ struct Scheduler {
     /// A scheduler that picks with `picker` (nil: the oldest job first, as `strict` runs), with virtual or real time.
     init(picker: (any Picker)?, virtualTime: Bool, limits: RunJudge.Limits, jobCost: Int64 = 1_000,
          taskKey: @escaping (Job) -> UInt64 = { _ in 0 }) {
-        self.picker = picker
-        oldestFirst = picker == nil
-        readsTaskKeys = picker.map { type(of: $0).readsTaskKeys } ?? false
-        recordsTrace = picker.map { type(of: $0).recordsTrace } ?? false
+        let held = picker.map(HeldPicker.init)
+        self.picker = held
+        oldestFirst = held == nil
+        readsTaskKeys = held?.readsTaskKeys ?? false
+        recordsTrace = held?.recordsTrace ?? false
         ready.tracksSequences = recordsTrace
         self.taskKey = taskKey
         self.virtualTime = virtualTime
