@@ -8,6 +8,10 @@
 // So only the harness thread, and only inside a job, sees virtual time; tests running in parallel,
 // the harness's own bookkeeping and Dispatch's timers keep real time.
 //
+// The wall clock moves with it: on such a thread CLOCK_REALTIME (and its coarse and alarm forms, CLOCK_TAI,
+// `gettimeofday`, `time`: what Foundation's `Date()` and CoreFoundation read) answers the run's wall clock, which the
+// harness gives with the monotonic time (`harness_virtual_time_begin`).
+//
 // Apple platforms resolve symbols by library (two-level namespace), so there this file defines
 // only stubs, and the harness (`VirtualClock.works`) falls back to guessing.
 
@@ -29,6 +33,7 @@ void *harness_bound_executor(void) { return bound_executor; }
 #include <sched.h>
 #include <stdatomic.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -38,6 +43,8 @@ typedef int (*clock_gettime_fn)(clockid_t, struct timespec *);
 /// seeded run reads the run's time too).
 __attribute__((visibility("hidden"))) __thread int virtual_on = 0;
 __attribute__((visibility("hidden"))) __thread int64_t virtual_nanoseconds = 0;
+/// What the wall clock reads there, in nanoseconds since 1970, or -1 where it stays real (shared with OutsideWork.c).
+__attribute__((visibility("hidden"))) __thread int64_t virtual_wall_nanoseconds = -1;
 
 /// libc's `clock_gettime`, found once.
 static clock_gettime_fn real_clock_gettime(void) {
@@ -50,10 +57,25 @@ static clock_gettime_fn real_clock_gettime(void) {
     return found;
 }
 
-/// The clocks that virtual time replaces: every monotonic one. CLOCK_REALTIME (dates) stays real.
+/// The clocks that read the run's time itself under virtual time: every monotonic one (the wall clocks: `is_wall`).
 static int is_monotonic(clockid_t clock) {
     return clock == CLOCK_MONOTONIC || clock == CLOCK_MONOTONIC_RAW || clock == CLOCK_MONOTONIC_COARSE
         || clock == CLOCK_BOOTTIME;
+}
+
+/// The wall clocks: each reads the run's wall clock where the monotonic ones read the run's time.
+static int is_wall(clockid_t clock) {
+    return clock == CLOCK_REALTIME || clock == CLOCK_REALTIME_COARSE || clock == CLOCK_REALTIME_ALARM
+        || clock == CLOCK_TAI;
+}
+
+/// How far CLOCK_TAI is ahead of CLOCK_REALTIME (the leap seconds the kernel was told of), in whole seconds.
+static int64_t tai_offset(void) {
+    struct timespec tai, wall;
+    real_clock_gettime()(CLOCK_TAI, &tai);
+    real_clock_gettime()(CLOCK_REALTIME, &wall);
+    int64_t offset = (int64_t)(tai.tv_sec - wall.tv_sec) * 1000000000 + (tai.tv_nsec - wall.tv_nsec);
+    return (offset + 500000000) / 1000000000 * 1000000000;
 }
 
 /// The strict run's count of waits this thread notes at each clock read (-1: none), and what it noted: the wait and
@@ -81,6 +103,12 @@ int clock_gettime(clockid_t clock, struct timespec *time) {
         time->tv_nsec = (long)(virtual_nanoseconds % 1000000000);
         return 0;
     }
+    if (virtual_on && virtual_wall_nanoseconds >= 0 && is_wall(clock)) {
+        int64_t wall = virtual_wall_nanoseconds + (clock == CLOCK_TAI ? tai_offset() : 0);
+        time->tv_sec = (time_t)(wall / 1000000000);
+        time->tv_nsec = (long)(wall % 1000000000);
+        return 0;
+    }
     // The wait noted before the read, so that any wait after it is the thread's wait after the read.
     if (reads_descriptor >= 0 && (clock == CLOCK_BOOTTIME || clock == CLOCK_MONOTONIC)) {
         int kind = clock == CLOCK_BOOTTIME;
@@ -91,6 +119,38 @@ int clock_gettime(clockid_t clock, struct timespec *time) {
         return result;
     }
     return real_clock_gettime()(clock, time);
+}
+
+typedef int (*gettimeofday_fn)(struct timeval *, void *);
+typedef time_t (*time_fn)(time_t *);
+
+int gettimeofday(struct timeval *restrict value, void *restrict zone) {
+    static _Atomic(gettimeofday_fn) real = NULL;
+    gettimeofday_fn found = atomic_load_explicit(&real, memory_order_acquire);
+    if (found == NULL) {
+        found = (gettimeofday_fn)dlsym(RTLD_NEXT, "gettimeofday");
+        atomic_store_explicit(&real, found, memory_order_release);
+    }
+    if (!virtual_on || virtual_wall_nanoseconds < 0) return found(value, zone);
+    // The time zone, if asked for, is the system's.
+    struct timeval ignored;
+    if (zone != NULL) found(&ignored, zone);
+    value->tv_sec = (time_t)(virtual_wall_nanoseconds / 1000000000);
+    value->tv_usec = (suseconds_t)(virtual_wall_nanoseconds % 1000000000 / 1000);
+    return 0;
+}
+
+time_t time(time_t *seconds) {
+    static _Atomic(time_fn) real = NULL;
+    time_fn found = atomic_load_explicit(&real, memory_order_acquire);
+    if (found == NULL) {
+        found = (time_fn)dlsym(RTLD_NEXT, "time");
+        atomic_store_explicit(&real, found, memory_order_release);
+    }
+    if (!virtual_on || virtual_wall_nanoseconds < 0) return found(seconds);
+    time_t now = (time_t)(virtual_wall_nanoseconds / 1000000000);
+    if (seconds != NULL) *seconds = now;
+    return now;
 }
 
 void harness_clock_reads_begin(int schedstat_descriptor) { reads_descriptor = schedstat_descriptor; }
@@ -121,8 +181,9 @@ int64_t harness_suspended_nanoseconds(void) {
     return offset;
 }
 
-int harness_virtual_time_begin(int64_t nanoseconds) {
+int harness_virtual_time_begin(int64_t nanoseconds, int64_t wall_nanoseconds) {
     virtual_nanoseconds = nanoseconds;
+    virtual_wall_nanoseconds = wall_nanoseconds < 0 ? -1 : wall_nanoseconds;
     virtual_on = 1;
     return 1;
 }
@@ -194,12 +255,19 @@ int64_t harness_real_monotonic_nanoseconds(void) {
     return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
 }
 
+int64_t harness_real_wall_nanoseconds(void) {
+    struct timespec now = {0, 0};
+    real_clock_gettime()(CLOCK_REALTIME, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
 /// This file's part of `harness_thread_state` (ThreadState.c): with `reset`, each piece is put back first.
 __attribute__((visibility("hidden"))) uint32_t harness_time_thread_state(int reset) {
     if (reset) {
         bound_executor = 0;
         virtual_on = 0;
         virtual_nanoseconds = 0;
+        virtual_wall_nanoseconds = -1;
         reads_descriptor = -1;
         wait_at_read[0] = wait_at_read[1] = -1;
         time_at_read[0] = time_at_read[1] = -1;
@@ -207,7 +275,7 @@ __attribute__((visibility("hidden"))) uint32_t harness_time_thread_state(int res
     }
     uint32_t state = 0;
     if (bound_executor != 0) state |= HARNESS_THREAD_BOUND;
-    if (virtual_on || virtual_nanoseconds != 0) state |= HARNESS_THREAD_VIRTUAL_TIME;
+    if (virtual_on || virtual_nanoseconds != 0 || virtual_wall_nanoseconds != -1) state |= HARNESS_THREAD_VIRTUAL_TIME;
     if (reads_descriptor != -1 || wait_at_read[0] != -1 || wait_at_read[1] != -1 || time_at_read[0] != -1
         || time_at_read[1] != -1)
         state |= HARNESS_THREAD_CLOCK_READS;
@@ -243,9 +311,18 @@ int64_t harness_real_monotonic_nanoseconds(void) {
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
 }
+int64_t harness_real_wall_nanoseconds(void) {
+    struct timespec now = {0, 0};
+    clock_gettime(CLOCK_REALTIME, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
 int64_t harness_coarse_monotonic_nanoseconds(void) { return harness_real_monotonic_nanoseconds(); }
 int64_t harness_thread_cpu_nanoseconds(void) { return -1; }
-int harness_virtual_time_begin(int64_t nanoseconds) { (void)nanoseconds; return 0; }
+int harness_virtual_time_begin(int64_t nanoseconds, int64_t wall_nanoseconds) {
+    (void)nanoseconds;
+    (void)wall_nanoseconds;
+    return 0;
+}
 void harness_virtual_time_end(void) {}
 int harness_virtual_time_is_on(void) { return 0; }
 void harness_clock_reads_begin(int schedstat_descriptor) { (void)schedstat_descriptor; }

@@ -34,6 +34,7 @@
 
 extern __thread int virtual_on;
 extern __thread int64_t virtual_nanoseconds;
+extern __thread int64_t virtual_wall_nanoseconds;
 
 /// The callbacks into the run, set once by the harness.
 _Atomic(const harness_outside_callbacks *) callbacks = NULL;
@@ -212,20 +213,22 @@ static outside_item *begin_item(int kind, int how, void *queue, void *group, uin
 }
 
 working_state begin_working(const harness_outside_callbacks *set, void *run, uint64_t serial) {
-    working_state before = {helper_run, helper_serial, virtual_on, virtual_nanoseconds};
+    working_state before = {helper_run, helper_serial, virtual_on, virtual_nanoseconds, virtual_wall_nanoseconds};
     helper_run = run;
     helper_serial = serial;
-    int64_t now = 0;
+    int64_t now = 0, wall = -1;
     inside_library++;
-    virtual_on = set->started(run, serial, (int)syscall(SYS_gettid), &now) ? 1 : 0;
+    virtual_on = set->started(run, serial, (int)syscall(SYS_gettid), &now, &wall) ? 1 : 0;
     inside_library--;
     virtual_nanoseconds = now;
+    virtual_wall_nanoseconds = wall;
     return before;
 }
 
 void end_working(working_state before) {
     virtual_on = before.virtual_on;
     virtual_nanoseconds = before.virtual_nanoseconds;
+    virtual_wall_nanoseconds = before.virtual_wall_nanoseconds;
     helper_run = before.run;
     helper_serial = before.serial;
 }
@@ -336,11 +339,28 @@ void dispatch_group_notify(void *group, void *queue, void *block) {
     offer(item);
 }
 
+/// Dispatch's encoding of a deadline on the wall clock (`DispatchWallTime`): the top two bits set, the time since 1970
+/// negated; "now" is ~1.
+#define WALL_DEADLINE_BITS (3ull << 62)
+#define WALL_DEADLINE_NOW (~1ull)
+
+/// A Dispatch deadline as the run's clock has it: one on the wall clock, read from the run's wall clock on this thread,
+/// becomes the same moment on the monotonic clock of Dispatch's plain deadlines (which this thread reads as the run's
+/// too); any other is left as it is (a plain one is the run's already; a continuous one, negative, stays Dispatch's).
+static uint64_t run_clock_deadline(uint64_t when) {
+    if (!virtual_on || virtual_wall_nanoseconds < 0 || when == ~0ull) return when;
+    if ((when & WALL_DEADLINE_BITS) != WALL_DEADLINE_BITS) return when;
+    int64_t deadline = when == WALL_DEADLINE_NOW ? virtual_wall_nanoseconds : -(int64_t)when;
+    int64_t moment = virtual_nanoseconds + (deadline - virtual_wall_nanoseconds);
+    return moment < 0 ? 0 : (uint64_t)moment;
+}
+
 /// A delayed submission: under a seeded schedule, on a thread that reads the run's time, a timer of the run's
 /// (the deadline was read from the run's clock, so Dispatch's real one would see it in the past); else Dispatch's.
 static void after_item(outside_item *item) {
     const harness_outside_callbacks *set = atomic_load_explicit(&callbacks, memory_order_acquire);
-    // A deadline on the monotonic clock is positive; a wall-clock one (DispatchWallTime) is negative and real.
+    item->when = run_clock_deadline(item->when);
+    // A deadline on the monotonic clock is positive; a continuous one (bit 63 alone) is negative and real.
     if (virtual_on && (int64_t)item->when >= 0) {
         inside_library++;
         int64_t delay = (int64_t)(item->when - real_dispatch_time_fn()(0, 0));
@@ -757,11 +777,12 @@ void dispatch_source_set_timer(void *source, uint64_t start, uint64_t interval, 
         real_dispatch_source_set_timer_fn()(source, start, interval, leeway);
         return;
     }
+    start = run_clock_deadline(start);
     item->start = start;
     item->interval = interval;
     item->scheduled = start != ~0ull;
     // A deadline read from the run's clock (a seeded run's thread) is the run's to keep: Dispatch's real timer would
-    // see it in the past. A wall-clock deadline (negative) stays Dispatch's.
+    // see it in the past. A continuous-clock deadline (negative) stays Dispatch's.
     item->on_run_clock = virtual_on && (int64_t)start >= 0;
     inside_library++;
     if (item->on_run_clock) {
@@ -978,6 +999,7 @@ typedef int (*cond_timedwait_t)(pthread_cond_t *, pthread_mutex_t *, const struc
 typedef int (*sem_wait_t)(sem_t *);
 typedef int (*sem_timedwait_t)(sem_t *, const struct timespec *);
 typedef int (*join_t)(pthread_t, void **);
+typedef int (*clock_gettime_t)(clockid_t, struct timespec *);
 REAL(semaphore_wait_t, dispatch_semaphore_wait)
 REAL(semaphore_wait_t, dispatch_group_wait)
 REAL(sync_t, dispatch_sync)
@@ -988,6 +1010,22 @@ REAL(cond_timedwait_t, pthread_cond_timedwait)
 REAL(sem_wait_t, sem_wait)
 REAL(sem_timedwait_t, sem_timedwait)
 REAL(join_t, pthread_join)
+REAL(clock_gettime_t, clock_gettime)
+
+/// A deadline on the wall clock that a thread reading the run's wall clock computed (`NSCondition.wait(until:)`), moved
+/// to the real wall clock by the same distance from now: the wait lasts what the run's time says, where the run's date
+/// would have ended it at once or hours later. A deadline is on the wall clock if it lies after 2001: no monotonic
+/// clock has counted that many seconds.
+static const struct timespec *real_wall_deadline(const struct timespec *deadline, struct timespec *moved) {
+    if (deadline == NULL || !virtual_on || virtual_wall_nanoseconds < 0 || deadline->tv_sec < 978307200) return deadline;
+    struct timespec now = {0, 0};
+    real_clock_gettime_fn()(CLOCK_REALTIME, &now);
+    int64_t left = ((int64_t)deadline->tv_sec * 1000000000 + deadline->tv_nsec) - virtual_wall_nanoseconds;
+    int64_t real = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec + left;
+    moved->tv_sec = (time_t)(real / 1000000000);
+    moved->tv_nsec = (long)(real % 1000000000);
+    return moved;
+}
 
 long dispatch_semaphore_wait(void *semaphore, uint64_t timeout) {
     before_waiting();
@@ -1030,7 +1068,8 @@ int pthread_cond_timedwait(pthread_cond_t *condition, pthread_mutex_t *mutex, co
     before_waiting();
     int followed = !from_dispatch(__builtin_return_address(0));
     if (followed) wait_begins(condition);
-    int result = real_pthread_cond_timedwait_fn()(condition, mutex, deadline);
+    struct timespec moved;
+    int result = real_pthread_cond_timedwait_fn()(condition, mutex, real_wall_deadline(deadline, &moved));
     if (followed) wait_ended(condition);
     return result;
 }
@@ -1048,7 +1087,8 @@ int sem_timedwait(sem_t *semaphore, const struct timespec *deadline) {
     before_waiting();
     int followed = !from_dispatch(__builtin_return_address(0));
     if (followed) wait_begins(semaphore);
-    int result = real_sem_timedwait_fn()(semaphore, deadline);
+    struct timespec moved;
+    int result = real_sem_timedwait_fn()(semaphore, real_wall_deadline(deadline, &moved));
     if (followed) wait_ended(semaphore);
     return result;
 }
@@ -1066,11 +1106,14 @@ static int slept_virtually(int64_t nanoseconds) {
     if (!virtual_on || helper_run == NULL || inside_library || job_run != NULL) return 0;
     const harness_outside_callbacks *set = atomic_load_explicit(&callbacks, memory_order_acquire);
     if (set == NULL) return 0;
-    int64_t now = virtual_nanoseconds;
+    int64_t now = virtual_nanoseconds, wall = virtual_wall_nanoseconds;
     inside_library++;
-    int taken = set->sleep(helper_run, helper_serial, nanoseconds < 0 ? 0 : nanoseconds, &now);
+    int taken = set->sleep(helper_run, helper_serial, nanoseconds < 0 ? 0 : nanoseconds, &now, &wall);
     inside_library--;
-    if (taken) virtual_nanoseconds = now;
+    if (taken) {
+        virtual_nanoseconds = now;
+        virtual_wall_nanoseconds = wall;
+    }
     return taken;
 }
 
@@ -1089,9 +1132,11 @@ int nanosleep(const struct timespec *request, struct timespec *remaining) {
 
 int clock_nanosleep(clockid_t clock, int flags, const struct timespec *request, struct timespec *remaining) {
     before_waiting();
-    if (request != NULL && clock != CLOCK_REALTIME && clock != CLOCK_TAI) {
+    // A sleep on the wall clock is the run's where the thread reads the run's wall clock (CLOCK_TAI stays the system's).
+    int wall = clock == CLOCK_REALTIME || clock == CLOCK_TAI;
+    if (request != NULL && (!wall || (clock == CLOCK_REALTIME && virtual_wall_nanoseconds >= 0))) {
         int64_t wanted = nanoseconds_of(request);
-        if (flags & TIMER_ABSTIME) wanted -= virtual_nanoseconds;
+        if (flags & TIMER_ABSTIME) wanted -= wall ? virtual_wall_nanoseconds : virtual_nanoseconds;
         if (slept_virtually(wanted)) return 0;
     }
     return real_clock_nanosleep_fn()(clock, flags, request, remaining);

@@ -57,6 +57,7 @@ typedef struct {
     uint64_t serial;
     int virtual_on;
     int64_t virtual_nanoseconds;
+    int64_t virtual_wall_nanoseconds;
 } working_state;
 
 /// Makes this thread work for `run`'s piece `serial`: what it enqueues goes to the run, and under a seeded schedule it

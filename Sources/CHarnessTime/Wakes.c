@@ -294,8 +294,8 @@ static uint64_t make_wake(const harness_outside_callbacks *set, void *run, void 
     inside_library++;
     uint64_t serial = set->begin(run, HARNESS_OUTSIDE_WOKEN, "");
     if (serial != 0 && waiters == 0) {
-        int64_t now = 0;
-        set->started(run, serial, awake, &now);
+        int64_t now = 0, wall = -1;
+        set->started(run, serial, awake, &now, &wall);
     }
     inside_library--;
     if (serial == 0) return 0;

@@ -18,7 +18,7 @@ struct ThreadStateTests {
             let pretend = UnsafeMutableRawPointer(bitPattern: 0x1000)!
             harness_bind_executor(pretend)
             states.append(harness_thread_state())
-            _ = harness_virtual_time_begin(5_000_000_000)
+            _ = harness_virtual_time_begin(5_000_000_000, 1_800_000_000_000_000_000)
             states.append(harness_thread_state())
             harness_clock_reads_begin(7)
             states.append(harness_thread_state())

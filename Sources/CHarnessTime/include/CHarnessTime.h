@@ -5,9 +5,10 @@
 #include <stdint.h>
 
 /// Makes the monotonic clocks read `nanoseconds` on the calling thread only, until
-/// `harness_virtual_time_end` (what `ContinuousClock.now` and `SuspendingClock.now` read there).
-/// Returns 1 where the package's `clock_gettime` is the one the runtime calls, 0 where it is not.
-int harness_virtual_time_begin(int64_t nanoseconds);
+/// `harness_virtual_time_end` (what `ContinuousClock.now` and `SuspendingClock.now` read there), and the wall
+/// clocks (CLOCK_REALTIME and its kin, `gettimeofday`, `time`: what `Date()` reads) `wall_nanoseconds` since 1970, or
+/// real time for -1. Returns 1 where the package's `clock_gettime` is the one the runtime calls, 0 where it is not.
+int harness_virtual_time_begin(int64_t nanoseconds, int64_t wall_nanoseconds);
 
 /// Gives the calling thread its real clocks back.
 void harness_virtual_time_end(void);
@@ -57,6 +58,9 @@ int harness_thread_id(void);
 /// The real continuous clock in nanoseconds, whatever this thread reads (CLOCK_BOOTTIME on Linux, CLOCK_MONOTONIC
 /// elsewhere, where the standard clocks are never virtual).
 int64_t harness_real_monotonic_nanoseconds(void);
+
+/// The real wall clock (CLOCK_REALTIME) in nanoseconds since 1970, whatever this thread reads.
+int64_t harness_real_wall_nanoseconds(void);
 
 /// A real monotonic clock read cheaply, to a tick of the kernel's (4 ms here; CLOCK_MONOTONIC_COARSE on Linux, the
 /// precise clock elsewhere): for when a job started, which the watchdog compares with limits of hundreds of ms.
@@ -113,17 +117,17 @@ typedef struct harness_outside_callbacks {
     /// A piece of work of `kind` (for a queue labelled `label`) is handed out: its serial number, or 0 if the run
     /// does not follow it (it is over).
     uint64_t (*begin)(void *run, int kind, const char *label);
-    /// It started on thread `thread`; returns 1 and the run's time in `now` (as the monotonic clocks read it) if
-    /// the thread is to read the run's time, 0 otherwise.
-    int (*started)(void *run, uint64_t serial, int thread, int64_t *now);
+    /// It started on thread `thread`; returns 1 and the run's time in `now` (as the monotonic clocks read it) and
+    /// `wall` (as the wall clock reads it) if the thread is to read the run's time, 0 otherwise.
+    int (*started)(void *run, uint64_t serial, int thread, int64_t *now, int64_t *wall);
     /// It ended.
     void (*ended)(void *run, uint64_t serial);
     /// A delayed submission of `item`, `delay` nanoseconds of the run's time from now: returns 1 if the run set a
     /// timer for it (it then calls `harness_outside_submit(item)` when the timer fires), 0 to leave it to Dispatch.
     int (*after)(void *run, uint64_t serial, int64_t delay, void *item);
     /// A thread working for the run sleeps `nanoseconds`: returns 1 once the run's clock has passed them (and the
-    /// run's time in `now`), 0 to leave the sleep to the system.
-    int (*sleep)(void *run, uint64_t serial, int64_t nanoseconds, int64_t *now);
+    /// run's time in `now` and `wall`), 0 to leave the sleep to the system.
+    int (*sleep)(void *run, uint64_t serial, int64_t nanoseconds, int64_t *now, int64_t *wall);
     /// The harness thread, inside a job, hands `item` to Dispatch: returns 1 if the run keeps it until the job has
     /// run to its next suspension (it then calls `harness_outside_submit(item)`), 0 to submit it now.
     int (*hold)(void *run, uint64_t serial, void *item);

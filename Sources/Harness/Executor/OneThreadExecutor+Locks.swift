@@ -232,13 +232,13 @@ extension OneThreadExecutor {
         runningJobStart.store(harness_coarse_monotonic_nanoseconds() - startedAt, ordering: .relaxed)
         runningJob.store(me.jobNumber, ordering: .releasing)
         condition.lock()
-        let now = scheduler.now
+        let now = scheduler.now, wall = wallNow
         // A step of its own in the timeline: it takes the lock it stopped before.
         events.step(task: me.task, isMain: me.isMain,
                     firedTimer: false, now: scheduler.virtualTime ? now : -1)
         noteCandidates()
         condition.unlock()
-        if scheduler.virtualTime && VirtualClock.works { harness_virtual_time_begin(clockOrigin + now) }
+        if scheduler.virtualTime && VirtualClock.works { harness_virtual_time_begin(clockOrigin + now, wall) }
     }
 
     /// The job on this worker is about to lock `mutex` (nil: it called `choicePoint()`): the schedule may pause it here

@@ -61,14 +61,14 @@ extension OneThreadExecutor {
         escapedSteps += 1
     }
 
-    /// It started on `thread`: the run's time for that thread to read (as the monotonic clocks read it), or nil
-    /// if the thread keeps real time (a strict run, or one that is over).
-    func outsideStarted(_ serial: UInt64, on thread: Int32) -> Int64? {
+    /// It started on `thread`: the run's time for that thread to read (as the monotonic clocks and the wall clock read
+    /// it), or nil if the thread keeps real time (a strict run, or one that is over).
+    func outsideStarted(_ serial: UInt64, on thread: Int32) -> (now: Int64, wall: Int64)? {
         lockState()
         defer { condition.unlock() }
         outside.start(serial, on: thread)
         condition.signal()
-        return scheduler.virtualTime && VirtualClock.works && !completed ? clockOrigin + scheduler.now : nil
+        return scheduler.virtualTime && VirtualClock.works && !completed ? (clockOrigin + scheduler.now, wallNow) : nil
     }
 
     /// It ended.
@@ -131,8 +131,9 @@ extension OneThreadExecutor {
     }
 
     /// A thread of the run's outside work sleeps `nanoseconds` under virtual time: it waits here until the run's
-    /// clock has passed them, and gets the run's time then. Nil if the run is over or not virtual (a real sleep).
-    func helperSleep(_ serial: UInt64, nanoseconds: Int64) -> Int64? {
+    /// clock has passed them, and gets the run's time then (monotonic and wall). Nil if the run is over or not virtual
+    /// (a real sleep).
+    func helperSleep(_ serial: UInt64, nanoseconds: Int64) -> (now: Int64, wall: Int64)? {
         lockState()
         guard !completed, scheduler.virtualTime, outside.items[serial] != nil else {
             condition.unlock()
@@ -151,7 +152,7 @@ extension OneThreadExecutor {
         defer { condition.unlock() }
         outside.backFromSleep(serial)
         condition.signal()
-        return clockOrigin + scheduler.now
+        return (clockOrigin + scheduler.now, wallNow)
     }
 
     /// Keeps outside work the running job handed out until the job has run to its next suspension; false once the

@@ -65,7 +65,7 @@ extension OneThreadExecutor: SchedulingExecutor {
     /// the instant is the instant itself.
     private static func nanoseconds(of continuous: ContinuousClock.Instant?,
                                     _ suspending: SuspendingClock.Instant?) -> Int64? {
-        guard harness_virtual_time_begin(0) != 0 else { return nil }
+        guard harness_virtual_time_begin(0, -1) != 0 else { return nil }
         defer { harness_virtual_time_end() }
         if let continuous { return Nanoseconds(ContinuousClock.now.duration(to: continuous)) }
         guard let suspending else { return nil }

@@ -35,6 +35,13 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     let startedAt = harness_coarse_monotonic_nanoseconds()
     /// What the standard clocks read at virtual time 0 of this run (see `VirtualClock.origin`).
     let clockOrigin = VirtualClock.origin()
+    /// What the wall clock reads at virtual time 0 of this run (see `VirtualClock.wallOrigin`).
+    let wallOrigin = VirtualClock.wallOrigin()
+    /// How far the run's wall clock is ahead of its monotonic time: `VirtualClock.wallLeadPerWake` for each timer of the
+    /// run that fired so far, in the schedule's order (under `condition`).
+    @exclusivity(unchecked) private(set) var wallLead: Int64 = 0
+    /// What the wall clock reads now under virtual time, in nanoseconds since 1970. Call under the lock.
+    var wallNow: Int64 { wallOrigin + scheduler.now + wallLead }
     /// The serial executor that stands for the main actor inside this run.
     @exclusivity(unchecked) private(set) var mainLane: MainLane!
 
@@ -374,6 +381,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Runs a job the scheduler picked. Call under the lock; returns under it.
     func runPicked(_ entry: ReadyQueue.Entry) {
+        if entry.firedTimer { timerFired() }
         // Kept before the job runs: what it makes ready and how it sleeps are told apart by the job.
         events.step(task: UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: entry.job))), isMain: entry.isMain,
                     firedTimer: entry.firedTimer, now: scheduler.virtualTime ? scheduler.now : -1)
@@ -475,6 +483,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Acts on a timer of the run's outside work. Call under the lock.
     private func fireOutside(_ serial: UInt64) {
+        timerFired()
         if let source = sourceTimers[serial] {
             // A timer source on the run's clock: its handler goes to its queue, and a repeating one is due again.
             escapedStep()
@@ -497,6 +506,12 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 
+    /// A timer of the run fired: the wall clock goes ahead of the run's monotonic time by
+    /// `VirtualClock.wallLeadPerWake`, as a real wake-up comes after its deadline. Call under the lock.
+    private func timerFired() {
+        wallLead += VirtualClock.wallLeadPerWake
+    }
+
     /// Runs one job with the lock released, showing it virtual time under `seeded`. Called and
     /// returns under the lock.
     private func run(_ entry: ReadyQueue.Entry) {
@@ -505,6 +520,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         let jobNumber = scheduler.jobsRun
         let waitDescriptor = clock.waitDescriptor
         let lockPoints = scheduler.virtualTime
+        let wall = virtualNow >= 0 ? wallNow : -1
         runningEntryJob = entry.job
         noteCandidates()
         condition.unlock()
@@ -513,7 +529,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         recentJobNext = (recentJobNext + 1) & 3
         runningJobStart.store(start - startedAt, ordering: .relaxed)
         runningJob.store(jobNumber, ordering: .releasing)
-        if virtualNow >= 0 { harness_virtual_time_begin(clockOrigin + virtualNow) }
+        if virtualNow >= 0 { harness_virtual_time_begin(clockOrigin + virtualNow, wall) }
         harness_job_run_begin(Unmanaged.passUnretained(self).toOpaque())
         // The job's reads of the clocks, not the harness's, are what a strict timer's deadline came from.
         if waitDescriptor >= 0 { harness_clock_reads_begin(waitDescriptor) }
@@ -654,8 +670,9 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// What a blocked thread in a seeded run may be: a spin-wait on a clock that does not move while the job runs.
     private var standingClock: String {
         " In \(schedule) the clock stands still inside a job (virtual time moves only while every task waits, at " +
-            "\(HarnessFailure.format(.nanoseconds(scheduler.now))) here): a loop that waits for ContinuousClock.now or " +
-            "SuspendingClock.now to pass a deadline spins forever. Sleep until the deadline instead (Task.sleep(until:))."
+            "\(HarnessFailure.format(.nanoseconds(scheduler.now))) here): a loop that waits for ContinuousClock.now, " +
+            "SuspendingClock.now or Date() to pass a deadline spins forever. Sleep until the deadline instead " +
+            "(Task.sleep(until:))."
     }
 
     /// Whether the run is over (read without the lock: threads outside the run ask it on their way in).

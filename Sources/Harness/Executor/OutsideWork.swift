@@ -394,10 +394,11 @@ enum OutsideWorkCallbacks {
                 if serial != 0 { _ = Unmanaged.passUnretained(executor).retain() }
                 return serial
             },
-            started: { run, serial, thread, now in
+            started: { run, serial, thread, now, wall in
                 let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
                 guard let virtualNow = executor.outsideStarted(serial, on: thread) else { return 0 }
-                now?.pointee = virtualNow
+                now?.pointee = virtualNow.now
+                wall?.pointee = virtualNow.wall
                 return 1
             },
             ended: { run, serial in
@@ -409,10 +410,11 @@ enum OutsideWorkCallbacks {
                 let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
                 return executor.outsideAfter(serial, delay: delay, item: item!) ? 1 : 0
             },
-            sleep: { run, serial, nanoseconds, now in
+            sleep: { run, serial, nanoseconds, now, wall in
                 let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
                 guard let virtualNow = executor.helperSleep(serial, nanoseconds: nanoseconds) else { return 0 }
-                now?.pointee = virtualNow
+                now?.pointee = virtualNow.now
+                wall?.pointee = virtualNow.wall
                 return 1
             },
             hold: { run, serial, item in
