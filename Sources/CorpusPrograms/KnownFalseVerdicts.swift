@@ -52,8 +52,5 @@ extension KnownFalseVerdict {
         KnownFalseVerdict("background-task-singleton",
                           why: "a Task a static let starts at its first use belongs to the run that made it: leftover work there, and its jobs are dropped when that run ends, so every later run deadlocks",
                           mendedBy: "a task made in a run that outlives it going back to the real pool when its run ends; a later run waiting on it would still not know it will come (as for dispatch-timer-singleton) (no change under way)"),
-        KnownFalseVerdict("date-measures-sleep",
-                          why: "Date() reads CLOCK_REALTIME, which virtual time leaves real: a 5 ms virtual sleep takes under 5 ms of Date",
-                          mendedBy: "virtual time for the wall clock too, and a virtual sleep that ends after its deadline: a Date is a Double, and an exact 5 ms at today's dates rounds to 4.999995 ms (no change under way)"),
     ].map { ($0.program, $0) })
 }
