@@ -41,23 +41,13 @@ enum HeldPicker {
         }
     }
 
-    /// The held picker's `Picker.readsTaskKeys`.
-    var readsTaskKeys: Bool {
+    /// The held picker's type: what it says of itself (`readsTaskKeys`, `recordsTrace`), read once per scheduler.
+    var kind: any Picker.Type {
         switch self {
-        case .random: RandomPicker.readsTaskKeys
-        case .pct: PCTPicker.readsTaskKeys
-        case .replay: ReplayPicker.readsTaskKeys
-        case .other(let picker): type(of: picker).readsTaskKeys
-        }
-    }
-
-    /// The held picker's `Picker.recordsTrace`.
-    var recordsTrace: Bool {
-        switch self {
-        case .random: RandomPicker.recordsTrace
-        case .pct: PCTPicker.recordsTrace
-        case .replay: ReplayPicker.recordsTrace
-        case .other(let picker): type(of: picker).recordsTrace
+        case .random: RandomPicker.self
+        case .pct: PCTPicker.self
+        case .replay: ReplayPicker.self
+        case .other(let picker): type(of: picker)
         }
     }
 

@@ -130,8 +130,8 @@ struct Scheduler {
         let held = picker.map(HeldPicker.init)
         self.picker = held
         oldestFirst = held == nil
-        readsTaskKeys = held?.readsTaskKeys ?? false
-        recordsTrace = held?.recordsTrace ?? false
+        readsTaskKeys = held?.kind.readsTaskKeys ?? false
+        recordsTrace = held?.kind.recordsTrace ?? false
         ready.tracksSequences = recordsTrace
         self.taskKey = taskKey
         self.virtualTime = virtualTime
