@@ -46,6 +46,16 @@ public struct Program: Sendable, Identifiable, CustomStringConvertible {
     /// The name.
     public var id: String { name }
 
+    /// The outcome of a run that can never finish because its tasks wait, in a cycle, for locks each other holds: a
+    /// program's set has it only where its `because` argues the deadlock is real (`lock-order-inversion`). On the real
+    /// runtime the run is watched from a thread of its own (`LockCycle`) in a process of its own; under the harness
+    /// it is a deadlock report that names each waiting task and the holder of the lock it waits for.
+    public static let deadlock = "deadlock"
+
+    /// Whether a run may deadlock (`Program.deadlock` is allowed): its real runs are made in a child process, which
+    /// a deadlock ends.
+    public var mayDeadlock: Bool { allowed.contains(Self.deadlock) }
+
     /// Every outcome the language allows on a real machine, at any load.
     public var allowed: Set<String> { onTime.union(late) }
 

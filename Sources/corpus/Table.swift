@@ -13,6 +13,9 @@ struct RuntimeLine {
         if !tally.outcomes.isEmpty { text += counts(tally.outcomes, allowed: program.allowed) + " · " }
         if tally.hung > 0 { text += "hung: no outcome within the time limit (run \(tally.runs))" }
         if text.hasSuffix(" · ") { text.removeLast(3) }
+        if let cycle = tally.deadlock {
+            text += "\n    first deadlock: \(cycle)"
+        }
         if !tally.disallowed.isEmpty {
             text += "\n    outside the allowed set \(program.allowedDescription) (because \(program.because)): the set is wrong"
         }

@@ -12,6 +12,9 @@ import Foundation
 //   swift run corpus --runtime 50 debounce   only the programs named
 //   swift run corpus --limit 10 …            a real run's time limit in seconds (default 10): a hung run fails by name
 //
+// A program that may deadlock (`Program.deadlock` in its set) is run in child processes of this command
+// (`corpus --trials N NAME`): a deadlock holds threads of the pool for good.
+//
 // This command never links the harness: linking it sets the process's default executor as it loads. `--table` runs
 // the harness's trials in `corpus-harness`, a child process built beside this one.
 
@@ -33,12 +36,14 @@ let usage = """
       --seeds N       seeds per program for --table, seeded and PCT each, and the seeded ones again (default 500)
       --limit SECONDS a real run's time limit (default 10): a run past it is reported as hung, by name
       NAME…           only these programs (see --list)
+      --trials N NAME what --runtime and --table start for a program that may deadlock: N runs of NAME in this
+                      process, one JSON line each as it ends; the process ends at the first deadlock or hung run
       --help          this text
     Exit status: 0 all agree (or a table printed), 1 a real run outside its set or hung, 2 a bad argument.
     """
 
 /// What the command was asked to do.
-enum Mode { case list, runtime(Int), table }
+enum Mode { case list, runtime(Int), table, trials(Int) }
 
 /// Reads a whole number in `range` given to `option`, or ends the process naming the bad value.
 func number(_ text: String?, for option: String, in range: ClosedRange<Int>) -> Int {
@@ -63,6 +68,7 @@ while let argument = arguments.popFirst() {
     case "--list": mode = .list
     case "--runtime": mode = .runtime(number(arguments.popFirst(), for: "--runtime", in: 1...100_000))
     case "--table": mode = .table
+    case "--trials": mode = .trials(number(arguments.popFirst(), for: "--trials", in: 1...100_000))
     case "--runs": runs = number(arguments.popFirst(), for: "--runs", in: 1...100_000)
     case "--seeds": seeds = number(arguments.popFirst(), for: "--seeds", in: 1...100_000)
     case "--limit": limit = number(arguments.popFirst(), for: "--limit", in: 1...3_600)
@@ -91,7 +97,7 @@ case .list:
 case .runtime(let times):
     var wrong = 0
     for program in programs {
-        let tally = await program.runOnRuntime(times: times, limit: .seconds(limit))
+        let tally = await runtimeTally(program, times: times, limit: .seconds(limit))
         print(RuntimeLine(tally).text)
         if !tally.agrees { wrong += 1 }
     }
@@ -109,7 +115,7 @@ case .table:
     var tallies: [RuntimeTally] = []
     for program in programs {
         complain("corpus: \(program.name) on the real runtime, \(runs) runs")
-        tallies.append(await program.runOnRuntime(times: runs, limit: .seconds(limit)))
+        tallies.append(await runtimeTally(program, times: runs, limit: .seconds(limit)))
     }
     let observed: [HarnessTally]
     do {
@@ -119,4 +125,15 @@ case .table:
         exit(2)
     }
     print(Table(tallies: tallies, harness: observed, runs: runs, seeds: seeds).markdown)
+case .trials(let times):
+    guard programs.count == 1, let program = programs.first else {
+        complain("corpus: --trials runs one program: name it once (swift run corpus --list names them)")
+        exit(2)
+    }
+    // On a thread of its own, which ends the process: a deadlock may hold every thread of the pool, and the pool's
+    // threads drain the main queue this code would otherwise wait on. This task only lets go of its thread.
+    let seconds = limit
+    await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in
+        Thread.detachNewThread { runTrials(program, times: times, limit: .seconds(seconds)) }
+    }
 }

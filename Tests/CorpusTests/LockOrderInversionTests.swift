@@ -1,0 +1,84 @@
+@testable import ConcurrencyProofsCorpusPrograms
+import Foundation
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import Testing
+
+/// A deadlock that is real, seen on the real runtime as a cycle of threads waiting for each other's locks.
+@Suite("A lock-order inversion is a deadlock naming both holders, under the harness and on the real runtime",
+       scaledTimeLimit(minutes: 2, defaultSeeds: 40))
+struct LockOrderInversionTests {
+    @Test("on the real runtime, two tasks each waiting for a lock the other holds give the outcome deadlock, naming both",
+          .needs(.stillness),
+          .enabled(if: ProcessInfo.processInfo.activeProcessorCount >= 2, "the two tasks need a pool of two threads"))
+    func realDeadlockSeen() async {
+        await #expect(processExitsWith: .success) {
+            let program = Program("forced-inversion", "two child tasks take two NSLocks in opposite orders, each "
+                                  + "waiting until the other holds its first", onTime: ["done", Program.deadlock],
+                                  because: "each takes its first lock before the other takes its second") {
+                let first = NSLock(), second = NSLock()
+                let firstHeld = DispatchSemaphore(value: 0), secondHeld = DispatchSemaphore(value: 0)
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { take(first, then: second, saying: firstHeld, after: secondHeld) }
+                    group.addTask { take(second, then: first, saying: secondHeld, after: firstHeld) }
+                }
+                return "done"
+            }
+            // Watched from a thread of its own, which ends the process: the pool's threads are what deadlocks, and
+            // nothing that waits on them (this task's continuation, the main queue) could ever say so.
+            await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in
+                Thread.detachNewThread {
+                    let run = program.runWatched(limit: .seconds(30))
+                    // Two threads, each named once as a waiter and once as a holder.
+                    let threads = (run?.cycle ?? "").matches(of: #/thread (\d+)/#).map { String($0.1) }
+                    let seen = run?.outcome == Program.deadlock && threads.count == 4 && Set(threads).count == 2
+                    if !seen { FileHandle.standardError.write(Data("run: \(String(describing: run))\n".utf8)) }
+                    _exit(seen ? 0 : 1)
+                }
+            }
+        }
+    }
+
+    @Test("a chain of lock waits that ends in a holder asleep on something else is no deadlock", .needs(.stillness))
+    func chainIsNoCycle() async {
+        await #expect(processExitsWith: .success) {
+            let a = NSLock(), b = NSLock()
+            let aHeld = DispatchSemaphore(value: 0), bHeld = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0), ended = DispatchSemaphore(value: 0)
+            // Each "held" is signalled twice: once for the next thread, once for this one.
+            Thread {  // holds a, asleep on a semaphore: not a lock's wait
+                a.lock(); aHeld.signal(); aHeld.signal(); release.wait(); a.unlock(); ended.signal()
+            }.start()
+            Thread {  // holds b, waits for a
+                aHeld.wait(); b.lock(); bHeld.signal(); bHeld.signal(); a.lock(); a.unlock(); b.unlock(); ended.signal()
+            }.start()
+            Thread {  // waits for b
+                bHeld.wait(); b.lock(); b.unlock(); ended.signal()
+            }.start()
+            aHeld.wait()
+            bHeld.wait()
+            var found: String? = nil
+            for _ in 0..<50 where found == nil {
+                usleep(10_000)
+                found = LockCycle.find()
+            }
+            release.signal()
+            for _ in 0..<3 { ended.wait() }
+            if let found {
+                print("a cycle where there is none: \(found)")
+                exit(1)
+            }
+            exit(0)
+        }
+    }
+}
+
+/// Takes `first`, signals `saying`, waits for `after` (the other task holds its first lock), then takes `second`.
+private func take(_ first: NSLock, then second: NSLock, saying: DispatchSemaphore, after: DispatchSemaphore) {
+    first.lock()
+    saying.signal()
+    after.wait()
+    second.lock()
+    second.unlock()
+    first.unlock()
+}
