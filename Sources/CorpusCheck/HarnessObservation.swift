@@ -42,6 +42,47 @@ public struct HarnessRun: Sendable {
         if case .failure = result { return true }
         return false
     }
+
+    /// What the run gave, in the terms of `program`'s set: its outcome; `Program.deadlock` for a deadlock the program
+    /// allows and the harness reported as a lock-order inversion naming both holders (`LockWaits`); nil for any other
+    /// failure, which is never an outcome.
+    public func outcome(of program: Program) -> String? {
+        switch result {
+        case .success(let outcome):
+            return outcome
+        case .failure(let failure):
+            guard program.mayDeadlock, failure.kind == .deadlock, LockWaits(failure.summary)?.isCycle == true else {
+                return nil
+            }
+            return Program.deadlock
+        }
+    }
+}
+
+/// The waits a deadlock report names (`task 2 waits for lock 2, held by task 1; task 1 waits for lock 1, held by
+/// task 2`), read back from its words: the harness says them only in its summary.
+public struct LockWaits: Sendable {
+    /// Each wait: the waiting task, the lock's number, the task holding it.
+    public var waits: [(waiter: String, lock: String, holder: String)]
+
+    /// The waits `summary` names after its lock-order inversion sentence, or nil if it names none.
+    public init?(_ summary: String) {
+        guard summary.contains("(a lock-order inversion)"),
+              let list = summary.firstMatch(of: #/only a waiting task can release: (?<list>[^.]+)\./#)?.list
+        else { return nil }
+        waits = list.split(separator: "; ").compactMap { wait in
+            wait.wholeMatch(of: #/(?<waiter>.+) waits for lock (?<lock>\d+), held by (?<holder>.+)/#)
+                .map { (waiter: String($0.waiter), lock: String($0.lock), holder: String($0.holder)) }
+        }
+        guard !waits.isEmpty else { return nil }
+    }
+
+    /// Whether the waits are a cycle in which every lock's holder is named: two locks at least, each holder itself
+    /// one of the waiting tasks, each waiting task the holder of a lock another waits for.
+    public var isCycle: Bool {
+        let waiters = Set(waits.map(\.waiter)), holders = Set(waits.map(\.holder))
+        return Set(waits.map(\.lock)).count >= 2 && waiters.count == waits.count && waiters == holders
+    }
 }
 
 /// What the harness made of one program: every run of every trial.
@@ -165,11 +206,13 @@ extension HarnessObservation {
             }
         }
         group(.strict, self[.strict]) { run in
-            run.failed ? run.label : program.allows(run.label) ? nil : "\"\(run.label)\""
+            guard let outcome = run.outcome(of: program) else { return run.label }
+            return program.allows(outcome) ? nil : "\"\(outcome)\""
         }
         for trial in [Trial.seeded, .pct] {
             group(trial, self[trial]) { run in
-                run.failed ? run.label : program.allowsOnTime(run.label) ? nil : "\"\(run.label)\""
+                guard let outcome = run.outcome(of: program) else { return run.label }
+                return program.allowsOnTime(outcome) ? nil : "\"\(outcome)\""
             }
         }
         let pairs = zip(self[.seeded], self[.rerun]).map { (first: $0, second: $1) }
@@ -205,7 +248,11 @@ extension HarnessObservation {
         for trial in [Trial.strict, .seeded, .pct] {
             var counts = HarnessTally.Counts()
             for run in self[trial] {
-                if run.failed { counts.failures[run.label, default: 0] += 1 } else { counts.outcomes[run.label, default: 0] += 1 }
+                if let outcome = run.outcome(of: program) {
+                    counts.outcomes[outcome, default: 0] += 1
+                } else {
+                    counts.failures[run.label, default: 0] += 1
+                }
             }
             tally.trials[trial.rawValue] = counts
         }

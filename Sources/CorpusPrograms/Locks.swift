@@ -116,6 +116,32 @@ final class HandedQueue: @unchecked Sendable {
     }
 }
 
+/// An account with a lock of its own, as a bank's account objects each guard their balance: a transfer locks the
+/// account it takes from, then the one it pays into.
+final class OwnLockAccount: @unchecked Sendable {
+    // @unchecked Sendable: `balance` is read and written only inside `lock`'s sections, below and in `transfer`.
+    /// Guards `balance`.
+    let lock = NSLock()
+    /// The money in it.
+    var balance: Int
+
+    /// An account holding `balance`.
+    init(_ balance: Int) { self.balance = balance }
+
+    /// Moves `amount` to `target`: this account's lock, then the target's, held together.
+    func transfer(_ amount: Int, to target: OwnLockAccount) {
+        lock.withLock {
+            target.lock.withLock {
+                balance -= amount
+                target.balance += amount
+            }
+        }
+    }
+
+    /// The balance now.
+    var current: Int { lock.withLock { balance } }
+}
+
 /// Runs `withdraw` in two child tasks at once.
 func inTwoChildTasks(_ withdraw: @escaping @Sendable () -> Bool) async {
     await withTaskGroup(of: Bool.self) { group in
@@ -187,6 +213,25 @@ extension Program {
             return audit
         }
         return "total \(ledger.total), audit \(audit)"
+    }
+
+    /// Two transfers in opposite directions between accounts that each have a lock: each takes its source's lock,
+    /// then its target's.
+    static let lockOrderInversion = Program(
+        "lock-order-inversion", "two child tasks transfer in opposite directions between two accounts with an NSLock "
+            + "each, each locking the account it takes from, then the one it pays into",
+        onTime: ["balances 120 and 80", Program.deadlock],
+        because: "the two transfers take the same two locks in opposite orders: if each task takes its first lock "
+            + "before the other takes its second, each waits for the lock the other holds, and neither can ever go on "
+            + "(a deadlock: on the real pool two of its threads block for good); otherwise both transfers finish "
+            + "and the money adds up"
+    ) {
+        let first = OwnLockAccount(100), second = OwnLockAccount(100)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { first.transfer(30, to: second) }
+            group.addTask { second.transfer(50, to: first) }
+        }
+        return "balances \(first.current) and \(second.current)"
     }
 
     /// A task hands items to a thread of its own that waits for them on an NSCondition.

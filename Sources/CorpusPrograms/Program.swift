@@ -129,6 +129,7 @@ public enum Corpus {
         .continuationResumedAtOnce,
         // Locked sections: NSLock, NSRecursiveLock, NSCondition, Mutex
         .nslockCheckThenAct, .nslockOneSection, .mutexCheckThenAct, .recursiveLockTransfers, .nsconditionHandsToThread,
+        .lockOrderInversion,
     ]
 
     /// The program named `name`, or nil.

@@ -1,13 +1,57 @@
+@testable import ConcurrencyProofsCorpusCheck
 @testable import ConcurrencyProofsCorpusPrograms
 import Foundation
 import ConcurrencyHarness
 import ConcurrencyHarnessTesting
 import Testing
 
-/// A deadlock that is real, seen on the real runtime as a cycle of threads waiting for each other's locks.
+/// The lock-order inversion of the corpus: a deadlock that is real, allowed by its set, reported under the harness as
+/// a deadlock naming both holders and seen on the real runtime as a cycle of threads waiting for each other's locks.
 @Suite("A lock-order inversion is a deadlock naming both holders, under the harness and on the real runtime",
        scaledTimeLimit(minutes: 2, defaultSeeds: 40))
 struct LockOrderInversionTests {
+    @Test("under seeds, the inversion deadlocks on some and finishes on the others; each deadlock names both holders",
+          .needs(.lockChoicePoints))
+    func reportedAsADeadlock() async throws {
+        let program = try #require(Corpus.program(named: "lock-order-inversion"))
+        let observation = try await HarnessObservation.observe(program, strictRuns: 2, seeds: 40, passes: 1)
+        let seeded = observation[.seeded]
+        let deadlocks = seeded.filter { $0.label == "deadlock" }
+        #expect(!deadlocks.isEmpty && deadlocks.count < seeded.count,
+                "\(deadlocks.count) of \(seeded.count) seeded runs deadlocked")
+        for run in deadlocks {
+            guard case .failure(let failure) = run.result else { continue }
+            let waits = try #require(LockWaits(failure.summary), "\(failure)").waits
+            #expect(waits.count == 2 && waits[0].holder == waits[1].waiter && waits[1].holder == waits[0].waiter
+                    && waits[0].lock != waits[1].lock, "each task holds the lock the other waits for: \(failure)")
+        }
+        let counts = try #require(observation.tally.trials["seeded"])
+        #expect(counts.outcomes[Program.deadlock] == deadlocks.count && counts.failures.isEmpty,
+                "the deadlock the program allows is counted as its outcome, not as a failure: \(counts)")
+        #expect(observation.findings.isEmpty, "\(observation.findings)")
+    }
+
+    @Test("a deadlock is an outcome only of a program whose set allows it, and only as a cycle naming every holder")
+    func deadlockOnlyWhereAllowed() throws {
+        let inversion = try #require(Corpus.program(named: "lock-order-inversion"))
+        let other = try #require(Corpus.program(named: "nslock-check-then-act"))
+        func run(_ summary: String) -> HarnessRun {
+            HarnessRun(result: .failure(HarnessFailure(.deadlock, schedule: .seeded(0), summary: summary)),
+                       schedule: .seeded(0), interleaving: Interleaving([]), scheduleHash: 0)
+        }
+        let cycle = run("tasks wait for locks that only a waiting task can release: task 2 waits for lock 2, held by "
+                        + "task 1; task 1 waits for lock 1, held by task 2. Each holds a lock another of them wants next "
+                        + "(a lock-order inversion): take the locks in one order everywhere, or in one section.")
+        let outside = run("tasks wait for locks that only a waiting task can release: task 1 waits for lock 1, held by "
+                          + "a thread outside the run. Each holds a lock another of them wants next (a lock-order "
+                          + "inversion): …")
+        let lost = run("nothing is ready, no timer is set, … a continuation never resumed, a stream nobody finishes")
+        #expect(cycle.outcome(of: inversion) == Program.deadlock)
+        #expect(cycle.outcome(of: other) == nil, "nslock-check-then-act does not allow a deadlock")
+        #expect(outside.outcome(of: inversion) == nil, "a lock held outside the run is no cycle of the run's tasks")
+        #expect(lost.outcome(of: inversion) == nil, "a deadlock of another kind is never the inversion's outcome")
+    }
+
     @Test("on the real runtime, two tasks each waiting for a lock the other holds give the outcome deadlock, naming both",
           .needs(.stillness),
           .enabled(if: ProcessInfo.processInfo.activeProcessorCount >= 2, "the two tasks need a pool of two threads"))
