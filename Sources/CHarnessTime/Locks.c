@@ -407,6 +407,22 @@ static lock_slow_fn real_lock_slow(void) {
     return found;
 }
 
+/// Kernel ids of the threads `harness_worker_end` ended, in a ring.
+enum { ENDED_RING = 1024 };
+static _Atomic int ended_tids[ENDED_RING];
+static _Atomic uint64_t ended_count = 0;
+
+/// Whether `tid` is a thread `harness_worker_end` ended, and no thread has that id now.
+static int ended_here(int tid) {
+    uint64_t count = atomic_load_explicit(&ended_count, memory_order_acquire);
+    if (count == 0 || tid == 0) return 0;
+    for (uint64_t index = 0; index < count && index < ENDED_RING; index++) {
+        if (atomic_load_explicit(&ended_tids[index], memory_order_relaxed) != tid) continue;
+        return syscall(SYS_tgkill, getpid(), tid, 0) == -1 && errno == ESRCH;
+    }
+    return 0;
+}
+
 __attribute__((swiftcall)) void harness_mutex_lock_slow(uint32_t self_id, void *__attribute__((swift_context)) handle) {
     if (__builtin_expect(lock_run != NULL, 0) && !in_callback && !in_hop) {
         const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
@@ -432,6 +448,12 @@ __attribute__((swiftcall)) void harness_mutex_lock_slow(uint32_t self_id, void *
             // Held by a thread outside the run: wait for it in the kernel, as a job that blocks does.
             if (!waited) break;
         }
+    }
+    // Held by a parked worker whose thread ended with its run (`harness_worker_end`): the kernel would answer the
+    // library "no such owner" and the library would end the process. It waits for ever instead, as it did while that
+    // worker was parked.
+    if (ended_here(harness_mutex_holder(handle))) {
+        while (1) pause();
     }
     real_lock_slow()(self_id, handle);
 }
@@ -490,11 +512,26 @@ typedef struct {
     void *context;
 } worker_start;
 
+/// Whether `harness_worker_start` made the calling thread.
+static __thread int made_here = 0;
+
 static void *worker_main(void *pointer) {
     worker_start start = *(worker_start *)pointer;
     free(pointer);
+    made_here = 1;
     start.body(start.context);
     return NULL;
+}
+
+void harness_worker_end(void) {
+    if (!made_here) return;
+    uint64_t slot = atomic_fetch_add_explicit(&ended_count, 1, memory_order_acq_rel) % ENDED_RING;
+    atomic_store_explicit(&ended_tids[slot], my_tid(), memory_order_release);
+    // The thread's own exit, not the process's (`exit_group`), and not `pthread_exit`: that would unwind through the
+    // frames of the job it ran and run thread-local destructors (libdispatch's trap a thread that ends inside a
+    // `sync` block). The C library never learns the thread ended, so it never frees or reuses its stack: a pointer
+    // into that stack still held elsewhere stays valid memory. The kernel clears the thread id (CLONE_CHILD_CLEARTID).
+    while (1) syscall(SYS_exit, 0);
 }
 
 int harness_worker_start(void (*body)(void *), void *context) {
@@ -539,6 +576,7 @@ void harness_baton_wait(harness_baton *baton) { (void)baton; }
 void harness_baton_post(harness_baton *baton) { (void)baton; }
 int harness_worker_start(void (*body)(void *), void *context) { (void)body; (void)context; return -1; }
 void harness_worker_set(void *worker) { (void)worker; }
+void harness_worker_end(void) {}
 void *harness_worker_get(void) { return 0; }
 __attribute__((visibility("hidden"))) uint32_t harness_locks_thread_state(int reset) { (void)reset; return 0; }
 

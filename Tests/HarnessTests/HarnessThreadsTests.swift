@@ -93,6 +93,63 @@ struct HarnessThreadsTests {
     }
 }
 
+/// The threads a deadlocked seeded run parks — each of its lock-order inversion's two tasks asleep on its worker's
+/// baton, waiting for a lock the other holds — end once the run is over, instead of staying parked for the process's life.
+@Suite("A deadlocked run's parked workers end", .needs(.lockChoicePoints), scaledTimeLimit(minutes: 2))
+struct ParkedWorkerTests {
+    @Test("forty seeds of a lock-order inversion: the threads of every deadlocked run's waiting tasks end")
+    func deadlockedRunsLeaveNoThreads() async throws {
+        #if os(Linux)
+        let tasksBefore = Self.threadCount()
+        var left: [Int32] = [], deadlocks = 0
+        for seed in UInt64(0)..<40 {
+            // The kernel id of the thread each task waits on: the job that takes both locks never leaves it.
+            let threads = ThreadIDs()
+            do {
+                _ = try await ConcurrencyHarness.run(.seeded(seed)) {
+                    let first = NSLock(), second = NSLock()
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            threads.note()
+                            first.withLock { second.withLock {} }
+                        }
+                        group.addTask {
+                            threads.note()
+                            second.withLock { first.withLock {} }
+                        }
+                    }
+                }
+            } catch {
+                #expect(error.kind == .deadlock, "\(error)")
+                deadlocks += 1
+                left += threads.ids.withLock { $0 }
+            }
+        }
+        #expect(deadlocks >= 5, "the inversion deadlocked on \(deadlocks) of 40 seeds")
+        try waitUntil("the deadlocked runs' waiting threads end") {
+            left.allSatisfy { !FileManager.default.fileExists(atPath: "/proc/self/task/\($0)") }
+        }
+        let still = left.filter { FileManager.default.fileExists(atPath: "/proc/self/task/\($0)") }
+        #expect(still.isEmpty, "\(still.count) of the \(left.count) threads of \(deadlocks) deadlocked runs are still there")
+        // Other suites run beside this one: the process's count is shown, not asserted.
+        print("[threads] \(deadlocks) deadlocked runs: \(left.count - still.count) of \(left.count) waiting threads ended; " +
+              "process \(tasksBefore) threads before, \(Self.threadCount()) after; \(HarnessThreads.shared.parkedEnded) " +
+              "parked workers ended in this process")
+        #endif
+    }
+
+    /// Kernel ids of the threads tasks ran on.
+    final class ThreadIDs: Sendable {
+        let ids = Mutex<[Int32]>([])
+        func note() { ids.withLock { $0.append(ThreadTime.currentThreadID()) } }
+    }
+
+    /// The process's threads now (`/proc/self/task`).
+    static func threadCount() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+    }
+}
+
 /// Waits until `condition` holds, looking every millisecond, for up to 30 s of real time (a bound that only delays a
 /// failure on a slow machine; the verdict is the condition's).
 private func waitUntil(_ what: String, _ condition: () -> Bool) throws {

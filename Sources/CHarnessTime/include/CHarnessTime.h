@@ -261,6 +261,10 @@ void harness_baton_post(harness_baton *baton);
 
 /// Starts a detached thread (8 MiB of stack) running `body(context)`, with the C library's own `pthread_create`.
 int harness_worker_start(void (*body)(void *), void *context);
+/// Ends the calling thread where it is, if `harness_worker_start` made it: in the kernel, at once — nothing above
+/// this call runs again, nothing unwinds, no thread-local destructor runs, its stack stays mapped, every lock it holds
+/// stays held. Returns (doing nothing) on any other thread. See `OneThreadExecutor.endParked` for when it is safe.
+void harness_worker_end(void);
 /// The worker object of the calling thread (set by the harness), or NULL.
 void harness_worker_set(void *worker);
 void *harness_worker_get(void);

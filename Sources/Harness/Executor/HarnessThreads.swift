@@ -42,6 +42,8 @@ final class HarnessThreads: @unchecked Sendable {
     private let madeCount = Atomic<Int>(0)
     private let reusedCount = Atomic<Int>(0)
     private let retiredCount = Atomic<Int>(0)
+    /// Workers of runs that were over, ended where they were parked (`OneThreadExecutor.endParked`).
+    private let parkedEndedCount = Atomic<Int>(0)
 
     /// A pool keeping at most `keepAtMost` idle threads.
     init(keepAtMost: Int = 8) {
@@ -106,6 +108,9 @@ final class HarnessThreads: @unchecked Sendable {
     var counts: (made: Int, reused: Int, retired: Int) {
         (madeCount.load(ordering: .relaxed), reusedCount.load(ordering: .relaxed), retiredCount.load(ordering: .relaxed))
     }
+    /// Parked workers of runs that were over ended so far (`OneThreadExecutor.endParked`).
+    var parkedEnded: Int { parkedEndedCount.load(ordering: .relaxed) }
+    func noteParkedEnded() { parkedEndedCount.add(1, ordering: .relaxed) }
     var idleThreadIDs: [Int32] {
         lock.lock()
         defer { lock.unlock() }

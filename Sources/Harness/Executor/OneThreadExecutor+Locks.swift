@@ -5,10 +5,11 @@ import Foundation
 // thread holding the baton touches the run's state outside `condition`; it hands the baton on by posting another
 // worker's and then touches nothing of the run's.
 //
+// A run that ends with workers paused or blocked (a deadlock, a failure, the watchdog) ends their threads where they
+// wait (`endParked`): they are never resumed, and never handed to another run.
+//
 // Not yet: workers are not bounded by a pool width (a scenario that starves a pool of two threads with blocked locks
-// passes here); a run that ends with workers paused or blocked (a deadlock) leaves them parked for the process's life
-// (never handed to another run: `HarnessThreads`); the watchdog reads the CPU of the baton's holder, not the sum over
-// the run's workers.
+// passes here); the watchdog reads the CPU of the baton's holder, not the sum over the run's workers.
 
 /// A thread of a seeded run: the run's own thread (index 0) or one made when a job paused at a lock and another had to
 /// run. At most one worker of a run runs at a time: the one holding the baton.
@@ -26,9 +27,13 @@ final class Worker: @unchecked Sendable {
         case run(ReadyQueue.Entry)
         /// Go on with the job it paused (it waits inside a lock call).
         case resume
-        /// The run is over: the thread ends.
+        /// The run is over: the thread ends (an idle worker returns; a parked one ends where it waits).
         case exit
     }
+
+    /// Whether it waits on its baton in the middle of a job (paused at a lock, or blocked on one), to be resumed by
+    /// the run or, once the run is over, ended (`OneThreadExecutor.releaseParked`). Under the run's lock.
+    var parked = false
 
     /// Its place in the run's workers, and the number the scheduler knows it by while paused (`token`).
     let index: Int
@@ -196,18 +201,59 @@ extension OneThreadExecutor {
     func resumeWorker(_ token: Scheduler.Job, from me: Worker) {
         let target = workers[token >> 1]
         idleWorkers.append(me)
+        target.parked = false
         target.order = .resume
         condition.unlock()
         harness_baton_post(target.baton)
     }
 
-    /// The run is over: idle workers end. Call under the lock, by the worker that ended it; returns without it.
+    /// The run is over: idle workers end, and parked ones (`releaseParked`). Call under the lock, by the worker that
+    /// ended it; returns without it.
     func endRunWorkers() {
         let idle = idleWorkers
         idleWorkers = []
         for worker in idle { worker.order = .exit }
+        releaseParked()
         condition.unlock()
         for worker in idle { harness_baton_post(worker.baton) }
+    }
+
+    /// The run is over: every worker parked in the middle of a job is told so and woken, and its thread ends where it
+    /// waits (`endParked`). The run resumes no paused or blocked job once it is over (`steps` and `lockPoint` look at
+    /// `abandoned` first), so nothing else would ever post them. Call under the lock, by whoever ended the run (the
+    /// baton's holder, or the watchdog while the holder is still inside a job).
+    func releaseParked() {
+        for worker in workers where worker.parked {
+            worker.parked = false
+            worker.order = .exit
+            harness_baton_post(worker.baton)
+        }
+    }
+
+    /// Called by a parked worker woken with `.exit`: its thread ends here, inside the lock call of the job it ran, and
+    /// never returns to it. Why that is safe:
+    /// - The job's code is never resumed past its lock call: the thread ends in the kernel (`harness_worker_end`) —
+    ///   nothing unwinds, no `defer` or destructor of the job, the runtime or Foundation runs, and the thread's
+    ///   thread-locals (the runtime's current task, Dispatch's current queue) are never read again: no destructor of
+    ///   theirs runs (Dispatch's traps when a thread ends inside a `sync` block). The job's task stays
+    ///   suspended in the middle of that job, as it would have stayed parked: nobody can run it (its job is not in any
+    ///   queue), and what it retains is leaked with it, as before.
+    /// - Its stack stays mapped: the C library never learns the thread ended, so never reuses the stack; a pointer into
+    ///   it that something still holds stays valid memory.
+    /// - The locks it holds stay held. A pthread mutex (NSLock, NSRecursiveLock, NSCondition, one of the code's own)
+    ///   keeps the ended thread as its owner: whoever waits for it waits as before, and those were the run's own jobs,
+    ///   deadlocked already (parked too, ended too). Only a lock on the kernel's priority-inheriting futexes
+    ///   (`Synchronization.Mutex`) notices an owner's end: a thread already asleep in the kernel for it is handed it,
+    ///   and a later contended lock of it would fail in the library (`harness_mutex_lock_slow` waits for ever instead,
+    ///   as it did while the owner was parked).
+    /// - It holds none of the harness's locks (it released `condition` before it handed the baton on) and touches
+    ///   nothing of the run's after its wake.
+    func endParked(_ me: Worker) -> Never {
+        HarnessThreads.shared.noteParkedEnded()
+        harness_worker_set(nil)
+        harness_worker_end()
+        // Not a thread the harness made (it always is): it stays parked, as before.
+        while true { harness_baton_wait(me.baton) }
     }
 
     // MARK: At a lock
@@ -258,14 +304,17 @@ extension OneThreadExecutor {
         let target: Worker
         if Self.isToken(entry.job) {
             target = workers[entry.job >> 1]
+            target.parked = false
             target.order = .resume
         } else {
             target = idleWorker()
             target.order = .run(entry)
         }
+        me.parked = true
         condition.unlock()
         harness_baton_post(target.baton)
         harness_baton_wait(me.baton)
+        if case .exit = me.order { endParked(me) }
         resumed(me)
     }
 
@@ -291,9 +340,11 @@ extension OneThreadExecutor {
         pause(me)
         let target = idleWorker()
         target.order = .loop
+        me.parked = true
         condition.unlock()
         harness_baton_post(target.baton)
         harness_baton_wait(me.baton)
+        if case .exit = me.order { endParked(me) }
         me.blockedOn = nil
         me.blockedOnMutex = false
         resumed(me)

@@ -650,6 +650,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         sleepsReleased = true
         sleepers.broadcast()
         sleepers.unlock()
+        // Workers parked in the middle of a job are never resumed now: their threads end (`endParked`).
+        releaseParked()
         let unbound = ThreadBinding.current === self
         if unbound { ThreadBinding.unbind() }
         onComplete(result)
