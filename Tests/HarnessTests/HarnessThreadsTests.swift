@@ -138,6 +138,70 @@ struct ParkedWorkerTests {
         #endif
     }
 
+    @Test("a Mutex held by a parked worker whose thread ended: a later lock of it waits, as it did, and ends nothing")
+    func mutexOfAnEndedWorkerWaits() async {
+        #if os(Linux) && arch(x86_64)
+        await #expect(processExitsWith: .success) {
+            // A seed whose inversion deadlocks while the task that took `first` also holds the Mutex.
+            let shared = SharedMutex()
+            for seed in UInt64(0)..<40 where !shared.holdsAfterRun.load(ordering: .relaxed) {
+                do {
+                    _ = try await ConcurrencyHarness.run(.seeded(seed)) {
+                        let first = NSLock(), second = NSLock()
+                        await withTaskGroup(of: Void.self) { group in
+                            group.addTask { shared.inside { first.withLock { second.withLock {} } } }
+                            group.addTask { second.withLock { first.withLock {} } }
+                        }
+                    }
+                } catch {
+                    shared.holdsAfterRun.store(shared.held.load(ordering: .relaxed), ordering: .relaxed)
+                }
+            }
+            guard shared.holdsAfterRun.load(ordering: .relaxed) else { _exit(2) }
+            // Its holder's thread is gone first: one already asleep in the kernel when it ends is handed the Mutex.
+            let holder = shared.holder.load(ordering: .relaxed)
+            var gone = false
+            for _ in 0..<30_000 where !gone {
+                gone = !FileManager.default.fileExists(atPath: "/proc/self/task/\(holder)")
+                if !gone { usleep(1_000) }
+            }
+            guard gone else { _exit(3) }
+            // Another thread wants it: before the worker ended, it slept in the kernel for ever; the kernel now
+            // answers "no such owner", on which the library ends the process. It must sleep instead (`pause`, 34).
+            let locker = Atomic<Int32>(0)
+            Thread.detachNewThread {
+                locker.store(ThreadTime.currentThreadID(), ordering: .relaxed)
+                shared.inside {}
+            }
+            for _ in 0..<30_000 {
+                let tid = locker.load(ordering: .relaxed)
+                if tid != 0, let call = try? String(contentsOfFile: "/proc/self/task/\(tid)/syscall", encoding: .utf8),
+                   call.hasPrefix("34 ") {
+                    _exit(0)
+                }
+                usleep(1_000)
+            }
+            _exit(1)
+        }
+        #endif
+    }
+
+    /// A `Mutex` shared by runs, and whether a task is inside it.
+    final class SharedMutex: Sendable {
+        let mutex = Mutex<Int>(0)
+        let held = Atomic<Bool>(false)
+        let holdsAfterRun = Atomic<Bool>(false)
+        let holder = Atomic<Int32>(0)
+        func inside(_ body: () -> Void) {
+            mutex.withLock { _ in
+                held.store(true, ordering: .relaxed)
+                holder.store(ThreadTime.currentThreadID(), ordering: .relaxed)
+                body()
+                held.store(false, ordering: .relaxed)
+            }
+        }
+    }
+
     /// Kernel ids of the threads tasks ran on.
     final class ThreadIDs: Sendable {
         let ids = Mutex<[Int32]>([])
