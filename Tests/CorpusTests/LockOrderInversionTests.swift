@@ -85,36 +85,41 @@ struct LockOrderInversionTests {
 
     @Test("a chain of lock waits that ends in a holder asleep on something else is no deadlock", .needs(.stillness))
     func chainIsNoCycle() async {
-        await #expect(processExitsWith: .success) {
-            let a = NSLock(), b = NSLock()
-            let aHeld = DispatchSemaphore(value: 0), bHeld = DispatchSemaphore(value: 0)
-            let release = DispatchSemaphore(value: 0), ended = DispatchSemaphore(value: 0)
-            // Each "held" is signalled twice: once for the next thread, once for this one.
-            Thread {  // holds a, asleep on a semaphore: not a lock's wait
-                a.lock(); aHeld.signal(); aHeld.signal(); release.wait(); a.unlock(); ended.signal()
-            }.start()
-            Thread {  // holds b, waits for a
-                aHeld.wait(); b.lock(); bHeld.signal(); bHeld.signal(); a.lock(); a.unlock(); b.unlock(); ended.signal()
-            }.start()
-            Thread {  // waits for b
-                bHeld.wait(); b.lock(); b.unlock(); ended.signal()
-            }.start()
-            aHeld.wait()
-            bHeld.wait()
-            var found: String? = nil
-            for _ in 0..<50 where found == nil {
-                usleep(10_000)
-                found = LockCycle.find()
-            }
-            release.signal()
-            for _ in 0..<3 { ended.wait() }
-            if let found {
-                print("a cycle where there is none: \(found)")
-                exit(1)
-            }
-            exit(0)
-        }
+        await #expect(processExitsWith: .success) { lookAtAChain() }
     }
+}
+
+/// Three threads in a chain of lock waits whose last holder sleeps on a semaphore; looks for a cycle 50 times, then lets
+/// the chain go. Synchronous: its waits block the thread, as a Mac's Dispatch allows only outside async code. Exits 0 if
+/// no cycle was seen.
+private func lookAtAChain() -> Never {
+    let a = NSLock(), b = NSLock()
+    let aHeld = DispatchSemaphore(value: 0), bHeld = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0), ended = DispatchSemaphore(value: 0)
+    // Each "held" is signalled twice: once for the next thread, once for this one.
+    Thread {  // holds a, asleep on a semaphore: not a lock's wait
+        a.lock(); aHeld.signal(); aHeld.signal(); release.wait(); a.unlock(); ended.signal()
+    }.start()
+    Thread {  // holds b, waits for a
+        aHeld.wait(); b.lock(); bHeld.signal(); bHeld.signal(); a.lock(); a.unlock(); b.unlock(); ended.signal()
+    }.start()
+    Thread {  // waits for b
+        bHeld.wait(); b.lock(); b.unlock(); ended.signal()
+    }.start()
+    aHeld.wait()
+    bHeld.wait()
+    var found: String? = nil
+    for _ in 0..<50 where found == nil {
+        usleep(10_000)
+        found = LockCycle.find()
+    }
+    release.signal()
+    for _ in 0..<3 { ended.wait() }
+    if let found {
+        print("a cycle where there is none: \(found)")
+        exit(1)
+    }
+    exit(0)
 }
 
 /// Takes `first`, signals `saying`, waits for `after` (the other task holds its first lock), then takes `second`.
