@@ -28,6 +28,8 @@ void harness_bind_executor(void *executor) { bound_executor = executor; }
 void *harness_bound_executor(void) { return bound_executor; }
 
 #if defined(__linux__)
+#include "RealFunction.h"
+
 #include <dlfcn.h>
 #include <stdlib.h>
 #include <sched.h>
@@ -46,16 +48,7 @@ __attribute__((visibility("hidden"))) __thread int64_t virtual_nanoseconds = 0;
 /// What the wall clock reads there, in nanoseconds since 1970, or -1 where it stays real (shared with OutsideWork.c).
 __attribute__((visibility("hidden"))) __thread int64_t virtual_wall_nanoseconds = -1;
 
-/// libc's `clock_gettime`, found once.
-static clock_gettime_fn real_clock_gettime(void) {
-    static _Atomic(clock_gettime_fn) real = NULL;
-    clock_gettime_fn found = atomic_load_explicit(&real, memory_order_acquire);
-    if (found == NULL) {
-        found = (clock_gettime_fn)dlsym(RTLD_NEXT, "clock_gettime");
-        atomic_store_explicit(&real, found, memory_order_release);
-    }
-    return found;
-}
+REAL(clock_gettime_fn, clock_gettime)
 
 /// The clocks that read the run's time itself under virtual time: every monotonic one (the wall clocks: `is_wall`).
 static int is_monotonic(clockid_t clock) {
@@ -72,8 +65,8 @@ static int is_wall(clockid_t clock) {
 /// How far CLOCK_TAI is ahead of CLOCK_REALTIME (the leap seconds the kernel was told of), in whole seconds.
 static int64_t tai_offset(void) {
     struct timespec tai, wall;
-    real_clock_gettime()(CLOCK_TAI, &tai);
-    real_clock_gettime()(CLOCK_REALTIME, &wall);
+    real_clock_gettime_fn()(CLOCK_TAI, &tai);
+    real_clock_gettime_fn()(CLOCK_REALTIME, &wall);
     int64_t offset = (int64_t)(tai.tv_sec - wall.tv_sec) * 1000000000 + (tai.tv_nsec - wall.tv_nsec);
     return (offset + 500000000) / 1000000000 * 1000000000;
 }
@@ -113,24 +106,22 @@ int clock_gettime(clockid_t clock, struct timespec *time) {
     if (reads_descriptor >= 0 && (clock == CLOCK_BOOTTIME || clock == CLOCK_MONOTONIC)) {
         int kind = clock == CLOCK_BOOTTIME;
         int64_t wait = harness_cpu_wait(reads_descriptor);
-        int result = real_clock_gettime()(clock, time);
+        int result = real_clock_gettime_fn()(clock, time);
         wait_at_read[kind] = result == 0 ? wait : -1;
         time_at_read[kind] = result == 0 ? (int64_t)time->tv_sec * 1000000000 + time->tv_nsec : -1;
         return result;
     }
-    return real_clock_gettime()(clock, time);
+    return real_clock_gettime_fn()(clock, time);
 }
 
 typedef int (*gettimeofday_fn)(struct timeval *, void *);
 typedef time_t (*time_fn)(time_t *);
 
+REAL(gettimeofday_fn, gettimeofday)
+REAL(time_fn, time)
+
 int gettimeofday(struct timeval *restrict value, void *restrict zone) {
-    static _Atomic(gettimeofday_fn) real = NULL;
-    gettimeofday_fn found = atomic_load_explicit(&real, memory_order_acquire);
-    if (found == NULL) {
-        found = (gettimeofday_fn)dlsym(RTLD_NEXT, "gettimeofday");
-        atomic_store_explicit(&real, found, memory_order_release);
-    }
+    gettimeofday_fn found = real_gettimeofday_fn();
     if (!virtual_on || virtual_wall_nanoseconds < 0) return found(value, zone);
     // The time zone, if asked for, is the system's.
     struct timeval ignored;
@@ -141,12 +132,7 @@ int gettimeofday(struct timeval *restrict value, void *restrict zone) {
 }
 
 time_t time(time_t *seconds) {
-    static _Atomic(time_fn) real = NULL;
-    time_fn found = atomic_load_explicit(&real, memory_order_acquire);
-    if (found == NULL) {
-        found = (time_fn)dlsym(RTLD_NEXT, "time");
-        atomic_store_explicit(&real, found, memory_order_release);
-    }
+    time_fn found = real_time_fn();
     if (!virtual_on || virtual_wall_nanoseconds < 0) return found(seconds);
     time_t now = (time_t)(virtual_wall_nanoseconds / 1000000000);
     if (seconds != NULL) *seconds = now;
@@ -170,9 +156,9 @@ int64_t harness_suspended_nanoseconds(void) {
     // Three reads: a pair kept from a CPU in between is read again.
     for (int attempt = 0; attempt < 10; attempt++) {
         struct timespec boot1, monotonic, boot2;
-        real_clock_gettime()(CLOCK_BOOTTIME, &boot1);
-        real_clock_gettime()(CLOCK_MONOTONIC, &monotonic);
-        real_clock_gettime()(CLOCK_BOOTTIME, &boot2);
+        real_clock_gettime_fn()(CLOCK_BOOTTIME, &boot1);
+        real_clock_gettime_fn()(CLOCK_MONOTONIC, &monotonic);
+        real_clock_gettime_fn()(CLOCK_BOOTTIME, &boot2);
         int64_t first = (int64_t)boot1.tv_sec * 1000000000 + boot1.tv_nsec;
         int64_t second = (int64_t)boot2.tv_sec * 1000000000 + boot2.tv_nsec;
         offset = first - ((int64_t)monotonic.tv_sec * 1000000000 + monotonic.tv_nsec);
@@ -245,19 +231,19 @@ int harness_pin_to_current_cpu(int cpu) {
 
 int64_t harness_thread_cpu_nanoseconds(void) {
     struct timespec used = {0, 0};
-    real_clock_gettime()(CLOCK_THREAD_CPUTIME_ID, &used);
+    real_clock_gettime_fn()(CLOCK_THREAD_CPUTIME_ID, &used);
     return (int64_t)used.tv_sec * 1000000000 + used.tv_nsec;
 }
 
 int64_t harness_real_monotonic_nanoseconds(void) {
     struct timespec now = {0, 0};
-    real_clock_gettime()(CLOCK_BOOTTIME, &now);
+    real_clock_gettime_fn()(CLOCK_BOOTTIME, &now);
     return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
 }
 
 int64_t harness_real_wall_nanoseconds(void) {
     struct timespec now = {0, 0};
-    real_clock_gettime()(CLOCK_REALTIME, &now);
+    real_clock_gettime_fn()(CLOCK_REALTIME, &now);
     return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
 }
 
@@ -287,7 +273,7 @@ __attribute__((visibility("hidden"))) uint32_t harness_time_thread_state(int res
 // against 23 for the precise one, which a read on every job of a run would pay.
 int64_t harness_coarse_monotonic_nanoseconds(void) {
     struct timespec now = {0, 0};
-    real_clock_gettime()(CLOCK_MONOTONIC_COARSE, &now);
+    real_clock_gettime_fn()(CLOCK_MONOTONIC_COARSE, &now);
     return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
 }
 

@@ -6,20 +6,7 @@
 
 #include "CHarnessTime.h"
 
-#include <dlfcn.h>
-#include <stdatomic.h>
-
-/// The library's own function `name`, found once.
-#define REAL(type, name)                                                             \
-    static _Atomic(type) real_##name = NULL;                                        \
-    static type real_##name##_fn(void) {                                            \
-        type found = atomic_load_explicit(&real_##name, memory_order_acquire);       \
-        if (found == NULL) {                                                         \
-            found = (type)dlsym(RTLD_NEXT, #name);                                   \
-            atomic_store_explicit(&real_##name, found, memory_order_release);        \
-        }                                                                            \
-        return found;                                                                \
-    }
+#include "RealFunction.h"
 
 #define callbacks harness_ow_callbacks
 #define job_run harness_ow_job_run
