@@ -22,10 +22,9 @@ struct Askers: ScenarioInput {
 extension Catalog {
     /// The runtime scenarios Lesson 38 (the weather app: actors, reentrancy, executors, cancellation) names first.
     static let lesson38: [QuizScenario] = [
-        .observing("executors.hopCost", ["plainNs", "ownExecutorNs", "ratio"],
-                   Turns(turns: 20_000, shape: .ownExecutor), options: .realMainActor,
-                   adding: { ["ratio": .double(Double($0.ownExecutorNs) / Double(max($0.plainNs, 1)))] }) {
-            await hopCost(turns: $0.turns, $0.shape)
+        .observing("executors.hopThreads", ["hops", "plainHopsOnCallersThread", "ownHopsOnCallersThread"],
+                   Turns(turns: 1_000, shape: .ownExecutor), options: .realMainActor) {
+            await hopThreads(turns: $0.turns, $0.shape)
         },
         .observing("tasks.asyncLetStartsAtDeclaration", ["events", "childStartedAtMs"],
                    shape: AsyncLetStartShape.asyncLet) {

@@ -45,8 +45,8 @@ public enum ExecutorShape: String, CaseIterable, Sendable, Decodable {
 /// L38 actors Q14's counters: one on the default executor, one on an executor of its own (a `ThreadExecutor`, for the
 /// lesson's `DispatchSerialQueue`).
 protocol HopCounter: Actor {
-    /// One hit.
-    func hit()
+    /// One hit, answering the thread it ran on.
+    func hit() -> UInt64
 }
 
 /// A counter on the shared pool.
@@ -54,8 +54,9 @@ actor PoolHopCounter: HopCounter {
     /// Hits so far.
     var hits = 0
 
-    func hit() {
+    func hit() -> UInt64 {
         hits += 1
+        return threadNumber()
     }
 }
 
@@ -70,44 +71,41 @@ actor OwnThreadHopCounter: HopCounter {
         executor.asUnownedSerialExecutor()
     }
 
-    func hit() {
+    func hit() -> UInt64 {
         hits += 1
+        return threadNumber()
     }
 }
 
-/// How long a task takes to go back and forth between `a` and `b`, `turns` times.
-@concurrent func turns(_ turns: Int, between a: some HopCounter, and b: some HopCounter) async -> Duration {
-    let start = ContinuousClock.now
+/// Of `turns` round trips between `a` and `b`, how many hops ran on the thread the task awaited them from.
+@concurrent func hopsOnCallersThread(_ turns: Int, between a: some HopCounter, and b: some HopCounter) async -> Int {
+    var onCallersThread = 0
     for _ in 0..<turns {
-        await a.hit()
-        await b.hit()
+        var caller = threadNumber()
+        if await a.hit() == caller { onCallersThread += 1 }
+        caller = threadNumber()
+        if await b.hit() == caller { onCallersThread += 1 }
     }
-    return start.duration(to: .now)
+    return onCallersThread
 }
 
-/// The hop costs of L38 actors Q14, measured in one run.
-public struct HopCost: Sendable, Hashable {
-    /// Nanoseconds a turn between two plain actors, and between two on executors of their own.
-    public var plainNs: Int, ownExecutorNs: Int
+/// Where the hops of L38 actors Q14 ran.
+public struct Hops: Sendable, Hashable {
+    /// How many hops were followed for each pair.
+    public var hops: Int
+    /// Of those, how many ran on the thread the task awaited them from: between two plain actors, and between two on
+    /// executors of their own.
+    public var plainHopsOnCallersThread: Int, ownHopsOnCallersThread: Int
 }
 
-/// L38 actors Q14: a turn between two actors on executors of their own costs many times a turn between two plain
-/// actors. Both measured in the same run, so only their ratio is compared. `.defaultExecutor`, the quiz's control: both
-/// pairs are plain actors.
-@concurrent public func hopCost(turns count: Int, _ shape: ExecutorShape = .ownExecutor) async -> HopCost {
-    let defaultExecutor = shape == .defaultExecutor
-    // Five alternating rounds, the fastest of each kind: a round the OS interrupted (a loaded machine) is only
-    // slower, so the fastest is the cost itself, and the ratio does not swing with the load.
-    let rounds = 5, perRound = max(count / rounds, 1)
-    var plainBest = Duration.seconds(3_600), ownBest = Duration.seconds(3_600)
-    for _ in 0..<rounds {
-        plainBest = min(plainBest, await turns(perRound, between: PoolHopCounter(), and: PoolHopCounter()))
-        let own = defaultExecutor ? await turns(perRound, between: PoolHopCounter(), and: PoolHopCounter())
-            : await turns(perRound, between: OwnThreadHopCounter(), and: OwnThreadHopCounter())
-        ownBest = min(ownBest, own)
-    }
-    func nanoseconds(_ duration: Duration) -> Int {
-        Int(duration.components.seconds) * 1_000_000_000 + Int(duration.components.attoseconds / 1_000_000_000)
-    }
-    return HopCost(plainNs: nanoseconds(plainBest) / (2 * perRound), ownExecutorNs: nanoseconds(ownBest) / (2 * perRound))
+/// L38 actors Q14: between two plain actors a hop is a switch on the caller's thread; to an actor on an executor of
+/// its own, every hop is a hand-off to another thread — what makes it many times slower. The hops are followed, not
+/// timed: a timing on a loaded machine is no verdict. `.defaultExecutor`, the quiz's control: both pairs are plain
+/// actors.
+@concurrent public func hopThreads(turns: Int, _ shape: ExecutorShape = .ownExecutor) async -> Hops {
+    let plain = await hopsOnCallersThread(turns, between: PoolHopCounter(), and: PoolHopCounter())
+    let own = shape == .defaultExecutor
+        ? await hopsOnCallersThread(turns, between: PoolHopCounter(), and: PoolHopCounter())
+        : await hopsOnCallersThread(turns, between: OwnThreadHopCounter(), and: OwnThreadHopCounter())
+    return Hops(hops: 2 * turns, plainHopsOnCallersThread: plain, ownHopsOnCallersThread: own)
 }
