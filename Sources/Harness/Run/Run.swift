@@ -286,7 +286,8 @@ private func systemRunEnding(options: RunOptions, over once: Once, begun: Once) 
             failure.hitTimeLimit = true
             return failure
         }
-        if let stillLimit, let sample = Stillness.sample(ignoring: stillnessLookers()),
+        if let stillLimit,
+           let sample = Stillness.sample(ignoring: stillnessLookers(), waiting: RunRegistry.shared.waitingForOthers()),
            case let still = stillness.look(sample, at: now), still >= stillLimit {
             guard once.claim() else { return nil }
             var failure = HarnessFailure(.deadlock, schedule: .system, summary:

@@ -168,6 +168,20 @@ final class RunRegistry: @unchecked Sendable {
         return Snapshot(runs: busy.map { ($0, $0.quietTimes) }, system: (systemRuns, systemEnds))
     }
 
+    /// The threads of the runs that only wait for other runs to settle, each with how often its run had been quiet.
+    /// They wake every few milliseconds to look, as a `system` run's watcher does: a `system` run waiting for the
+    /// process to stand still must not count them as work, or it and a run waiting for it to end would each wait for
+    /// the other until the run's `outsideWorkLimit`.
+    func waitingForOthers() -> [Int32: Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        var threads: [Int32: Int] = [:]
+        for entry in runs.values where entry.executor.waitsForOthers.load(ordering: .relaxed) && !entry.executor.isOver {
+            threads[entry.executor.threadID.load(ordering: .acquiring)] = entry.executor.quietTimes
+        }
+        return threads
+    }
+
     /// Whether every run busy at the snapshot has been quiet or ended since, and as many `system` runs have ended as
     /// were in progress then.
     func settled(_ snapshot: Snapshot) -> Bool {

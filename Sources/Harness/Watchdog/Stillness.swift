@@ -20,6 +20,9 @@ struct Stillness: Equatable {
         var cpu: [Int32: Int64]
         /// Whether some thread was running, waiting for a CPU, or waiting for the disk.
         var someAwake: Bool
+        /// The threads left out because their run only waits for other runs to settle, each with how often that run
+        /// had been quiet: one that did work between two looks and went back to waiting has a new count.
+        var waiting: [Int32: Int] = [:]
     }
 
     /// The previous look's sample, and when the stillness began (nil: activity at the last look).
@@ -30,7 +33,7 @@ struct Stillness: Equatable {
     mutating func look(_ sample: Sample, at wall: Int64) -> Int64 {
         defer { last = sample }
         // A thread that came or went, or used any CPU, ran: only an identical picture with nobody awake is still.
-        guard let last, last.cpu == sample.cpu, !sample.someAwake, !last.someAwake else {
+        guard let last, last.cpu == sample.cpu, last.waiting == sample.waiting, !sample.someAwake, !last.someAwake else {
             stillSince = nil
             return 0
         }
@@ -39,15 +42,16 @@ struct Stillness: Equatable {
         return wall - since
     }
 
-    /// The process now, leaving out `ignoring` (the threads that do the looking); nil where it cannot be read.
-    static func sample(ignoring: Set<Int32>) -> Sample? {
+    /// The process now, leaving out `ignoring` (the threads that do the looking) and `waiting` (the threads of runs
+    /// that only wait for other runs to settle, with how often each run had been quiet); nil where it cannot be read.
+    static func sample(ignoring: Set<Int32>, waiting: [Int32: Int] = [:]) -> Sample? {
         #if os(Linux)
         guard let directory = opendir("/proc/self/task") else { return nil }
         defer { closedir(directory) }
-        var sample = Sample(cpu: [:], someAwake: false)
+        var sample = Sample(cpu: [:], someAwake: false, waiting: waiting)
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let tid = Int32(name), !ignoring.contains(tid) else { continue }
+            guard let tid = Int32(name), !ignoring.contains(tid), waiting[tid] == nil else { continue }
             // A thread that ended between the listing and the read is left out; the change shows at the next look.
             guard let thread = ThreadTime.sample(thread: tid) else { continue }
             sample.cpu[tid] = thread.cpu
