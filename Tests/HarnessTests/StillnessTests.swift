@@ -56,6 +56,46 @@ struct StillnessTests {
             """)
     }
 
+    // In a process of its own, as above. A strict run calls a quiet moment a deadlock only once the other runs busy
+    // then have settled, and a system run stays busy until the process stands still: the strict run's looks for that
+    // must not be what keeps the process from standing still, or each waits for the other until `outsideWorkLimit`.
+    @Test("a strict run and a system run, both stranded, are both deadlocks once the process is still, neither waits out the other",
+          .needs(.stillness))
+    func strictAndSystemStrandedTogether() async throws {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let options = RunOptions {
+                $0.honoursStrictPoolVariable = false
+                $0.timeLimit = .seconds(5)
+                $0.stillnessLimit = .milliseconds(300)
+                $0.outsideWorkLimit = .seconds(3)
+            }
+            let systemBegun = AtomicFlag()
+            func ending(_ schedule: Schedule) async -> String {
+                do {
+                    _ = try await run(schedule, options: options) {
+                        if schedule == .system { systemBegun.set() }
+                        let _: Void = await waitForAResumeNobodyMakes()
+                    }
+                    return "returned"
+                } catch {
+                    let waitedOut = error.summary.contains("Other runs of this process stayed busy")
+                    return "\(error.kind)" + (waitedOut ? " after waiting out the other runs" : "")
+                }
+            }
+            // The system run first: a strict run that found no other run in progress would be a deadlock at once.
+            async let system = ending(.system)
+            while !systemBegun.isSet { usleep(1_000) }
+            let strict = await ending(.strict)
+            print("strict: \(strict); system: \(await system)")
+        }
+        let printed = String(decoding: try #require(result).standardOutputContent, as: UTF8.self)
+        #expect(printed == "strict: deadlock; system: deadlock\n", """
+            a strict run and a system run, each awaiting a continuation nobody resumes, in a process otherwise quiet: \
+            \(printed.isEmpty ? "nothing" : printed) — the system run should see the process still (the strict run \
+            only looks, waiting for it), and the strict run then end as soon as the system run has
+            """)
+    }
+
     @Test("a thread that keeps working holds off the stillness: only the time limit ends the run then")
     func busyProcessIsNeverStill() async throws {
         let options = RunOptions {
