@@ -114,8 +114,7 @@ struct Check {
             let building = Int(started.duration(to: .now).components.seconds)
             var run: TestRun?
             if built == 0 {
-                run = Break(catalog: catalog, logs: logs).test(["swift", "test", "--skip-build", "--filter", breakage.mustFail],
-                                                               in: scratch, limit: limit)
+                run = Break(catalog: catalog, logs: logs).test(plan.test(breakage.mustFail, in: scratch), in: scratch, limit: limit)
             }
             let seconds = Int(started.duration(to: .now).components.seconds)
             undoPatch(in: scratch)

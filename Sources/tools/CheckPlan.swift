@@ -62,6 +62,19 @@ struct CheckPlan {
         return ["swift", "build", "--product", bundle]
     }
 
+    /// The command that runs the tests `filter` selects in `folder`, already built: on Linux the test bundle itself,
+    /// which spares `swift test`'s own start (about 0.6 s, 130 times) — Swift Testing alone, as `swift test` runs it
+    /// there, its colours off as in a log; elsewhere, or with no bundle found, `swift test`.
+    func test(_ filter: String, in folder: String) -> [String] {
+        #if os(Linux)
+        if let bundle {
+            return ["env", "NO_COLOR=1", "\(folder)/.build/debug/\(bundle).xctest", "--testing-library", "swift-testing",
+                    "--filter", filter]
+        }
+        #endif
+        return ["swift", "test", "--skip-build", "--filter", filter]
+    }
+
     /// Whether a test the filter may select starts one of the package's executables: unless every alternative of the
     /// filter begins with a test target that names none of them (`ReentrancyTests.JarTests/pourIsExact`), yes.
     func startsAnExecutable(_ filter: String) -> Bool {
