@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How `scripts/check-breakages` spends its builds: in which order the breakages run, and what each one builds.
 ///
@@ -41,16 +42,23 @@ struct CheckPlan {
             }
         }
         let frontend = swiftFrontend()
-        var hashes: [String: String?] = [:]
-        func hash(_ path: String) -> String? {
-            if let known = hashes[path] { return known }
+        let hashes = Mutex<[String: String?]>([:])
+        @Sendable func hash(_ path: String) -> String? {
+            if let known = hashes.withLock({ $0[path] }) { return known }
             let found = frontend.flatMap { interfaceHash(of: path, frontend: $0) }
-            hashes[path] = found
+            hashes.withLock { $0[path] = found }
             return found
         }
-        let declaring = breakages.filter { breakage in
-            frontend != nil && changesADeclaration(breakage, in: folder, root: root, scratch: scratch, hash: hash)
+        // A compiler run a patch, mostly waiting on one process: as many at once as there are CPUs.
+        let changes = Mutex([Bool](repeating: false, count: breakages.count))
+        if frontend != nil {
+            DispatchQueue.concurrentPerform(iterations: breakages.count) { index in
+                let changed = changesADeclaration(breakages[index], in: folder, root: root, scratch: scratch, hash: hash)
+                changes.withLock { $0[index] = changed }
+            }
         }
+        let changed = changes.withLock { $0 }
+        let declaring = breakages.indices.filter { changed[$0] }.map { breakages[$0] }
         self.declaring = Set(declaring.map(\.name))
         let names = self.declaring
         ordered = breakages.filter { !names.contains($0.name) } + declaring
@@ -96,7 +104,7 @@ struct CheckPlan {
 /// of the files it touches, in `scratch`: the checkout is never touched, so its build stays as it is. When it cannot
 /// be worked out (the patch does not apply, the compiler cannot read a file), no.
 private func changesADeclaration(_ breakage: Breakage, in folder: String, root: String, scratch: String,
-                                 hash: (String) -> String?) -> Bool {
+                                 hash: @Sendable (String) -> String?) -> Bool {
     let patch = root + "/" + breakage.path
     let files = git(["apply", "--numstat", patch], in: folder).output.split(separator: "\n").compactMap {
         $0.split(separator: "\t").dropFirst(2).first.map(String.init)
