@@ -27,7 +27,7 @@ struct RunClockTests {
             let mark: @Sendable (String) -> Void = { point in
                 let thread = ThreadTime.sample(thread: ThreadTime.currentThreadID())
                 seen.withLock { $0.append("\(point): clock \(ScenarioClock.elapsed), CPU \((thread?.cpu ?? 0) / 1000) µs, " +
-                                          "waited \((thread?.waiting ?? 0) / 1000) µs") }
+                                          "waited \((thread?.waiting ?? 0) / 1000) µs, " + sleepsAndSteal()) }
             }
             let late = Task {
                 // Set after the 90 ms timer, 100 ms of real time later: runnable all along, but given no CPU.
@@ -193,6 +193,22 @@ struct RunClockTests {
 /// Keeps the calling thread runnable but off its CPU for `duration` of real time: pinned to the CPU `spinners` spin on,
 /// it yields to them until the time is up (what a loaded machine does to a thread, here on purpose, on one CPU).
 /// Returns false if it could not be pinned. The thread stays pinned: call it on a harness thread, which ends with its run.
+/// What else the clock's story of a miss needs: how often the calling thread went to sleep (a voluntary switch: a lock
+/// or a wait, time the clock counts) and the machine's steal (time the VM's CPUs did not run at all, which a thread's
+/// counts of run and wait both leave out), as `/proc` gives them.
+func sleepsAndSteal() -> String {
+    #if os(Linux)
+    let status = ThreadTime.read("/proc/self/task/\(ThreadTime.currentThreadID())/status", limit: 4_095) ?? ""
+    let sleeps = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }?
+        .split(separator: "\t").last.map(String.init) ?? "?"
+    // "cpu  user nice system idle iowait irq softirq steal …", in hundredths of a second.
+    let steal = (ThreadTime.read("/proc/stat") ?? "").split(separator: "\n").first?.split(separator: " ").dropFirst(8).first
+    return "slept \(sleeps) times, machine's steal \(steal.map { "\($0)0 ms" } ?? "?")"
+    #else
+    return ""
+    #endif
+}
+
 func waitForACPU(for duration: Duration, beside spinners: Spinners) -> Bool {
     guard harness_pin_to_current_cpu(spinners.core) >= 0 else { return false }
     // The real clock, whatever the run's clock says (in a seeded job even Dispatch's clock is the run's).
