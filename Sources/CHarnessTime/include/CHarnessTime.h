@@ -313,4 +313,8 @@ void harness_thread_reset(void);
 /// child forked from it). Called once, when the folder is made.
 void harness_scratch_remove_at_exit(const char *path);
 
+/// How many initialisers of lazy globals or `static let`s run on the calling thread now (StaticInit.c; 0 where
+/// `swift_once` cannot be followed).
+int harness_static_init_depth(void);
+
 #endif

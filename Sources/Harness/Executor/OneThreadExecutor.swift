@@ -181,7 +181,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                                      drainBudget: options.drainBudget,
                                      waitsForOutsideWork: options.outsideWorkGrace > .zero)
         scheduler = Scheduler(picker: schedule.picker, virtualTime: schedule.isVirtualTime, limits: limits,
-                              jobCost: Nanoseconds(options.virtualJobCost), taskKey: { Self.taskKey(Self.job(numbered: $0)) })
+                              jobCost: Nanoseconds(options.virtualJobCost), taskKey: { Self.taskKey(Self.job(numbered: $0)) },
+                              lodgers: ProcessLived.lodgers)
         mainLane = MainLane.make(for: self)
     }
 
@@ -202,6 +203,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         if ThreadBinding.current === self {
             condition.lock()
             if inJob { events.enqueue(UInt32(truncatingIfNeeded: Self.taskID(of: job)), main: mainIdentity) }
+            if inJob, ProcessLived.initialising { markProcessLived(job) }
             scheduler.enqueue(Self.number(of: job), isMain: isMain)
             noteCandidates()
             // No signal: the one thread that waits on `condition` for work is this one, busy now.
@@ -214,6 +216,15 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             condition.signal()
         }
         condition.unlock()
+    }
+
+    /// Marks the task of `job`, enqueued while a lazy global or `static let` is initialised, as living as long as the
+    /// process (`ProcessLived`), unless it is the task running now (a task resumed there, not one started there).
+    private func markProcessLived(_ job: UnownedJob) {
+        let task = Self.taskID(of: job)
+        let running = runningEntryJob & 1 == 0 && runningEntryJob != 0
+            ? Self.taskID(of: Self.job(numbered: runningEntryJob)) : 0
+        if task != 0, task != running { ProcessLived.shared.mark(task) }
     }
 
     /// Takes the lock. A thread other than the harness's is counted in `arriving` while it waits for it: it is on
@@ -571,7 +582,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                 failure.underlying = error
                 finish(.failure(stamped(failure)))
             case .success(let value):
-                finish(.success(RunRecord(value: value, touchedAnotherRun: wasTouched, jobs: scheduler.jobsRun,
+                finish(.success(RunRecord(value: value, touchedAnotherRun: wasTouched, jobs: scheduler.ownJobsRun,
                                           elapsed: .nanoseconds(scheduler.virtualTime ? scheduler.finishedAt : realNow()),
                                           scheduleHash: scheduler.hash.value, leftoverJobs: scheduler.leftoverJobs,
                                           guessedTimers: guessedTimers, choices: scheduler.choices,
@@ -618,7 +629,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private func stamped(_ failure: HarnessFailure) -> HarnessFailure {
         var failure = failure
         failure.touchedAnotherRun = wasTouched
-        failure.jobs = scheduler.jobsRun
+        failure.jobs = scheduler.ownJobsRun
         failure.elapsed = .nanoseconds(scheduler.virtualTime ? scheduler.now : realNow())
         failure.notes = notes
         failure.choices = scheduler.choices

@@ -50,8 +50,12 @@ struct ReadyQueue {
     /// How many jobs a schedule may choose among: every other job, and the main actor's oldest.
     var candidateCount: Int { others.count - head + (main.count > mainHead ? 1 : 0) }
     /// How many ready jobs are a task's own work rather than a timer's bookkeeping.
-    var taskWorkCount: Int {
-        others[head...].filter { !$0.fromTimer }.count + main[mainHead...].filter { !$0.fromTimer }.count
+    var taskWorkCount: Int { taskWorkCount(excluding: { _ in false }) }
+
+    /// How many ready jobs are a task's own work, leaving out the jobs `excluded` names (process-lived work).
+    func taskWorkCount(excluding excluded: (Job) -> Bool) -> Int {
+        others[head...].filter { !$0.fromTimer && !excluded($0.job) }.count
+            + main[mainHead...].filter { !$0.fromTimer && !excluded($0.job) }.count
     }
 
     /// Adds a ready job at the back of its line.
@@ -114,6 +118,23 @@ struct ReadyQueue {
     func sequence(ofCandidate index: Int) -> UInt64 {
         let othersCount = others.count - head
         return index == othersCount ? main[mainHead].sequence : others[head + index].sequence
+    }
+
+    /// Whether a ready job satisfies `test`.
+    func contains(where test: (Job) -> Bool) -> Bool {
+        others[head...].contains { test($0.job) } || main[mainHead...].contains { test($0.job) }
+    }
+
+    /// Takes out every ready job that satisfies `test`, in the order they became ready; the rest keep theirs.
+    mutating func removeAll(where test: (Job) -> Bool) -> [Job] {
+        let taken = (others[head...] + main[mainHead...]).filter { test($0.job) }.sorted { $0.sequence < $1.sequence }
+        guard !taken.isEmpty else { return [] }
+        others = others[head...].filter { !test($0.job) }
+        main = main[mainHead...].filter { !test($0.job) }
+        head = 0
+        mainHead = 0
+        if tracksSequences { otherSequences = others.map(\.sequence) }
+        return taken.map(\.job)
     }
 
     /// Takes the main actor's oldest job.

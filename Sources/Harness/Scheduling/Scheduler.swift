@@ -124,9 +124,41 @@ struct Scheduler {
     /// Jobs handed out since the ready queue was last empty.
     private var streak = 0
 
+    /// The work of tasks that live as long as the process (`ProcessLived`): how the scheduler tells their jobs from the
+    /// run's own, keeps them out of the run once the scenario returned, and takes in what earlier runs left.
+    struct Lodgers {
+        /// Whether a job is such a task's.
+        var owns: (Job) -> Bool
+        /// A job of such a task set a timer for `job` (a sleep's wake-up, no task's own job): it is such work too.
+        var markWakeUp: (Job) -> Void
+        /// `job`, such work, is handed out to run.
+        var ran: (Job) -> Void
+        /// Keeps a job of such a task for a later run.
+        var park: (Job) -> Void
+        /// Takes every job earlier runs parked, oldest first.
+        var adopt: () -> [Job]
+    }
+    /// Where process-lived work is told apart, parked and adopted (nil: all work is the run's own).
+    private let lodgers: Lodgers?
+    /// Whether the job running now is process-lived work: the timers it sets are too.
+    private var runningLodger = false
+    /// Jobs of process-lived tasks handed out in a row, none of the run's own between them.
+    private var lodgerSteps = 0
+    /// Whether the run gave its adopted work back with nothing of its own left: it adopts no more until a job of its
+    /// own runs.
+    private var gaveLodgersBack = false
+    /// How many jobs of process-lived work may run in a row, with no job or timer of the run's own, before the run
+    /// gives the work back and is judged without it: work that ticks forever beside a run it never resumes.
+    static var lodgerStepLimit: Int { 16 }
+    /// Jobs of process-lived work handed out: counted in `jobsRun` (the budget), not in `ownJobsRun`.
+    private var lodgerJobsRun = 0
+    /// Jobs of the run's own handed out: what a run reports it ran.
+    var ownJobsRun: Int { jobsRun - lodgerJobsRun }
+
     /// A scheduler that picks with `picker` (nil: the oldest job first, as `strict` runs), with virtual or real time.
     init(picker: (any Picker)?, virtualTime: Bool, limits: RunJudge.Limits, jobCost: Int64 = 1_000,
-         taskKey: @escaping (Job) -> UInt64 = { _ in 0 }) {
+         taskKey: @escaping (Job) -> UInt64 = { _ in 0 }, lodgers: Lodgers? = nil) {
+        self.lodgers = lodgers
         let held = picker.map(HeldPicker.init)
         self.picker = held
         oldestFirst = held == nil
@@ -149,6 +181,7 @@ struct Scheduler {
 
     /// A job is due at `deadline`, in nanoseconds of the run's clock.
     mutating func setTimer(_ job: Job, deadline: Int64) {
+        if runningLodger { lodgers?.markWakeUp(job) }
         timers.insert(.job(job), deadline: deadline)
         graceSpent = false
     }
@@ -205,12 +238,14 @@ struct Scheduler {
         finished = true
         finishedAt = now
         jobsAtFinish = jobsRun
-        leftoverJobs = limits.leftovers == .fail ? ready.taskWorkCount : 0
+        // Work of tasks that outlive the run is not leftover work: it is parked as it comes up (`next`).
+        leftoverJobs = limits.leftovers == .fail ? ready.taskWorkCount(excluding: lodgers?.owns ?? { _ in false }) : 0
     }
 
     /// The job handed out by the last `next()` has run to its next suspension.
     mutating func jobFinished() {
         runningTimerJob = false
+        runningLodger = false
         if virtualTime, streak > Self.freeStreak { now += jobCost }
     }
 
@@ -231,6 +266,12 @@ struct Scheduler {
             while let timer = timers.popDue(at: dueBy) {
                 switch timer {
                 case .job(let job):
+                    // Once the scenario returned, a process-lived task's wake-up is kept for a later run (whose clock
+                    // its sleep's end belongs to).
+                    if finished, let lodgers, lodgers.owns(job) {
+                        lodgers.park(job)
+                        continue
+                    }
                     ready.append(job, fromTimer: true, firedTimer: true, key: pctKey(ofTimer: job))
                     hash.mix(0xF1FE)
                 case .outside(let serial):
@@ -244,12 +285,44 @@ struct Scheduler {
             if settling == true { return .waitForOutsideWork(known: true) }
             if !inbox.isEmpty { deliverArrivals() }
             outsideBusy = ready.isEmpty && timers.count == 0 && !finished && (settling ?? outsideMayResume())
+            // Nothing of the run's own can go on: process-lived work earlier runs left may (a janitor's tick), so the
+            // run takes it in here, at a point of its own schedule, its sleeps over, in the order it was left.
+            if ready.isEmpty, timers.count == 0, !finished, !outsideBusy, !gaveLodgersBack, let lodgers {
+                let adopted = lodgers.adopt()
+                if !adopted.isEmpty {
+                    for job in adopted {
+                        ready.append(job, fromTimer: true, firedTimer: true, key: pctKey(ofTimer: job))
+                    }
+                    hash.mix(0xAD09_0000 | UInt64(adopted.count))
+                    continue
+                }
+            }
             if let ending = RunJudge.ending(of: state, limits: limits) { return .end(ending) }
             if !ready.isEmpty {
+                if let lodgers, !finished, lodgerSteps >= Self.lodgerStepLimit, !hasOwnWork(lodgers) {
+                    giveBack(lodgers)
+                    continue
+                }
                 let entry = pick()
+                // A process-lived job that is ready runs even once the scenario returned, not as leftover work: the
+                // task goes on to its next sleep, whose wake-up is parked. So what a run leaves is always a task asleep,
+                // whatever the schedule, and the run that takes it in gets the same work after any run before it.
+                var lodger = false
+                if let lodgers {
+                    lodger = lodgers.owns(entry.job)
+                    runningLodger = lodger
+                    if lodger {
+                        lodgers.ran(entry.job)
+                        lodgerSteps += 1
+                        lodgerJobsRun += 1
+                    } else {
+                        lodgerSteps = 0
+                        gaveLodgersBack = false
+                    }
+                }
                 jobsRun += 1
                 streak += 1
-                if finished, !entry.fromTimer { leftoverJobs += 1 }
+                if finished, !entry.fromTimer, !lodger { leftoverJobs += 1 }
                 runningTimerJob = entry.firedTimer
                 return .run(entry)
             }
@@ -262,6 +335,28 @@ struct Scheduler {
             }
             return .waitForOutsideWork(known: outsideBusy)
         }
+    }
+
+    /// Whether a job or a timer of the run's own (not process-lived) is waiting.
+    private func hasOwnWork(_ lodgers: Lodgers) -> Bool {
+        ready.contains { !lodgers.owns($0) } || timers.contains { job in
+            if case .job(let job) = job { return !lodgers.owns(job) }
+            return true
+        }
+    }
+
+    /// Parks every process-lived job and timer of the run: it has nothing of its own left, and is judged without them.
+    private mutating func giveBack(_ lodgers: Lodgers) {
+        for job in ready.removeAll(where: lodgers.owns) { lodgers.park(job) }
+        for timer in timers.removeAll(where: { timer in
+            if case .job(let job) = timer { return lodgers.owns(job) }
+            return false
+        }) {
+            if case .job(let job) = timer { lodgers.park(job) }
+        }
+        hash.mix(0xB4C0_0000)
+        lodgerSteps = 0
+        gaveLodgersBack = true
     }
 
     /// What the judge looks at.

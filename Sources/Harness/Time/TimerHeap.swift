@@ -44,6 +44,20 @@ struct TimerHeap {
         }
     }
 
+    /// Whether a timer's job satisfies `test`.
+    func contains(where test: (Job) -> Bool) -> Bool {
+        entries.contains { test($0.job) }
+    }
+
+    /// Takes out every timer whose job satisfies `test`, earliest first; the rest stay set.
+    mutating func removeAll(where test: (Job) -> Bool) -> [Job] {
+        let sorted = entries.sorted { $0.precedes($1) }
+        guard sorted.contains(where: { test($0.job) }) else { return [] }
+        // A sorted array is a heap.
+        entries = sorted.filter { !test($0.job) }
+        return sorted.filter { test($0.job) }.map(\.job)
+    }
+
     /// Removes and returns the earliest timer if it is due at `now`.
     mutating func popDue(at now: Int64) -> Job? {
         guard let first = entries.first, first.deadline <= now else { return nil }

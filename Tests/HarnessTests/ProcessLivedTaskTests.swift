@@ -1,0 +1,98 @@
+import ConcurrencyHarness
+import ConcurrencyHarnessTesting
+import Synchronization
+import Testing
+
+/// The sweeps so far, who waits for the next one, and whether the next one is the last.
+final class Sweeps: Sendable {
+    /// The state, under a lock.
+    private let state = Mutex<(count: Int, waiters: [CheckedContinuation<Int, Never>], stopping: Bool)>((0, [], false))
+
+    /// One more sweep: every waiter gets its number. Returns whether it was the last.
+    func sweep() -> Bool {
+        let (count, waiters, last) = state.withLock { state in
+            state.count += 1
+            defer { state.waiters = [] }
+            return (state.count, state.waiters, state.stopping)
+        }
+        for waiter in waiters { waiter.resume(returning: count) }
+        return last
+    }
+
+    /// The number of the next sweep, when it comes; with `last`, the next sweep is the janitor's last.
+    func next(last: Bool = false) async -> Int {
+        await withCheckedContinuation { continuation in
+            state.withLock { state in
+                if last { state.stopping = true }
+                state.waiters.append(continuation)
+            }
+        }
+    }
+}
+
+/// A cache whose first use starts a janitor task that sweeps every 2 ms for as long as the process lives (until told
+/// to stop, so that it leaves nothing behind for other tests): the shape of a `static let shared` with a background loop.
+final class SweepingCache: Sendable {
+    /// The one cache, made by the first run that touches it.
+    static let shared = SweepingCache()
+    /// Its sweeps.
+    private let sweeps = Sweeps()
+
+    /// Starts the janitor.
+    private init() {
+        Task { [sweeps] in
+            while true {
+                try? await Task.sleep(for: .milliseconds(2))
+                if sweeps.sweep() { return }
+            }
+        }
+    }
+
+    /// The number of the next sweep, when it comes.
+    func nextSweep() async -> Int { await sweeps.next() }
+
+    /// Makes the next sweep the janitor's last, and waits for it.
+    func stop() async -> Int { await sweeps.next(last: true) }
+}
+
+@Suite("A task a static let starts lives as long as the process", scaledTimeLimit(minutes: 1))
+struct ProcessLivedTaskTests {
+    /// Two sweeps awaited one after the other, as `background-task-singleton` of the corpus does.
+    @Sendable static func twoSweeps() async -> String {
+        let first = await SweepingCache.shared.nextSweep()
+        let second = await SweepingCache.shared.nextSweep()
+        return second > first ? "2 sweeps, in order" : "sweep \(second) after sweep \(first)"
+    }
+
+    /// What one run gave: its value, or the kind of its failure.
+    static func outcome(of schedule: Schedule) async -> (String, Run<String>?) {
+        do {
+            let ran = try await run(schedule, twoSweeps)
+            return (ran.value, ran)
+        } catch {
+            return ("\(error.kind)", nil)
+        }
+    }
+
+    @Test("a janitor a static let starts in the first run sweeps for every later run, strict, seeded and PCT, the same seed the same schedule")
+    func janitorOutlivesItsRun() async throws {
+        var outcomes: [String: Int] = [:]
+        for _ in 0..<6 { outcomes[await Self.outcome(of: .strict).0, default: 0] += 1 }
+        var differing: [Schedule] = []
+        let schedules = (1...10).map { Schedule.seeded($0) } + (1...5).map { Schedule.pct(seed: $0, depth: 3, horizon: 50) }
+        for schedule in schedules {
+            let (first, firstRun) = await Self.outcome(of: schedule)
+            let (second, secondRun) = await Self.outcome(of: schedule)
+            outcomes[first, default: 0] += 1
+            outcomes[second, default: 0] += 1
+            if let firstRun, let secondRun, firstRun.scheduleHash != secondRun.scheduleHash || firstRun.choices != secondRun.choices {
+                differing.append(schedule)
+            }
+        }
+        #expect(outcomes == ["2 sweeps, in order": 6 + 2 * schedules.count], "the real runtime gives 2 sweeps, in order, every time")
+        #expect(differing.isEmpty, "the same seed should give the same schedule: \(differing)")
+        // The janitor's last sweep, in a run of its own: no janitor is left for other tests' runs.
+        let last = try await run(.strict) { await SweepingCache.shared.stop() }
+        #expect(last.value > 2)
+    }
+}
