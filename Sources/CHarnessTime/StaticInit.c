@@ -15,13 +15,42 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #endif
+#include <stdatomic.h>
+#include <stdint.h>
 
 #include "CHarnessTime.h"
 
-/// How many initialisers of lazy globals run on this thread now.
+/// How many initialisers of lazy globals run on this thread now, and the innermost one's predicate.
 static __thread int static_init_depth = 0;
+static __thread void *static_init_predicate = 0;
 
 int harness_static_init_depth(void) { return static_init_depth; }
+void *harness_static_init_predicate(void) { return static_init_predicate; }
+
+/// The predicates of globals whose initialiser started a task that outlives its run (few: a fixed table).
+#define WATCHED_MAX 64
+static void *_Atomic watched[WATCHED_MAX];
+static _Atomic int watched_count = 0;
+/// Which of them this thread used since it last forgot (a bit each).
+static __thread uint64_t touched_bits = 0;
+
+void harness_static_watch(void *predicate) {
+    int count = atomic_load(&watched_count);
+    for (int i = 0; i < count; i++) if (atomic_load(&watched[i]) == predicate) return;
+    if (count >= WATCHED_MAX) return;
+    atomic_store(&watched[count], predicate);
+    atomic_store(&watched_count, count + 1);
+}
+
+int harness_static_touched(void *predicate) {
+    int count = atomic_load_explicit(&watched_count, memory_order_acquire);
+    for (int i = 0; i < count; i++) {
+        if (atomic_load_explicit(&watched[i], memory_order_relaxed) == predicate) return (touched_bits >> i) & 1;
+    }
+    return 0;
+}
+
+void harness_static_forget_touches(void) { touched_bits = 0; }
 
 #if defined(__linux__)
 typedef void (*swift_once_function)(void *);
@@ -31,13 +60,17 @@ typedef void (*swift_once_fn)(void *, swift_once_function, void *);
 struct counted_call {
     swift_once_function function;
     void *context;
+    void *predicate;
 };
 
 /// Runs an initialiser with the depth raised.
 static void counted_initializer(void *call) {
     struct counted_call *counted = (struct counted_call *)call;
+    void *outer = static_init_predicate;
     static_init_depth += 1;
+    static_init_predicate = counted->predicate;
     counted->function(counted->context);
+    static_init_predicate = outer;
     static_init_depth -= 1;
 }
 
@@ -53,7 +86,11 @@ static swift_once_fn real_swift_once(void) {
 }
 
 void swift_once(void *predicate, swift_once_function function, void *context) {
-    struct counted_call call = { function, context };
+    int count = atomic_load_explicit(&watched_count, memory_order_acquire);
+    for (int i = 0; i < count; i++) {
+        if (atomic_load_explicit(&watched[i], memory_order_relaxed) == predicate) touched_bits |= (uint64_t)1 << i;
+    }
+    struct counted_call call = { function, context, predicate };
     real_swift_once()(predicate, counted_initializer, &call);
 }
 #endif

@@ -49,8 +49,5 @@ extension KnownFalseVerdict {
                           // programs run beside it, the timer's firings mostly reach a later run in time: 0 to 5 of
                           // 200 seeded runs deadlock, and CI and a soak each saw a pass with none.
                           intermittent: true),
-        KnownFalseVerdict("background-task-singleton",
-                          why: "a Task a static let starts at its first use belongs to the run that made it: leftover work there, and its jobs are dropped when that run ends, so every later run deadlocks",
-                          mendedBy: "a task made in a run that outlives it going back to the real pool when its run ends; a later run waiting on it would still not know it will come (as for dispatch-timer-singleton) (no change under way)"),
     ].map { ($0.program, $0) })
 }

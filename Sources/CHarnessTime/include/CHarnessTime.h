@@ -316,5 +316,13 @@ void harness_scratch_remove_at_exit(const char *path);
 /// How many initialisers of lazy globals or `static let`s run on the calling thread now (StaticInit.c; 0 where
 /// `swift_once` cannot be followed).
 int harness_static_init_depth(void);
+/// The predicate of the innermost initialiser running on the calling thread (NULL if none).
+void *harness_static_init_predicate(void);
+/// Watches `predicate`: from now on each thread notes whether it used that global (`harness_static_touched`).
+void harness_static_watch(void *predicate);
+/// Whether the calling thread used the watched global `predicate` since it last forgot.
+int harness_static_touched(void *predicate);
+/// Forgets which watched globals the calling thread used.
+void harness_static_forget_touches(void);
 
 #endif

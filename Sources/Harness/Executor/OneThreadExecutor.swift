@@ -330,6 +330,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     func loop() -> Bool {
         RunRegistry.shared.begin(self)
         ThreadBinding.bind(self)
+        // Which globals with process-lived work this run uses, from its start (the thread may have served other runs).
+        harness_static_forget_touches()
         let me = adoptThread()
         threadCPUAtStart.store(harness_thread_cpu_nanoseconds(), ordering: .relaxed)
         machineBusyAtStart.store(MachineBusy.baseline() ?? -1, ordering: .relaxed)
@@ -650,6 +652,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private func finish(_ result: Result<RunRecord, HarnessFailure>) {
         guard !completed else { return }
         completed = true
+        // Work of tasks that outlive the run is kept for a later one, whatever the ending.
+        scheduler.parkLodgers()
         if case .success = result { succeeded = true }
         over.store(true, ordering: .releasing)
         abandoned = true

@@ -130,7 +130,7 @@ struct Scheduler {
         /// Whether a job is such a task's.
         var owns: (Job) -> Bool
         /// A job of such a task set a timer for `job` (a sleep's wake-up, no task's own job): it is such work too.
-        var markWakeUp: (Job) -> Void
+        var markWakeUp: (Job, _ by: Job) -> Void
         /// `job`, such work, is handed out to run.
         var ran: (Job) -> Void
         /// Keeps a job of such a task for a later run.
@@ -142,6 +142,8 @@ struct Scheduler {
     private let lodgers: Lodgers?
     /// Whether the job running now is process-lived work: the timers it sets are too.
     private var runningLodger = false
+    /// The job running now, if it is process-lived work.
+    private var runningLodgerJob: Job = 0
     /// Jobs of process-lived tasks handed out in a row, none of the run's own between them.
     private var lodgerSteps = 0
     /// Whether the run gave its adopted work back with nothing of its own left: it adopts no more until a job of its
@@ -181,7 +183,7 @@ struct Scheduler {
 
     /// A job is due at `deadline`, in nanoseconds of the run's clock.
     mutating func setTimer(_ job: Job, deadline: Int64) {
-        if runningLodger { lodgers?.markWakeUp(job) }
+        if runningLodger { lodgers?.markWakeUp(job, runningLodgerJob) }
         timers.insert(.job(job), deadline: deadline)
         graceSpent = false
     }
@@ -311,6 +313,7 @@ struct Scheduler {
                 if let lodgers {
                     lodger = lodgers.owns(entry.job)
                     runningLodger = lodger
+                    runningLodgerJob = entry.job
                     if lodger {
                         lodgers.ran(entry.job)
                         lodgerSteps += 1
@@ -343,6 +346,11 @@ struct Scheduler {
             if case .job(let job) = job { return !lodgers.owns(job) }
             return true
         }
+    }
+
+    /// Parks every process-lived job and timer of a run that ends: they outlive it.
+    mutating func parkLodgers() {
+        if let lodgers { giveBack(lodgers) }
     }
 
     /// Parks every process-lived job and timer of the run: it has nothing of its own left, and is judged without them.
