@@ -144,14 +144,14 @@ struct Scheduler {
     private var runningLodger = false
     /// The job running now, if it is process-lived work.
     private var runningLodgerJob: Job = 0
-    /// Jobs of process-lived tasks handed out in a row, none of the run's own between them.
-    private var lodgerSteps = 0
     /// Whether the run gave its adopted work back with nothing of its own left: it adopts no more until a job of its
     /// own runs.
     private var gaveLodgersBack = false
-    /// How many jobs of process-lived work may run in a row, with no job or timer of the run's own, before the run
-    /// gives the work back and is judged without it: work that ticks forever beside a run it never resumes.
-    static var lodgerStepLimit: Int { 16 }
+    /// Whether a job of the run's own ran since the run last let time pass for process-lived timers alone: if not when
+    /// it would again, that work ticks beside a run it never resumes, and the run gives it back and is judged without it.
+    private var ownRanSinceLodgerWait = false
+    /// Whether the run is waiting now for process-lived timers alone (judged once per such wait; strict asks again).
+    private var waitingOnLodgerTimers = false
     /// Jobs of process-lived work handed out: counted in `jobsRun` (the budget), not in `ownJobsRun`.
     private var lodgerJobsRun = 0
     /// Jobs of the run's own handed out: what a run reports it ran.
@@ -300,11 +300,16 @@ struct Scheduler {
                 }
             }
             if let ending = RunJudge.ending(of: state, limits: limits) { return .end(ending) }
-            if !ready.isEmpty {
-                if let lodgers, !finished, lodgerSteps >= Self.lodgerStepLimit, !hasOwnWork(lodgers) {
+            if ready.isEmpty, timers.count > 0, !finished, !waitingOnLodgerTimers, let lodgers, !hasOwnWork(lodgers) {
+                if !ownRanSinceLodgerWait {
                     giveBack(lodgers)
                     continue
                 }
+                ownRanSinceLodgerWait = false
+                waitingOnLodgerTimers = true
+            }
+            if !ready.isEmpty {
+                waitingOnLodgerTimers = false
                 let entry = pick()
                 // A process-lived job that is ready runs even once the scenario returned, not as leftover work: the
                 // task goes on to its next sleep, whose wake-up is parked. So what a run leaves is always a task asleep,
@@ -316,10 +321,9 @@ struct Scheduler {
                     runningLodgerJob = entry.job
                     if lodger {
                         lodgers.ran(entry.job)
-                        lodgerSteps += 1
                         lodgerJobsRun += 1
                     } else {
-                        lodgerSteps = 0
+                        ownRanSinceLodgerWait = true
                         gaveLodgersBack = false
                     }
                 }
@@ -363,7 +367,6 @@ struct Scheduler {
             if case .job(let job) = timer { lodgers.park(job) }
         }
         hash.mix(0xB4C0_0000)
-        lodgerSteps = 0
         gaveLodgersBack = true
     }
 
