@@ -11,14 +11,14 @@
 
 #if defined(__linux__)
 #define _GNU_SOURCE
-#include <dlfcn.h>
-#include <stdatomic.h>
-#include <stddef.h>
 #endif
 #include <stdatomic.h>
 #include <stdint.h>
 
 #include "CHarnessTime.h"
+#if defined(__linux__)
+#include "RealFunction.h"
+#endif
 
 /// How many initialisers of lazy globals run on this thread now, and the innermost one's predicate.
 static __thread int static_init_depth = 0;
@@ -74,16 +74,7 @@ static void counted_initializer(void *call) {
     static_init_depth -= 1;
 }
 
-/// The runtime's `swift_once`, found once.
-static swift_once_fn real_swift_once(void) {
-    static _Atomic(swift_once_fn) real = NULL;
-    swift_once_fn found = atomic_load_explicit(&real, memory_order_acquire);
-    if (found == NULL) {
-        found = (swift_once_fn)dlsym(RTLD_NEXT, "swift_once");
-        atomic_store_explicit(&real, found, memory_order_release);
-    }
-    return found;
-}
+REAL(swift_once_fn, swift_once)
 
 void swift_once(void *predicate, swift_once_function function, void *context) {
     int count = atomic_load_explicit(&watched_count, memory_order_acquire);
@@ -91,6 +82,6 @@ void swift_once(void *predicate, swift_once_function function, void *context) {
         if (atomic_load_explicit(&watched[i], memory_order_relaxed) == predicate) touched_bits |= (uint64_t)1 << i;
     }
     struct counted_call call = { function, context, predicate };
-    real_swift_once()(predicate, counted_initializer, &call);
+    real_swift_once_fn()(predicate, counted_initializer, &call);
 }
 #endif

@@ -8,17 +8,30 @@ import Synchronization
 /// (`Scheduler`), as the real runtime would have gone on running them between the two runs.
 ///
 /// A task a scenario starts in its own code is the scenario's, as before: leaked, it is leftover work.
+///
+/// A scheduler asks about every job it picks, so that question takes no lock: a harness thread waiting on a lock whose
+/// holder is preempted would be waiting on neither a CPU nor the run, and the strict run's clock would count it.
 final class ProcessLived: Sendable {
     /// The one registry: such tasks outlive every run.
     static let shared = ProcessLived()
 
-    /// The tasks, by the runtime's id, and their jobs parked by runs that ended, in the order the runs reached them.
-    /// A sleep's wake-up job is no task: it is known by its number from when such a task set its timer until it runs.
-    /// Each is kept with the global whose initialiser started it (its `swift_once` predicate, as a number): only a run
-    /// that used that global takes its work in.
-    private let state = Mutex<(tasks: [UInt64: UInt], wakeUps: [Scheduler.Job: UInt], parked: [(job: Scheduler.Job, global: UInt)])>(([:], [:], []))
-    /// Whether any task was ever marked: until then a run asks nothing (a lock-free look on every job).
-    private let anyTask = Atomic<Bool>(false)
+    /// A parked job and the global whose initialiser started its task (its `swift_once` predicate, as a number): only
+    /// a run that used that global takes it in.
+    typealias Parked = (job: Scheduler.Job, global: UInt)
+
+    /// The tasks, by the runtime's id, each with its global: never changed once published.
+    private final class Tasks: Sendable {
+        let globals: [UInt64: UInt]
+        init(_ globals: [UInt64: UInt]) { self.globals = globals }
+    }
+
+    /// The tasks now, as an `Unmanaged<Tasks>` address (0: none yet). A new table replaces it for each task marked
+    /// (a handful in a process); every table published is retained for ever, so one read stays valid however old.
+    private let published = Atomic<UInt>(0)
+    /// Jobs parked by runs that ended, in the order the runs reached them; also serialises `mark`.
+    private let parked = Mutex<[Parked]>([])
+    /// How many jobs are parked: a run with nothing to adopt looks without the lock.
+    private let parkedCount = Atomic<Int>(0)
 
     /// Whether the calling thread is initialising a lazy global or `static let` now.
     static var initialising: Bool { harness_static_init_depth() > 0 }
@@ -27,64 +40,58 @@ final class ProcessLived: Sendable {
     func mark(_ task: UInt64) {
         let global = harness_static_init_predicate()
         harness_static_watch(global)
-        state.withLock { $0.tasks[task] = UInt(bitPattern: global) }
-        anyTask.store(true, ordering: .releasing)
-    }
-
-    /// Whether `task` lives as long as the process.
-    func contains(_ task: UInt64) -> Bool {
-        guard task != 0, anyTask.load(ordering: .acquiring) else { return false }
-        return state.withLock { $0.tasks[task] != nil }
-    }
-
-    /// The global whose work `job` is, if it is such work. Call under the lock.
-    private static func global(of job: Scheduler.Job,
-                               in state: (tasks: [UInt64: UInt], wakeUps: [Scheduler.Job: UInt], parked: [(job: Scheduler.Job, global: UInt)])) -> UInt? {
-        if let global = state.wakeUps[job] { return global }
-        let task = OneThreadExecutor.taskID(of: OneThreadExecutor.job(numbered: job))
-        return task == 0 ? nil : state.tasks[task]
-    }
-
-    /// Whether `job`, as a scheduler numbers it (an odd number is a paused worker, no job), is such a task's.
-    func owns(_ job: Scheduler.Job) -> Bool {
-        guard anyTask.load(ordering: .acquiring), job & 1 == 0 else { return false }
-        return state.withLock { Self.global(of: job, in: $0) != nil }
-    }
-
-    /// Marks `job`, a timer's job such a task set, as its.
-    func markWakeUp(_ job: Scheduler.Job, of running: Scheduler.Job) {
-        state.withLock { state in
-            if let global = Self.global(of: running, in: state) { state.wakeUps[job] = global }
+        parked.withLock { _ in
+            var globals = tasks?.globals ?? [:]
+            globals[task] = UInt(bitPattern: global)
+            published.store(UInt(bitPattern: Unmanaged.passRetained(Tasks(globals)).toOpaque()), ordering: .releasing)
         }
     }
 
-    /// `job` of such work ran: a wake-up's number may be another job's later.
-    func ran(_ job: Scheduler.Job) {
-        state.withLock { _ = $0.wakeUps.removeValue(forKey: job) }
+    /// The table published last, if any task was marked.
+    private var tasks: Tasks? {
+        let address = published.load(ordering: .acquiring)
+        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+        return Unmanaged<Tasks>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// The global whose initialiser started `task` (a runtime task id), if it lives as long as the process. No lock.
+    func global(ofTask task: UInt64) -> UInt? {
+        guard task != 0, let tasks else { return nil }
+        return tasks.globals[task]
+    }
+
+    /// The global whose task `job` (as a scheduler numbers it; an odd number is a paused worker, no job) is, if it is
+    /// such a task's own job. A sleep's wake-up job has no task: the scheduler knows those itself. No lock.
+    func global(ofJob job: Scheduler.Job) -> UInt? {
+        guard job & 1 == 0, published.load(ordering: .relaxed) != 0 else { return nil }
+        return global(ofTask: OneThreadExecutor.taskID(of: OneThreadExecutor.job(numbered: job)))
     }
 
     /// The scheduler's view of such work (`Scheduler.Lodgers`).
     static var lodgers: Scheduler.Lodgers {
-        Scheduler.Lodgers(owns: { shared.owns($0) }, markWakeUp: { shared.markWakeUp($0, of: $1) }, ran: { shared.ran($0) },
-                          park: { shared.park($0) }, adopt: { shared.adopt() })
+        Scheduler.Lodgers(global: { shared.global(ofJob: $0) }, park: { shared.park($0) }, adopt: { shared.adopt() })
     }
 
-    /// Keeps `job` of such a task for a later run.
-    func park(_ job: Scheduler.Job) {
-        state.withLock { state in
-            if let global = Self.global(of: job, in: state) { state.parked.append((job, global)) }
+    /// Keeps `jobs` of such tasks, left by a run that ended, for a later run.
+    func park(_ jobs: [Parked]) {
+        guard !jobs.isEmpty else { return }
+        parked.withLock { parked in
+            parked.append(contentsOf: jobs)
+            parkedCount.store(parked.count, ordering: .releasing)
         }
     }
 
     /// Takes every parked job of the globals the calling thread's run used (`harness_static_touched`), oldest first:
     /// the calling run adopts them. A run that never used the global never sees its work.
-    func adopt() -> [Scheduler.Job] {
-        guard anyTask.load(ordering: .acquiring) else { return [] }
-        return state.withLock { state in
-            let taken = state.parked.filter { harness_static_touched(UnsafeMutableRawPointer(bitPattern: $0.global)) != 0 }
+    func adopt() -> [Parked] {
+        guard parkedCount.load(ordering: .acquiring) > 0 else { return [] }
+        return parked.withLock { parked in
+            let used = { (entry: Parked) in harness_static_touched(UnsafeMutableRawPointer(bitPattern: entry.global)) != 0 }
+            let taken = parked.filter(used)
             guard !taken.isEmpty else { return [] }
-            state.parked.removeAll { harness_static_touched(UnsafeMutableRawPointer(bitPattern: $0.global)) != 0 }
-            return taken.map(\.job)
+            parked.removeAll(where: used)
+            parkedCount.store(parked.count, ordering: .releasing)
+            return taken
         }
     }
 }

@@ -126,24 +126,23 @@ struct Scheduler {
 
     /// The work of tasks that live as long as the process (`ProcessLived`): how the scheduler tells their jobs from the
     /// run's own, keeps them out of the run once the scenario returned, and takes in what earlier runs left.
+    /// Asked on every pick, so `global` takes no lock; `park` and `adopt` are asked only at a run's end and where it
+    /// would be quiet.
     struct Lodgers {
-        /// Whether a job is such a task's.
-        var owns: (Job) -> Bool
-        /// A job of such a task set a timer for `job` (a sleep's wake-up, no task's own job): it is such work too.
-        var markWakeUp: (Job, _ by: Job) -> Void
-        /// `job`, such work, is handed out to run.
-        var ran: (Job) -> Void
-        /// Keeps a job of such a task for a later run.
-        var park: (Job) -> Void
-        /// Takes every job earlier runs parked, oldest first.
-        var adopt: () -> [Job]
+        /// The global whose initialiser started the task whose own job this is, if it is such a task's.
+        var global: (Job) -> UInt?
+        /// Keeps jobs of such tasks, each with its global, for a later run.
+        var park: ([(job: Job, global: UInt)]) -> Void
+        /// Takes every job earlier runs parked that this run may adopt, oldest first.
+        var adopt: () -> [(job: Job, global: UInt)]
     }
     /// Where process-lived work is told apart, parked and adopted (nil: all work is the run's own).
     private let lodgers: Lodgers?
-    /// Whether the job running now is process-lived work: the timers it sets are too.
-    private var runningLodger = false
-    /// The job running now, if it is process-lived work.
-    private var runningLodgerJob: Job = 0
+    /// Process-lived work that is no task's own job, each with its global: a sleep's wake-up such a task set (known
+    /// from `setTimer` until it runs), and every job this run adopted.
+    private var lodgerWakeUps: [Job: UInt] = [:]
+    /// The global of the job running now, if it is process-lived work: the timers it sets are such work too.
+    private var runningLodgerGlobal: UInt?
     /// Whether the run gave its adopted work back with nothing of its own left: it adopts no more until a job of its
     /// own runs.
     private var gaveLodgersBack = false
@@ -183,7 +182,7 @@ struct Scheduler {
 
     /// A job is due at `deadline`, in nanoseconds of the run's clock.
     mutating func setTimer(_ job: Job, deadline: Int64) {
-        if runningLodger { lodgers?.markWakeUp(job, runningLodgerJob) }
+        if let runningLodgerGlobal { lodgerWakeUps[job] = runningLodgerGlobal }
         timers.insert(.job(job), deadline: deadline)
         graceSpent = false
     }
@@ -241,13 +240,14 @@ struct Scheduler {
         finishedAt = now
         jobsAtFinish = jobsRun
         // Work of tasks that outlive the run is not leftover work: it is parked as it comes up (`next`).
-        leftoverJobs = limits.leftovers == .fail ? ready.taskWorkCount(excluding: lodgers?.owns ?? { _ in false }) : 0
+        let isLodger = lodgerTest
+        leftoverJobs = limits.leftovers == .fail ? ready.taskWorkCount(excluding: isLodger) : 0
     }
 
     /// The job handed out by the last `next()` has run to its next suspension.
     mutating func jobFinished() {
         runningTimerJob = false
-        runningLodger = false
+        runningLodgerGlobal = nil
         if virtualTime, streak > Self.freeStreak { now += jobCost }
     }
 
@@ -270,8 +270,9 @@ struct Scheduler {
                 case .job(let job):
                     // Once the scenario returned, a process-lived task's wake-up is kept for a later run (whose clock
                     // its sleep's end belongs to).
-                    if finished, let lodgers, lodgers.owns(job) {
-                        lodgers.park(job)
+                    if finished, let lodgers, let global = lodgerGlobal(of: job) {
+                        lodgers.park([(job, global)])
+                        lodgerWakeUps[job] = nil
                         continue
                     }
                     ready.append(job, fromTimer: true, firedTimer: true, key: pctKey(ofTimer: job))
@@ -292,7 +293,8 @@ struct Scheduler {
             if ready.isEmpty, timers.count == 0, !finished, !outsideBusy, !gaveLodgersBack, let lodgers {
                 let adopted = lodgers.adopt()
                 if !adopted.isEmpty {
-                    for job in adopted {
+                    for (job, global) in adopted {
+                        lodgerWakeUps[job] = global
                         ready.append(job, fromTimer: true, firedTimer: true, key: pctKey(ofTimer: job))
                     }
                     hash.mix(0xAD09_0000 | UInt64(adopted.count))
@@ -300,9 +302,9 @@ struct Scheduler {
                 }
             }
             if let ending = RunJudge.ending(of: state, limits: limits) { return .end(ending) }
-            if ready.isEmpty, timers.count > 0, !finished, !waitingOnLodgerTimers, let lodgers, !hasOwnWork(lodgers) {
+            if ready.isEmpty, timers.count > 0, !finished, !waitingOnLodgerTimers, lodgers != nil, !hasOwnWork() {
                 if !ownRanSinceLodgerWait {
-                    giveBack(lodgers)
+                    giveBack()
                     continue
                 }
                 ownRanSinceLodgerWait = false
@@ -315,12 +317,12 @@ struct Scheduler {
                 // task goes on to its next sleep, whose wake-up is parked. So what a run leaves is always a task asleep,
                 // whatever the schedule, and the run that takes it in gets the same work after any run before it.
                 var lodger = false
-                if let lodgers {
-                    lodger = lodgers.owns(entry.job)
-                    runningLodger = lodger
-                    runningLodgerJob = entry.job
+                if lodgers != nil {
+                    runningLodgerGlobal = lodgerGlobal(of: entry.job)
+                    lodger = runningLodgerGlobal != nil
                     if lodger {
-                        lodgers.ran(entry.job)
+                        // A wake-up's number may be another job's later.
+                        lodgerWakeUps[entry.job] = nil
                         lodgerJobsRun += 1
                     } else {
                         ownRanSinceLodgerWait = true
@@ -344,28 +346,45 @@ struct Scheduler {
         }
     }
 
+    /// The global whose process-lived work `job` is, if it is such work.
+    private func lodgerGlobal(of job: Job) -> UInt? {
+        guard let lodgers else { return nil }
+        return lodgerWakeUps[job] ?? lodgers.global(job)
+    }
+
+    /// Whether a job is process-lived work, as a test that holds no access to the scheduler.
+    private var lodgerTest: (Job) -> Bool {
+        guard let lodgers else { return { _ in false } }
+        let wakeUps = lodgerWakeUps
+        return { wakeUps[$0] != nil || lodgers.global($0) != nil }
+    }
+
     /// Whether a job or a timer of the run's own (not process-lived) is waiting.
-    private func hasOwnWork(_ lodgers: Lodgers) -> Bool {
-        ready.contains { !lodgers.owns($0) } || timers.contains { job in
-            if case .job(let job) = job { return !lodgers.owns(job) }
+    private func hasOwnWork() -> Bool {
+        let isLodger = lodgerTest
+        return ready.contains { !isLodger($0) } || timers.contains { job in
+            if case .job(let job) = job { return !isLodger(job) }
             return true
         }
     }
 
     /// Parks every process-lived job and timer of a run that ends: they outlive it.
     mutating func parkLodgers() {
-        if let lodgers { giveBack(lodgers) }
+        if lodgers != nil { giveBack() }
     }
 
     /// Parks every process-lived job and timer of the run: it has nothing of its own left, and is judged without them.
-    private mutating func giveBack(_ lodgers: Lodgers) {
-        for job in ready.removeAll(where: lodgers.owns) { lodgers.park(job) }
+    private mutating func giveBack() {
+        let isLodger = lodgerTest
+        var kept = ready.removeAll(where: isLodger)
         for timer in timers.removeAll(where: { timer in
-            if case .job(let job) = timer { return lodgers.owns(job) }
+            if case .job(let job) = timer { return isLodger(job) }
             return false
         }) {
-            if case .job(let job) = timer { lodgers.park(job) }
+            if case .job(let job) = timer { kept.append(job) }
         }
+        lodgers?.park(kept.compactMap { job in lodgerGlobal(of: job).map { (job, $0) } })
+        for job in kept { lodgerWakeUps[job] = nil }
         hash.mix(0xB4C0_0000)
         gaveLodgersBack = true
     }
