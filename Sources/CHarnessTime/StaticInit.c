@@ -31,8 +31,9 @@ void *harness_static_init_predicate(void) { return static_init_predicate; }
 #define WATCHED_MAX 64
 static void *_Atomic watched[WATCHED_MAX];
 static _Atomic int watched_count = 0;
-/// Which of them this thread used since it last forgot (a bit each).
-static __thread uint64_t touched_bits = 0;
+/// The word of the run the calling thread works for, where a bit each notes which of them the run used (NULL: the
+/// thread works for no run, and its uses are no run's).
+static __thread _Atomic(uint64_t) *touches = NULL;
 
 void harness_static_watch(void *predicate) {
     int count = atomic_load(&watched_count);
@@ -43,14 +44,23 @@ void harness_static_watch(void *predicate) {
 }
 
 int harness_static_touched(void *predicate) {
+    if (touches == NULL) return 0;
     int count = atomic_load_explicit(&watched_count, memory_order_acquire);
     for (int i = 0; i < count; i++) {
-        if (atomic_load_explicit(&watched[i], memory_order_relaxed) == predicate) return (touched_bits >> i) & 1;
+        if (atomic_load_explicit(&watched[i], memory_order_relaxed) == predicate) {
+            return (atomic_load_explicit(touches, memory_order_acquire) >> i) & 1;
+        }
     }
     return 0;
 }
 
-void harness_static_forget_touches(void) { touched_bits = 0; }
+void harness_static_touches_into(void *word) { touches = (_Atomic(uint64_t) *)word; }
+
+/// This file's part of `harness_thread_state` (ThreadState.c): with `reset`, the run's word is let go.
+__attribute__((visibility("hidden"))) uint32_t harness_static_thread_state(int reset) {
+    if (reset) touches = NULL;
+    return touches != NULL ? HARNESS_THREAD_BOUND : 0;
+}
 
 #if defined(__linux__)
 typedef void (*swift_once_function)(void *);
@@ -77,9 +87,14 @@ static void counted_initializer(void *call) {
 REAL(swift_once_fn, swift_once)
 
 void swift_once(void *predicate, swift_once_function function, void *context) {
-    int count = atomic_load_explicit(&watched_count, memory_order_acquire);
-    for (int i = 0; i < count; i++) {
-        if (atomic_load_explicit(&watched[i], memory_order_relaxed) == predicate) touched_bits |= (uint64_t)1 << i;
+    _Atomic(uint64_t) *word = touches;
+    if (word != NULL) {
+        int count = atomic_load_explicit(&watched_count, memory_order_acquire);
+        for (int i = 0; i < count; i++) {
+            if (atomic_load_explicit(&watched[i], memory_order_relaxed) == predicate) {
+                atomic_fetch_or_explicit(word, (uint64_t)1 << i, memory_order_release);
+            }
+        }
     }
     struct counted_call call = { function, context, predicate };
     real_swift_once_fn()(predicate, counted_initializer, &call);

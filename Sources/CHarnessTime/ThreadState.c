@@ -14,6 +14,7 @@
 
 __attribute__((visibility("hidden"))) uint32_t harness_time_thread_state(int reset);
 __attribute__((visibility("hidden"))) uint32_t harness_locks_thread_state(int reset);
+__attribute__((visibility("hidden"))) uint32_t harness_static_thread_state(int reset);
 
 #if defined(__linux__)
 #include "OutsideWorkShared.h"
@@ -76,23 +77,28 @@ static uint32_t outside_thread_state(int reset) {
 }
 
 uint32_t harness_thread_state(void) {
-    return harness_time_thread_state(0) | harness_locks_thread_state(0) | outside_thread_state(0)
+    return harness_time_thread_state(0) | harness_locks_thread_state(0) | harness_static_thread_state(0)
+        | outside_thread_state(0)
         | (changed_since_birth() ? HARNESS_THREAD_CHANGED : 0);
 }
 
 void harness_thread_reset(void) {
     harness_time_thread_state(1);
     harness_locks_thread_state(1);
+    harness_static_thread_state(1);
     outside_thread_state(1);
 }
 
 #else
 
 void harness_thread_birth(void) {}
-uint32_t harness_thread_state(void) { return harness_time_thread_state(0) | harness_locks_thread_state(0); }
+uint32_t harness_thread_state(void) {
+    return harness_time_thread_state(0) | harness_locks_thread_state(0) | harness_static_thread_state(0);
+}
 void harness_thread_reset(void) {
     harness_time_thread_state(1);
     harness_locks_thread_state(1);
+    harness_static_thread_state(1);
 }
 
 #endif

@@ -318,11 +318,12 @@ void harness_scratch_remove_at_exit(const char *path);
 int harness_static_init_depth(void);
 /// The predicate of the innermost initialiser running on the calling thread (NULL if none).
 void *harness_static_init_predicate(void);
-/// Watches `predicate`: from now on each thread notes whether it used that global (`harness_static_touched`).
+/// Watches `predicate`: from now on each run notes whether it used that global (`harness_static_touched`).
 void harness_static_watch(void *predicate);
-/// Whether the calling thread used the watched global `predicate` since it last forgot.
+/// Whether the run the calling thread works for used the watched global `predicate`.
 int harness_static_touched(void *predicate);
-/// Forgets which watched globals the calling thread used.
-void harness_static_forget_touches(void);
+/// Where the calling thread notes the watched globals it uses: `word`, a zeroed 64-bit word of the run it works for
+/// (every thread of the run the same, as long as it is bound to the run; a bit per watched global), or NULL.
+void harness_static_touches_into(void *word);
 
 #endif

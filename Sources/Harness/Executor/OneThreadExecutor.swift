@@ -119,6 +119,13 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         word.initialize(to: 0)
         return word
     }()
+    /// Which watched globals the run used (a bit each, `harness_static_touches_into`): whose process-lived work it may
+    /// take in. Written by the run's bound threads; freed with the executor, which every bound thread keeps alive.
+    let staticTouches: UnsafeMutableRawPointer = {
+        let word = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        word.initialize(to: 0)
+        return UnsafeMutableRawPointer(word)
+    }()
     /// The job running now, as the scheduler numbers it (baton holder only).
     @exclusivity(unchecked) var runningEntryJob = 0
     /// The timer sources on the run's clock: the C record to fire, and the interval (-1: once).
@@ -316,6 +323,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Lets the word Locks.c reads go (its jobs are over: a thread running one keeps the executor alive).
     deinit {
         othersReady.deallocate()
+        staticTouches.deallocate()
     }
 
     /// Whether the run is over and ended cleanly (`succeeded`): its threads may be kept.
@@ -330,8 +338,6 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     func loop() -> Bool {
         RunRegistry.shared.begin(self)
         ThreadBinding.bind(self)
-        // Which globals with process-lived work this run uses, from its start (the thread may have served other runs).
-        harness_static_forget_touches()
         let me = adoptThread()
         threadCPUAtStart.store(harness_thread_cpu_nanoseconds(), ordering: .relaxed)
         machineBusyAtStart.store(MachineBusy.baseline() ?? -1, ordering: .relaxed)

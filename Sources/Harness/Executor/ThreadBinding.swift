@@ -25,10 +25,12 @@ enum ThreadBinding {
     /// Marks this thread as `executor`'s (the executor's loop keeps it alive meanwhile).
     static func bind(_ executor: OneThreadExecutor) {
         harness_bind_executor(Unmanaged.passUnretained(executor).toOpaque())
+        harness_static_touches_into(executor.staticTouches)
     }
 
     /// Marks this thread as nobody's.
     static func unbind() {
         harness_bind_executor(nil)
+        harness_static_touches_into(nil)
     }
 }
