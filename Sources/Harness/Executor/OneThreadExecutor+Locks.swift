@@ -264,6 +264,7 @@ extension OneThreadExecutor {
         me.key = scheduler.runningPCTKey
         me.isMain = runningMainJob
         me.jobNumber = runningJob.load(ordering: .relaxed)
+        scheduler.paused(me.token)
         runningMainJob = false
         inJob = false
         runningJob.store(0, ordering: .relaxed)

@@ -141,8 +141,11 @@ struct Scheduler {
     /// Process-lived work that is no task's own job, each with its global: a sleep's wake-up such a task set (known
     /// from `setTimer` until it runs), and every job this run adopted.
     private var lodgerWakeUps: [Job: UInt] = [:]
-    /// The global of the job running now, if it is process-lived work: the timers it sets are such work too.
+    /// The global of the job running now, if it is process-lived work: the timers it sets are such work too. A job
+    /// paused at a lock keeps it under its token (in `lodgerWakeUps`) until it goes on.
     private var runningLodgerGlobal: UInt?
+    /// What a pick at a lock point handed the run to, for `paused`: the paused job's token and the picked job's global.
+    private var handedAtLockPoint: (token: Job, global: UInt?)?
     /// Whether the run gave its adopted work back with nothing of its own left: it adopts no more until a job of its
     /// own runs.
     private var gaveLodgersBack = false
@@ -225,13 +228,31 @@ struct Scheduler {
         calmToken = token
         let entry = pick()
         calmToken = nil
-        if entry.job != token, entry.job & 1 == 0 {
+        guard entry.job != token else { return entry }
+        let lodger = lodgerGlobal(of: entry.job)
+        if lodger != nil { lodgerWakeUps[entry.job] = nil }
+        handedAtLockPoint = (token, lodger)
+        if entry.job & 1 == 0 {
             jobsRun += 1
             streak += 1
-            if finished, !entry.fromTimer { leftoverJobs += 1 }
+            if lodger != nil {
+                lodgerJobsRun += 1
+            } else {
+                ownRanSinceLodgerWait = true
+                gaveLodgersBack = false
+            }
+            if finished, !entry.fromTimer, lodger == nil { leftoverJobs += 1 }
             runningTimerJob = entry.firedTimer
         }
         return entry
+    }
+
+    /// The running job paused (at a lock, or waiting for one) as `token`: if it is process-lived work, its token is
+    /// too until it goes on; what runs next is what a pick at its lock point handed the run to, or what `next` picks.
+    mutating func paused(_ token: Job) {
+        if let runningLodgerGlobal { lodgerWakeUps[token] = runningLodgerGlobal }
+        runningLodgerGlobal = handedAtLockPoint?.token == token ? handedAtLockPoint?.global : nil
+        handedAtLockPoint = nil
     }
 
     /// The scenario returned or threw: from here on the run drains and is judged.
@@ -375,8 +396,9 @@ struct Scheduler {
 
     /// Parks every process-lived job and timer of the run: it has nothing of its own left, and is judged without them.
     private mutating func giveBack() {
+        // A paused worker's token stays: its thread is the run's, and its job goes on in this run or ends with it.
         let isLodger = lodgerTest
-        var kept = ready.removeAll(where: isLodger)
+        var kept = ready.removeAll(where: { $0 & 1 == 0 && isLodger($0) })
         for timer in timers.removeAll(where: { timer in
             if case .job(let job) = timer { return isLodger(job) }
             return false
