@@ -1,3 +1,4 @@
+import CHarnessTime
 import ConcurrencyHarness
 import ConcurrencyHarnessTesting
 import Synchronization
@@ -55,6 +56,25 @@ final class SweepingCache: Sendable {
     func stop() async -> Int { await sweeps.next(last: true) }
 }
 
+/// A `static let` whose initialiser asks to be watched, as one that starts a process-lived task is: the global whose
+/// use a run notes.
+final class WatchedGlobal: Sendable {
+    /// The one value; its initialiser runs inside `swift_once`.
+    static let shared = WatchedGlobal()
+    /// Its `swift_once` predicate, as a number (0 where `swift_once` cannot be followed).
+    let predicate: UInt
+
+    private init() {
+        let predicate = harness_static_init_predicate()
+        if let predicate { harness_static_watch(predicate) }
+        self.predicate = UInt(bitPattern: predicate)
+    }
+
+    /// Uses the value, through `swift_once` each time (never folded into one use by the optimiser).
+    @inline(never) @_optimize(none)
+    static func use() { _ = shared }
+}
+
 @Suite("A task a static let starts lives as long as the process", scaledTimeLimit(minutes: 1))
 struct ProcessLivedTaskTests {
     /// Two sweeps awaited one after the other, as `background-task-singleton` of the corpus does.
@@ -94,5 +114,30 @@ struct ProcessLivedTaskTests {
         // The janitor's last sweep, in a run of its own: no janitor is left for other tests' runs.
         let last = try await run(.strict) { await SweepingCache.shared.stop() }
         #expect(last.value > 2)
+    }
+
+    @Test("which watched globals were used is the run's, not the thread's: a thread bound to another run starts with none",
+          .enabled(if: WatchedGlobal.shared.predicate != 0, "needs swift_once followed (Linux)"))
+    func usesAreTheRuns() {
+        let global = UnsafeMutableRawPointer(bitPattern: WatchedGlobal.shared.predicate)
+        let first = UnsafeMutablePointer<UInt64>.allocate(capacity: 1), second = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        first.initialize(to: 0)
+        second.initialize(to: 0)
+        defer { first.deallocate(); second.deallocate() }
+        // No suspension point from here to the end: the calling thread is lent to each "run" in turn, then given back.
+        harness_static_touches_into(first)
+        WatchedGlobal.use()
+        let usedInFirst = harness_static_touched(global)
+        harness_static_touches_into(second)
+        let usedInSecondBefore = harness_static_touched(global)
+        WatchedGlobal.use()
+        let usedInSecondAfter = harness_static_touched(global)
+        harness_static_touches_into(nil)
+        #expect(usedInFirst == 1, "a run that used the global must be noted as using it")
+        #expect(usedInSecondBefore == 0, """
+            a thread that used the global for one run and then works for another (a kept worker) must not carry the use: \
+            the other run would take in process-lived work it never touched
+            """)
+        #expect(usedInSecondAfter == 1)
     }
 }
