@@ -289,28 +289,41 @@ typedef struct held_signal {
 /// The piece of `run`'s work a signal of `object` is, if a thread waits on it (`waiters`) or came back from waiting
 /// on it and has not waited since (`awake`, its kernel id): that thread, in flight until it comes back from its wait or
 /// waits again. Its serial number, or 0 if it is no piece (nobody waits, or the run is over).
+/// `waiters` and `awake` were read before the run numbered the piece, outside the table's lock: the thread may have
+/// come back from its wait since (a semaphore's earlier signal let it pass) and must not be left a piece it will
+/// never look for. Who takes the piece is decided again under the lock that puts it in the list.
 static uint64_t make_wake(const harness_outside_callbacks *set, void *run, void *object, int waiters, int awake) {
     if (waiters == 0 && awake == 0) return 0;
     inside_library++;
     uint64_t serial = set->begin(run, HARNESS_OUTSIDE_WOKEN, "");
-    if (serial != 0 && waiters == 0) {
+    inside_library--;
+    if (serial == 0) return 0;
+    wake *made = malloc(sizeof *made);
+    pthread_mutex_lock(&table_lock);
+    int slot = slot_of(object, 0);
+    waiters = slot >= 0 ? waited[slot].waiters : 0;
+    awake = slot >= 0 ? waited[slot].awake : 0;
+    int taken = made != NULL && (waiters > 0 || awake != 0);
+    if (taken) {
+        *made = (wake){object, run, serial, waiters > 0 ? 0 : awake, NULL};
+        wake **tail = &wakes;
+        while (*tail != NULL) tail = &(*tail)->next;
+        *tail = made;
+        atomic_fetch_add_explicit(&wake_count, 1, memory_order_release);
+    }
+    pthread_mutex_unlock(&table_lock);
+    inside_library++;
+    if (!taken) {
+        // Nobody waits any more: the signal wakes no thread of the run's.
+        free(made);
+        set->ended(run, serial);
+        serial = 0;
+    } else if (waiters == 0) {
+        // The thread is awake: it does the work now. (Ended already if it waited again since: then this changes nothing.)
         int64_t now = 0, wall = -1;
         set->started(run, serial, awake, &now, &wall);
     }
     inside_library--;
-    if (serial == 0) return 0;
-    wake *made = malloc(sizeof *made);
-    if (made == NULL) {
-        set->ended(run, serial);
-        return 0;
-    }
-    *made = (wake){object, run, serial, waiters > 0 ? 0 : awake, NULL};
-    pthread_mutex_lock(&table_lock);
-    wake **tail = &wakes;
-    while (*tail != NULL) tail = &(*tail)->next;
-    *tail = made;
-    atomic_fetch_add_explicit(&wake_count, 1, memory_order_release);
-    pthread_mutex_unlock(&table_lock);
     return serial;
 }
 
