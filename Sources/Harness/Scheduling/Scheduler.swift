@@ -232,18 +232,7 @@ struct Scheduler {
         let lodger = lodgerGlobal(of: entry.job)
         if lodger != nil { lodgerWakeUps[entry.job] = nil }
         handedAtLockPoint = (token, lodger)
-        if entry.job & 1 == 0 {
-            jobsRun += 1
-            streak += 1
-            if lodger != nil {
-                lodgerJobsRun += 1
-            } else {
-                ownRanSinceLodgerWait = true
-                gaveLodgersBack = false
-            }
-            if finished, !entry.fromTimer, lodger == nil { leftoverJobs += 1 }
-            runningTimerJob = entry.firedTimer
-        }
+        if entry.job & 1 == 0 { countHandedOut(entry, lodger: lodger != nil) }
         return entry
     }
 
@@ -337,23 +326,10 @@ struct Scheduler {
                 // A process-lived job that is ready runs even once the scenario returned, not as leftover work: the
                 // task goes on to its next sleep, whose wake-up is parked. So what a run leaves is always a task asleep,
                 // whatever the schedule, and the run that takes it in gets the same work after any run before it.
-                var lodger = false
-                if lodgers != nil {
-                    runningLodgerGlobal = lodgerGlobal(of: entry.job)
-                    lodger = runningLodgerGlobal != nil
-                    if lodger {
-                        // A wake-up's number may be another job's later.
-                        lodgerWakeUps[entry.job] = nil
-                        lodgerJobsRun += 1
-                    } else {
-                        ownRanSinceLodgerWait = true
-                        gaveLodgersBack = false
-                    }
-                }
-                jobsRun += 1
-                streak += 1
-                if finished, !entry.fromTimer, !lodger { leftoverJobs += 1 }
-                runningTimerJob = entry.firedTimer
+                runningLodgerGlobal = lodgerGlobal(of: entry.job)
+                // A wake-up's number may be another job's later.
+                if runningLodgerGlobal != nil { lodgerWakeUps[entry.job] = nil }
+                countHandedOut(entry, lodger: runningLodgerGlobal != nil)
                 return .run(entry)
             }
             streak = 0
@@ -380,11 +356,26 @@ struct Scheduler {
         return { wakeUps[$0] != nil || lodgers.global($0) != nil }
     }
 
-    /// Whether a job or a timer of the run's own (not process-lived) is waiting.
+    /// Counts a job handed out to run, at a pick of `next` or at a lock point; `lodger`, whether it is process-lived
+    /// work (which is neither the run's own work nor leftover work).
+    private mutating func countHandedOut(_ entry: ReadyQueue.Entry, lodger: Bool) {
+        jobsRun += 1
+        streak += 1
+        if lodger {
+            lodgerJobsRun += 1
+        } else {
+            ownRanSinceLodgerWait = true
+            gaveLodgersBack = false
+        }
+        if finished, !entry.fromTimer, !lodger { leftoverJobs += 1 }
+        runningTimerJob = entry.firedTimer
+    }
+
+    /// Whether a job or a timer of the run's own (not process-lived) is waiting. Called at every timer wait: it builds
+    /// no closure that outlives it.
     private func hasOwnWork() -> Bool {
-        let isLodger = lodgerTest
-        return ready.contains { !isLodger($0) } || timers.contains { job in
-            if case .job(let job) = job { return !isLodger(job) }
+        ready.contains { lodgerGlobal(of: $0) == nil } || timers.contains { timer in
+            if case .job(let job) = timer { return lodgerGlobal(of: job) == nil }
             return true
         }
     }
