@@ -134,8 +134,8 @@ struct ClaimReport<Outcome: Hashable & Sendable> {
         return text
     }
 
-    /// `under pct(0x…05, depth 2), the portfolio's PCT for odd seeds, seeded run 6 of 100: 10 bees at once left 4
-    /// drops: lost 16`: a miss, with the strategy that gave it its schedule and which of the claim's seeded runs it was.
+    /// `under pct(0x…04, depth 2), the portfolio's PCT at depth 2 (7 seeds in 20), seeded run 5 of 100: 10 bees at once
+    /// left 4 drops: lost 16`: a miss, with the strategy that gave it its schedule and which of the claim's seeded runs it was.
     func observed(_ miss: Counterexample, in result: ClaimResult<Outcome>) -> String {
         let seeded = result.runs.filter { $0.schedule.isVirtualTime }
         guard let schedule = miss.schedule, let under = miss.under, schedule.isVirtualTime, seeded.count > 1,

@@ -98,7 +98,8 @@ struct AdapterTests {
                           expect: Expectation(every: Condition("ada first") { $0.first == "ada" ? nil : "bea wrote first: \($0)" }),
                           control: .none(why: "a test of the adapter's message")) { await notedRace() }
         let text = await capturingIssues { await verify(claim) }.joined(separator: "\n")
-        #expect(text.range(of: #"^under seeded\(0x[0-9a-f]+\), the portfolio's random walk for even seeds, seeded run [0-9]+ of 20: "#
+        #expect(text.range(of: #"^under (seeded|pct)\(0x[0-9a-f]+(, depth [12])?\), the portfolio's (random walk|PCT at depth [12]) \([67] seeds in 20\), "#
+                            + #"seeded run [0-9]+ of 20: "#
                             + #"bea wrote first"#,
                            options: .regularExpression) != nil, "\(text)")
         #expect(text.range(of: #"Smallest counterexample found: bea wrote first: \["bea", "ada"\] — a schedule with [0-9]+ preemptions? \(("#

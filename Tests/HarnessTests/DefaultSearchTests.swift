@@ -35,26 +35,39 @@ func searchLines<Outcome>(_ exploration: Exploration<Outcome>) -> [String] {
     }
 }
 
-/// What the default search gave seeds 0 to 9 of `lockedNotes`, in a process with no `HARNESS_*` variable: even seeds
-/// the random walk, odd ones PCT at depth 2 over twice the calm run's 8 choice points. A seed names a schedule for
-/// good — a replay line printed today must replay tomorrow — so a change here is a change of every printed seed.
+/// What the default search gave seeds 0 to 9 of `lockedNotes`, in a process with no `HARNESS_*` variable: the random
+/// walk, PCT at depth 2 and PCT at depth 1 by turns, PCT over the calm run's 8 choice points. A seed names a schedule
+/// for good — a replay line printed today must replay tomorrow — so a change here is a change of every printed seed.
 let pinnedDefaultSearch = """
     seed 0: random, hash 0xf9dad96b9bb8614f
-    seed 1: pct depth 2 horizon 16, hash 0x4a2d4642a40f1522
-    seed 2: random, hash 0x225fad91e6958610
-    seed 3: pct depth 2 horizon 16, hash 0x6b3ec0e7d6e5407a
-    seed 4: random, hash 0xb13e52939abdbaf8
-    seed 5: pct depth 2 horizon 16, hash 0x5441a74f888bffae
+    seed 1: pct depth 2 horizon 8, hash 0x65db8a9dc58ff154
+    seed 2: pct depth 1 horizon 8, hash 0x3326180b0a6e40e1
+    seed 3: random, hash 0xd404fc392912c86a
+    seed 4: pct depth 2 horizon 8, hash 0x8d4562de75c30d77
+    seed 5: pct depth 1 horizon 8, hash 0x4a2d4642a40f1522
     seed 6: random, hash 0x1d5e972f877502d9
-    seed 7: pct depth 2 horizon 16, hash 0xf7429674e11be115
-    seed 8: random, hash 0xfe3c0bf0c294fbcf
-    seed 9: pct depth 2 horizon 16, hash 0x83a0e5040948d5ef
+    seed 7: pct depth 2 horizon 8, hash 0x8c2774b6a1a79bb1
+    seed 8: pct depth 1 horizon 8, hash 0x83a0e5040948d5ef
+    seed 9: random, hash 0x1dbc59873649a97a
     """
 
 @Suite("The default search: which strategy each seed gets, and the schedule it gives, are pinned",
        scaledTimeLimit(minutes: 1))
 struct DefaultSearchTests {
-    @Test("seeds 0 to 9 of one scenario under the default search: the random walk on even seeds, PCT at depth 2 on odd ones, each with its pinned hash")
+    @Test("the default search gives every seed its strategy by seed mod 20: the random walk, PCT at depth 2, PCT at depth 1 by turns, 7, 7 and 6 in 20")
+    func portfolioPartsBySeed() {
+        let parts = (UInt64(0)..<20).map { Search.portfolioPart(of: $0) }
+        #expect(parts == [.random, .pct(depth: 2), .pct(depth: 1), .random, .pct(depth: 2), .pct(depth: 1), .random,
+                          .pct(depth: 2), .pct(depth: 1), .random, .pct(depth: 2), .pct(depth: 1), .random, .pct(depth: 2),
+                          .pct(depth: 1), .random, .pct(depth: 2), .pct(depth: 1), .random, .pct(depth: 2)])
+        #expect((UInt64(20)..<60).map { Search.portfolioPart(of: $0) } == parts + parts, "every 20 seeds alike")
+        #expect(Search.portfolioPart(of: .max) == Search.portfolioPart(of: UInt64.max % 20))
+        #expect(Search.portfolio.schedule(seed: 7, horizon: 8) == .pct(seed: 7, depth: 2, horizon: 8)
+                    && Search.portfolio.schedule(seed: 8, horizon: 8) == .pct(seed: 8, depth: 1, horizon: 8)
+                    && Search.portfolio.schedule(seed: 9, horizon: 8) == .seeded(9), "PCT over the calm run's choice points")
+    }
+
+    @Test("seeds 0 to 9 of one scenario under the default search: the random walk, PCT at depth 2 and at depth 1 by turns, each with its pinned hash")
     func defaultSearchIsPinned() async throws {
         // In a child, with no HARNESS_* variable: the one that runs this test may name another strategy or slice.
         let child = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {

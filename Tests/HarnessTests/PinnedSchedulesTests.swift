@@ -62,9 +62,10 @@ func pinnedLines(_ strategy: String) async throws -> [String] {
     }
 }
 
-/// What each strategy gave `pinnedScenario`, made by the scheduler before its pickers became one protocol. A seed names
-/// a schedule for good — a replay line printed today must replay tomorrow — so a change here is a change of every
-/// printed seed, whichever picker made it.
+/// What each strategy gave `pinnedScenario`, made by the scheduler before its pickers became one protocol; the
+/// portfolio's lines made since it gives the random walk and PCT at depths 2 and 1 by turns (its random-walk seeds, 0,
+/// 3, 6 and 9, are `random`'s). A seed names a schedule for good — a replay line printed today must replay tomorrow —
+/// so a change here is a change of every printed seed, whichever picker made it.
 let pinnedSchedules: [String: String] = [
     "random": """
         random 0: 7 choices, hash 0x5865b4f3bf980b77, [0, 1, 2, 0, 1, 2]
@@ -92,15 +93,15 @@ let pinnedSchedules: [String: String] = [
         """,
     "portfolio": """
         portfolio 0: 7 choices, hash 0x5865b4f3bf980b77, [0, 1, 2, 0, 1, 2]
-        portfolio 1: 6 choices, hash 0x3e58114d2bd3a376, [1, 0, 2, 0, 1, 2]
-        portfolio 2: 8 choices, hash 0x4abff07878dc3555, [1, 2, 0, 0, 1, 2]
-        portfolio 3: 8 choices, hash 0x6aa61d42504f107e, [0, 1, 2, 0, 1, 2]
-        portfolio 4: 7 choices, hash 0x7692767af4acfe84, [1, 2, 0, 0, 1, 2]
-        portfolio 5: 8 choices, hash 0x82353c5be4cfe6fd, [0, 1, 2, 0, 1, 2]
+        portfolio 1: 7 choices, hash 0x7692767af4acfe84, [1, 2, 0, 0, 1, 2]
+        portfolio 2: 6 choices, hash 0x02dac1ab9c5e670b, [1, 2, 0, 0, 1, 2]
+        portfolio 3: 8 choices, hash 0xf2312f02fe20333d, [0, 1, 2, 0, 1, 2]
+        portfolio 4: 6 choices, hash 0xe0243f476768563e, [0, 1, 2, 0, 1, 2]
+        portfolio 5: 6 choices, hash 0x3e58114d2bd3a376, [1, 0, 2, 0, 1, 2]
         portfolio 6: 8 choices, hash 0xebc46e9ab13b73c2, [1, 2, 0, 0, 1, 2]
-        portfolio 7: 8 choices, hash 0x6c37c320000b2c4c, [1, 2, 0, 0, 1, 2]
-        portfolio 8: 8 choices, hash 0x6815dbbee028ee23, [2, 1, 0, 0, 1, 2]
-        portfolio 9: 6 choices, hash 0x95667da5b6ed41bd, [2, 0, 1, 0, 1, 2]
+        portfolio 7: 6 choices, hash 0x02dac1ab9c5e670b, [1, 2, 0, 0, 1, 2]
+        portfolio 8: 6 choices, hash 0x95667da5b6ed41bd, [2, 0, 1, 0, 1, 2]
+        portfolio 9: 6 choices, hash 0xc711e21f40ccd1d9, [2, 0, 1, 0, 1, 2]
         """,
     "replay": """
         replay 0: 6 choices, hash 0xfce052ae19241e69, [0, 2, 1, 0, 1, 2]

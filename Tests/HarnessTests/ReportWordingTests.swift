@@ -34,14 +34,19 @@ struct ReportWordingTests {
         #expect(Condition<Int>.equals(20).miss(-60) == "-60, expected 20")
     }
 
-    @Test("a miss from the portfolio says which strategy gave its seed its schedule: the random walk for even seeds, PCT for odd ones")
+    @Test("a miss from the portfolio says which strategy gave its seed its schedule, and that strategy's share of the seeds")
     func portfolioNamesItsStrategy() {
-        var odd = Counterexample(Search.portfolio.schedule(seed: 5, horizon: 10), "drops = 99")
-        odd.search = .portfolio
-        #expect(odd.description == "under pct(0x0000000000000005, depth 2), the portfolio's PCT for odd seeds: drops = 99")
-        var even = Counterexample(Search.portfolio.schedule(seed: 4, horizon: 10), "drops = 99")
-        even.search = .portfolio
-        #expect(even.description == "under seeded(0x0000000000000004), the portfolio's random walk for even seeds: drops = 99")
+        var random = Counterexample(Search.portfolio.schedule(seed: 3, horizon: 10), "drops = 99")
+        random.search = .portfolio
+        #expect(random.description == "under seeded(0x0000000000000003), the portfolio's random walk (7 seeds in 20): drops = 99")
+        var deep = Counterexample(Search.portfolio.schedule(seed: 4, horizon: 10), "drops = 99")
+        deep.search = .portfolio
+        #expect(deep.description
+                    == "under pct(0x0000000000000004, depth 2), the portfolio's PCT at depth 2 (7 seeds in 20): drops = 99")
+        var whole = Counterexample(Search.portfolio.schedule(seed: 5, horizon: 10), "drops = 99")
+        whole.search = .portfolio
+        #expect(whole.description
+                    == "under pct(0x0000000000000005, depth 1), the portfolio's PCT at depth 1 (6 seeds in 20): drops = 99")
         var alone = Counterexample(.seeded(4), "drops = 99")
         alone.search = .random
         #expect(alone.description == "under seeded(0x0000000000000004): drops = 99", "one strategy: its schedule says it")

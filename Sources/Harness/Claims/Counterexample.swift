@@ -25,8 +25,8 @@ package struct Counterexample: Sendable, Hashable, CustomStringConvertible {
         search = run.search
     }
 
-    /// `under seeded(0x…)` or, from a mixed search, `under pct(0x…, depth 2), the portfolio's PCT for odd seeds`:
-    /// where it ran, and which strategy gave it that schedule. Nil when no single run shows it.
+    /// `under seeded(0x…)` or, from a mixed search, `under pct(0x…, depth 2), the portfolio's PCT at depth 2 (7 seeds in
+    /// 20)`: where it ran, and which strategy gave it that schedule. Nil when no single run shows it.
     package var under: String? {
         schedule.map { schedule in "under \(schedule)" + (search?.strategyName(of: schedule).map { ", \($0)" } ?? "") }
     }

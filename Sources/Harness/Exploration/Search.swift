@@ -3,13 +3,13 @@ import Foundation
 /// How the seeded runs of a claim (or an exploration) pick their schedules: `Runs.seeds(n, search:)`,
 /// `HARNESS_STRATEGY`.
 ///
-///     Claim("…", runs: [.seeds(200)], …)                           // the portfolio: random and PCT in turn
+///     Claim("…", runs: [.seeds(200)], …)                           // the portfolio: random and PCT by turns
 ///     Claim("…", runs: [.seeds(500, search: .pct(depth: 2))], …)   // PCT alone
 ///     Claim("…", runs: [.exhaustive(bound: 2)], …)                 // every schedule with at most 2 preemptions
 public enum Search: Sendable, Hashable, CustomStringConvertible {
-    /// The default: even seeds take the random walk, odd ones PCT (at depth 2, its change point drawn among twice
-    /// the run's choice points: `schedule(seed:horizon:)`), so a bug that one finds fast and the other slowly is
-    /// found a few times slower at most than by the better alone, without knowing which it is.
+    /// The default: the random walk, PCT at depth 2 and PCT at depth 1 by turns, seed by seed, with 7, 7 and 6 of
+    /// every 20 seeds (`seed % 20 % 3` is 0, 1 or 2), so a bug that one finds fast and the others slowly is found in
+    /// at most about three times the runs the best would need alone, without knowing which it is.
     case portfolio
     /// Every ready job equally likely at every choice point, one seed per run: `seeded(seed)`.
     case random
@@ -57,30 +57,42 @@ public enum Search: Sendable, Hashable, CustomStringConvertible {
 
 extension Search {
     /// The schedule seed `seed` runs under (`horizon`: PCT's, see `pctHorizon`); `exhaustive` has none by seed.
-    ///
-    /// The portfolio runs even seeds as the random walk and odd ones as PCT at depth 2 with its change point drawn
-    /// among twice the calm run's choice points, so that half its PCT runs keep their priorities all the way (PCT
-    /// at depth 1, which finds "one task runs whole first") and half change once inside the run (depth 2: "the other
-    /// comes in between"); the random walk finds the bugs that need a switch at one particular step. A function of
-    /// the seed alone, so `HARNESS_SEED` replays a portfolio's run by itself. The bench's time-to-bug table shows
-    /// what each costs.
     package func schedule(seed: UInt64, horizon: Int) -> Schedule {
         switch self {
-        case .portfolio: seed % 2 == 0 ? .seeded(seed) : .pct(seed: seed, depth: 2, horizon: 2 * horizon)
+        case .portfolio: Self.portfolioPart(of: seed).schedule(seed: seed, horizon: horizon)
         case .random, .exhaustive: .seeded(seed)
         case .pct(let depth): .pct(seed: seed, depth: depth, horizon: horizon)
         }
     }
 
+    /// The strategy the portfolio gives `seed` (its turns: `portfolio`). Each finds bugs the others miss: the random
+    /// walk a switch at one particular step (a check-then-store race), PCT at depth 1 one task run whole first, at depth
+    /// 2 another coming in between. By turns, not in blocks, so that a bug only one of them finds does not wait out the
+    /// others' seeds; so mixed, the runs to a bug from seed 0 on, on average, stay within 3× of the best single
+    /// strategy's on every row of the bench's chance table (`docs/bench.md`). A function of the seed alone, so
+    /// `HARNESS_SEED` replays a portfolio's run by itself.
+    package static func portfolioPart(of seed: UInt64) -> Search {
+        switch seed % portfolioCycle % 3 {
+        case 0: .random
+        case 1: .pct(depth: 2)
+        default: .pct(depth: 1)
+        }
+    }
+
+    /// The portfolio's turns start again every this many seeds: 20 is not a multiple of 3, so the random walk and PCT
+    /// at depth 2 take one seed in 20 more than PCT at depth 1.
+    private static let portfolioCycle: UInt64 = 20
+
     /// Which of its strategies this search gave a run under `schedule`, in a report's words, where it mixes them: the
-    /// portfolio's "random walk for even seeds" or "PCT for odd seeds". Nil for a search of one strategy, whose schedule
-    /// says it all.
+    /// portfolio's "random walk (7 seeds in 20)", "PCT at depth 1 (6 seeds in 20)" or "PCT at depth 2 (7 seeds in 20)".
+    /// Nil for a search of one strategy, whose schedule says it all, and for a replayed schedule.
     package func strategyName(of schedule: Schedule) -> String? {
-        guard case .portfolio = self else { return nil }
-        return switch schedule {
-        case .seeded: "the portfolio's random walk for even seeds"
-        case .pct: "the portfolio's PCT for odd seeds"
-        default: nil
+        guard case .portfolio = self, let seed = schedule.seed else { return nil }
+        let part = Self.portfolioPart(of: seed)
+        let share = "(\((0..<Self.portfolioCycle).filter { Self.portfolioPart(of: $0) == part }.count) seeds in \(Self.portfolioCycle))"
+        return switch part {
+        case .pct(let depth): "the portfolio's PCT at depth \(depth) \(share)"
+        default: "the portfolio's random walk \(share)"
         }
     }
 }
