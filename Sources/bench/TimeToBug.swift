@@ -96,14 +96,15 @@ func printTimeToBug(starts: Int, chanceRuns: Int) async throws {
     printChances(shapes, chances, runs: chanceRuns)
 }
 
-/// The searches both tables compare, for a scenario of `horizon` choice points (its calm run's): random, PCT at depths 1
-/// to 3, and last the default portfolio.
+/// The searches both tables compare: random, PCT at depths 1 to 3, and last the default portfolio.
+let comparedSearchList: [Search] = [.random, .pct(depth: 1), .pct(depth: 2), .pct(depth: 3), .portfolio]
+
+/// `comparedSearchList`'s schedules for a scenario of `horizon` choice points (its calm run's).
 func comparedSearches(horizon: Int) -> [(UInt64) -> Schedule] {
-    [{ .seeded($0) }] + (1...3).map { depth in { .pct(seed: $0, depth: depth, horizon: horizon) } }
-        + [{ Search.portfolio.schedule(seed: $0, horizon: horizon) }]
+    comparedSearchList.map { search in { search.schedule(seed: $0, horizon: horizon) } }
 }
 
-/// The names of `comparedSearches`' searches, in its order: the tables' column headers.
+/// The names of `comparedSearchList`, in its order: the tables' column headers.
 let comparedSearchNames = ["random", "pct depth 1", "pct depth 2", "pct depth 3", "portfolio"]
 
 /// The chance that one run under each of `searches` shows `shape`'s bug, counted over `runs` seeds apart from the
@@ -121,22 +122,48 @@ func chancesToShow(_ shape: BugShape, _ searches: [(UInt64) -> Schedule], runs: 
 /// Prints the chance that one run shows each row's bug (`chances[row]`: the single searches', then the portfolio's),
 /// counted over `runs` seeds: a median or a worst over twenty starting points moves with luck, a chance over many runs
 /// much less. 1 / chance is the runs a search needs on average, so the ratio of two chances is the ratio of their
-/// times to the bug. Then the best that any fixed mix of the single searches could do on every row at once
-/// (`bestMix`).
+/// times to the bug. Beside the portfolio's counted ratio, the one computed from the single searches' chances
+/// (`portfolioRatio`), and its worst row: the default search's target is 3×. Then the best that any fixed mix of the
+/// single searches could do on every row at once (`bestMix`).
 func printChances(_ shapes: [BugShape], _ chances: [[Double]], runs: Int) {
     print("")
     print("The chance that one run shows the bug, over \(grouped(Double(runs))) seeds each; \"best ÷ portfolio\": how many times")
-    print("more runs the portfolio needs on average than the best single strategy")
-    print(pad("wrong shape", 60) + comparedSearchNames.map { pad($0, 14) }.joined() + "best ÷ portfolio")
-    for (shape, row) in zip(shapes, chances) {
-        let best = row.dropLast().max()!, portfolio = row.last!
+    print("more runs the portfolio needs on average than the best single strategy, counted (its chance) and computed (the")
+    print("runs to its first failure from seed 0, each seed shown its bug with its strategy's chance in the row)")
+    print(pad("wrong shape", 60) + comparedSearchNames.map { pad($0, 14) }.joined() + pad("best ÷ portfolio", 18) + "computed")
+    var worst: (ratio: Double, row: Int)? = nil
+    for (index, (shape, row)) in zip(shapes, chances).enumerated() {
+        let best = row.dropLast().max()!, portfolio = row.last!, computed = portfolioRatio(Array(row.dropLast()))
+        if best > 0, computed >= worst?.ratio ?? 0 { worst = (computed, index) }
         print(pad(shape.name, 60) + row.map { pad(String(format: "%.3f", $0), 14) }.joined()
-              + (best == 0 ? "none shows it" : portfolio == 0 ? "never shows it" : String(format: "%.1f×", best / portfolio)))
+              + pad(best == 0 ? "none shows it" : portfolio == 0 ? "never shows it" : String(format: "%.1f×", best / portfolio), 18)
+              + (best == 0 ? "none shows it" : computed.isFinite ? String(format: "%.2f×", computed) : "never shows it"))
+    }
+    if let worst {
+        print("The default search, computed: within " + String(format: "%.2f×", worst.ratio) + " of the best single strategy on every"
+              + " row (its worst: \(shapes[worst.row].name)); target 3×: " + (worst.ratio <= 3 ? "met" : "not met"))
     }
     let mix = bestMix(chances.map { Array($0.dropLast()) })
     let weights = zip(comparedSearchNames, mix.weights).filter { $0.1 > 0 }.map { "\($0.0) \(Int(($0.1 * 100).rounded()))%" }
     print("The best fixed mix of the four (weights in steps of 1/\(mixSteps)): \(weights.joined(separator: ", ")), within "
           + String(format: "%.2f× of the best on every row (its worst: %@)", mix.ratio, shapes[mix.worstRow].name))
+}
+
+/// How many times more runs the default search needs on average than the best single strategy to show a bug, computed
+/// from `chances` (one per single search of `comparedSearchList`, in its order) rather than counted: seed k runs under
+/// `Search.portfolioPart(of: k)` and shows the bug with that search's chance, each run apart from the others, so the
+/// expected number of the first run that shows it, from seed 0 on, is the sum over n ≥ 0 of the chance that none of
+/// seeds 0..<n shows it (the product over k < n of 1 − chance(k)); the best single strategy needs 1 / its chance.
+/// Infinity if the portfolio's searches never show it; NaN if no search does.
+func portfolioRatio(_ chances: [Double]) -> Double {
+    guard let best = chances.max(), best > 0 else { return .nan }
+    var expected = 0.0, noneYet = 1.0
+    for seed in UInt64(0)..<1_000_000 {
+        expected += noneYet
+        noneYet *= 1 - chances[comparedSearchList.firstIndex(of: Search.portfolioPart(of: seed))!]
+        if noneYet <= 1e-12 { break }
+    }
+    return noneYet > 1e-12 ? .infinity : expected * best
 }
 
 /// The grid of `bestMix`: weights are multiples of 1 / `mixSteps`.
