@@ -178,18 +178,14 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// The machine's busy total when the loop began (`MachineBusy`; -1 before, or where it cannot be read).
     let machineBusyAtStart = Atomic<Int64>(-1)
 
-    /// An executor for `schedule` (strict or seeded) that reports through `onComplete`.
-    init(schedule: Schedule, options: RunOptions,
+    /// An executor that runs what `scheduler` picks (`schedule` names the run in its reports) and reports through
+    /// `onComplete`.
+    init(schedule: Schedule, scheduler: Scheduler, options: RunOptions,
          onComplete: @escaping @Sendable (Result<RunRecord, HarnessFailure>) -> Void) {
         self.schedule = schedule
         self.options = options
         self.onComplete = onComplete
-        let limits = RunJudge.Limits(leftovers: options.leftovers, jobLimit: options.jobLimit,
-                                     drainBudget: options.drainBudget,
-                                     waitsForOutsideWork: options.outsideWorkGrace > .zero)
-        scheduler = Scheduler(picker: schedule.picker, virtualTime: schedule.isVirtualTime, limits: limits,
-                              jobCost: Nanoseconds(options.virtualJobCost), taskKey: { Self.taskKey(Self.job(numbered: $0)) },
-                              lodgers: ProcessLived.lodgers)
+        self.scheduler = scheduler
         mainLane = MainLane.make(for: self)
     }
 

@@ -171,7 +171,8 @@ private func runOnOneThread(
     let box = ExecutorBox()
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<RunRecord, any Error>) in
-            let executor = OneThreadExecutor(schedule: schedule, options: options) { result in
+            let executor = OneThreadExecutor(schedule: schedule, scheduler: scheduler(for: schedule, options: options),
+                                             options: options) { result in
                 continuation.resume(with: result)
             }
             // The scenario's own task prefers the executor, so it and its children run there; its notes say "scenario".
@@ -190,6 +191,17 @@ private func runOnOneThread(
     } onCancel: {
         box.cancel()
     }
+}
+
+/// How a run under `schedule` chooses its next job: the schedule's picker (none under `strict`: the oldest job first),
+/// its clock, and the limits its judge holds it to.
+private func scheduler(for schedule: Schedule, options: RunOptions) -> Scheduler {
+    let limits = RunJudge.Limits(leftovers: options.leftovers, jobLimit: options.jobLimit, drainBudget: options.drainBudget,
+                                 waitsForOutsideWork: options.outsideWorkGrace > .zero)
+    return Scheduler(picker: schedule.picker, virtualTime: schedule.isVirtualTime, limits: limits,
+                     jobCost: Nanoseconds(options.virtualJobCost),
+                     taskKey: { OneThreadExecutor.taskKey(OneThreadExecutor.job(numbered: $0)) },
+                     lodgers: ProcessLived.lodgers)
 }
 
 /// Runs `body` on the real global executor, failing if it outlasts the time limit.
