@@ -95,10 +95,10 @@ typedef struct hand_off {
 
 /// The hand-offs not yet taken, newest first (few at a time: a list behind a lock), and how many (read without it).
 static hand_off *hand_offs = NULL;
-static pthread_mutex_t hand_offs_lock = PTHREAD_MUTEX_INITIALIZER;
+HARNESS_OWN_MUTEX static pthread_mutex_t hand_offs_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic int hand_off_count = 0;
 /// Where threads wait for a held hand-off to open.
-static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
+HARNESS_OWN_MUTEX static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t gate_opened = PTHREAD_COND_INITIALIZER;
 /// Task creations on a run's threads under way whose task goes to a foreign executor: the runtime enqueues the task
 /// before its creator can keep the hand-off, so a thread about to run a job it does not know waits for these first,
@@ -202,7 +202,7 @@ static struct {
     _Atomic int followed;
 } known_types[MAX_TYPES];
 static _Atomic int known_count = 0;
-static pthread_mutex_t known_lock = PTHREAD_MUTEX_INITIALIZER;
+HARNESS_OWN_MUTEX static pthread_mutex_t known_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /// 1 if hops to executors of type `metadata` are followed, 0 if never, -1 if not known yet.
 static int known_verdict(const void *metadata) {

@@ -27,6 +27,7 @@
 #if defined(__linux__)
 #include <dlfcn.h>
 #include <errno.h>
+#include <link.h>
 #include <linux/futex.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -219,10 +220,111 @@ static _Atomic int64_t counted_total = 0;
 int64_t harness_locks_counted(void) { return atomic_load_explicit(&counted_total, memory_order_relaxed); }
 int harness_locks_is_counted(const void *mutex) { return is_counted(mutex); }
 
+// MARK: Mutexes no init ever saw: the program's static storage
+
+// A mutex made with `PTHREAD_MUTEX_INITIALIZER`, or a Swift global `var lock = pthread_mutex_t()` (zero-filled, which
+// glibc takes for the initializer), never passes `pthread_mutex_init`. Such a mutex is decided at its first lock inside
+// a job: counted if it lies in the static storage (data, bss) of an image that is not a library of the system's or the
+// toolchain's — the program, the test bundle, a library the package builds — the code under test's, as `is_library`
+// decides for init's callers. Anywhere else never: the heap, a stack, and above all the libraries' own statics
+// (CoreFoundation's `CFLock_t`s, the runtime's, Dispatch's, the C library's). The harness's own statics share the
+// program's image: they are kept in a section of their own (`HARNESS_OWN_MUTEX`) and never counted. One seen at init
+// keeps init's verdict.
+
+/// The writable segments of the program's images, found once from the loader's list (what `dladdr` reads) at the first
+/// init or when the harness sets its callbacks, whichever comes first: an image loaded later is not looked at.
+enum { MAX_STATIC_RANGES = 32 };
+static uintptr_t static_low[MAX_STATIC_RANGES], static_high[MAX_STATIC_RANGES];
+static _Atomic int static_ranges = 0;
+
+static int add_static_ranges(struct dl_phdr_info *image, size_t size, void *count) {
+    (void)size;
+    // The main program's name is empty in the loader's list: its path is /proc/self/exe's.
+    char path[512];
+    const char *name = image->dlpi_name;
+    if (name == NULL || name[0] == 0) {
+        ssize_t length = readlink("/proc/self/exe", path, sizeof path - 1);
+        path[length > 0 ? length : 0] = 0;
+        name = path;
+    }
+    if (is_library(name)) return 0;
+    for (int index = 0; index < image->dlpi_phnum && *(int *)count < MAX_STATIC_RANGES; index++) {
+        const ElfW(Phdr) *segment = &image->dlpi_phdr[index];
+        if (segment->p_type != PT_LOAD || !(segment->p_flags & PF_W)) continue;
+        static_low[*(int *)count] = image->dlpi_addr + segment->p_vaddr;
+        static_high[*(int *)count] = image->dlpi_addr + segment->p_vaddr + segment->p_memsz;
+        *(int *)count += 1;
+    }
+    return 0;
+}
+
+static pthread_once_t static_once = PTHREAD_ONCE_INIT;
+static void find_static_ranges(void) {
+    pthread_once(&toolchain_once, find_toolchain);
+    int count = 0;
+    dl_iterate_phdr(add_static_ranges, &count);
+    atomic_store_explicit(&static_ranges, count, memory_order_release);
+}
+
+/// The harness's own static mutexes (`HARNESS_OWN_MUTEX`): the linker's bounds of their section.
+extern char __start_harness_own_mutexes[] __attribute__((weak, visibility("hidden")));
+extern char __stop_harness_own_mutexes[] __attribute__((weak, visibility("hidden")));
+
+/// Static mutexes of the program's images that `pthread_mutex_init` saw (whatever its verdict): few, never forgotten.
+enum { SEEN_SIZE = 1024 };
+static _Atomic uintptr_t seen_at_init[SEEN_SIZE];
+
+static inline int in_static_storage(uintptr_t address) {
+    int count = atomic_load_explicit(&static_ranges, memory_order_acquire);
+    for (int index = 0; index < count; index++)
+        if (address >= static_low[index] && address < static_high[index]) return 1;
+    return 0;
+}
+
+/// Records (`add`) or looks up a static mutex init saw.
+static int seen_at_init_table(uintptr_t address, int add) {
+    for (size_t slot = slot_of(address) & (SEEN_SIZE - 1), probes = 0; probes < SEEN_SIZE;
+         slot = (slot + 1) & (SEEN_SIZE - 1), probes++) {
+        uintptr_t held = atomic_load_explicit(&seen_at_init[slot], memory_order_acquire);
+        if (held == address) return 1;
+        if (held != 0) continue;
+        if (!add) return 0;
+        if (atomic_compare_exchange_strong(&seen_at_init[slot], &held, address) || held == address) return 1;
+    }
+    return 0;
+}
+
+static _Atomic int64_t counted_static = 0;
+int64_t harness_locks_counted_static(void) { return atomic_load_explicit(&counted_static, memory_order_relaxed); }
+
+/// One decision at a time (two runs may meet the same static mutex first at once), and only once per address: a
+/// counted one is found in the table from then on, a refused one is refused again by the same reading.
+static _Atomic int deciding = 0;
+
+/// The slot of `mutex` if it is a static mutex of the program's that no init saw, counted from now on; else -1.
+static long count_if_static(const void *mutex) {
+    uintptr_t address = (uintptr_t)mutex;
+    if (!in_static_storage(address)) return -1;
+    if (address >= (uintptr_t)__start_harness_own_mutexes && address < (uintptr_t)__stop_harness_own_mutexes) return -1;
+    if (seen_at_init_table(address, 0)) return -1;
+    int expected = 0;
+    while (!atomic_compare_exchange_weak_explicit(&deciding, &expected, 1, memory_order_acquire, memory_order_relaxed))
+        expected = 0;
+    if (!is_counted(mutex)) {
+        count_mutex(mutex);
+        atomic_fetch_add_explicit(&counted_static, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&counted_total, 1, memory_order_relaxed);
+    }
+    atomic_store_explicit(&deciding, 0, memory_order_release);
+    return find_slot(mutex);
+}
+
 int pthread_mutex_init(pthread_mutex_t *mutex, const pthread_mutexattr_t *attributes) {
     int result = mutex_init()(mutex, attributes);
     if (result != 0 || classifying) return result;
     classifying = 1;
+    pthread_once(&static_once, find_static_ranges);
+    if (in_static_storage((uintptr_t)mutex)) seen_at_init_table((uintptr_t)mutex, 1);
     if (!sealed && made_by_code_under_test((void **)__builtin_frame_address(0))) {
         count_mutex(mutex);
         atomic_fetch_add_explicit(&counted_total, 1, memory_order_relaxed);
@@ -243,6 +345,7 @@ int pthread_mutex_destroy(pthread_mutex_t *mutex) {
 /// The callbacks into the run, set once by the harness.
 static _Atomic(const harness_lock_callbacks *) lock_callbacks = NULL;
 void harness_locks_set_callbacks(const harness_lock_callbacks *set) {
+    pthread_once(&static_once, find_static_ranges);
     atomic_store_explicit(&lock_callbacks, set, memory_order_release);
 }
 
@@ -295,6 +398,7 @@ static inline int my_tid(void) {
 int pthread_mutex_lock(pthread_mutex_t *mutex) {
     if (__builtin_expect(lock_run != NULL, 0) && !in_callback) {
         long slot = find_slot(mutex);
+        if (slot < 0) slot = count_if_static(mutex);
         const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
         if (slot >= 0 && set != NULL) {
             void *run = lock_run;
@@ -336,6 +440,7 @@ int pthread_mutex_lock(pthread_mutex_t *mutex) {
 int pthread_mutex_trylock(pthread_mutex_t *mutex) {
     if (__builtin_expect(lock_run != NULL, 0) && !in_callback) {
         long slot = find_slot(mutex);
+        if (slot < 0) slot = count_if_static(mutex);
         const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
         if (slot >= 0 && set != NULL) {
             atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
@@ -560,6 +665,7 @@ int harness_worker_start(void (*body)(void *), void *context) {
 
 void harness_locks_seal(int on) { (void)on; }
 int64_t harness_locks_counted(void) { return 0; }
+int64_t harness_locks_counted_static(void) { return 0; }
 int harness_locks_is_counted(const void *mutex) { (void)mutex; return 0; }
 void harness_locks_set_callbacks(const harness_lock_callbacks *set) { (void)set; }
 void harness_locks_job_begin(void *run, const int *others, uint64_t task) { (void)run; (void)others; (void)task; }

@@ -451,7 +451,7 @@ static void end_source_if_done(source_item *item) {
 /// The timer sources runs made and did not cancel (few at a time: a short list behind a lock).
 enum { MAX_SOURCES = 256 };
 static source_item *sources[MAX_SOURCES];
-static pthread_mutex_t sources_lock = PTHREAD_MUTEX_INITIALIZER;
+HARNESS_OWN_MUTEX static pthread_mutex_t sources_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static source_item *find_source(void *source) {
     source_item *found = NULL;
@@ -885,7 +885,7 @@ typedef struct thread_item {
 } thread_item;
 
 /// Where held threads wait for their start.
-static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
+HARNESS_OWN_MUTEX static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t gate_opened = PTHREAD_COND_INITIALIZER;
 
 void harness_outside_open_thread(void *pointer) {

@@ -88,7 +88,7 @@ typedef struct wake {
     struct wake *next;
 } wake;
 static wake *wakes = NULL;
-static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+HARNESS_OWN_MUTEX static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 /// How many wakes there are (read without the lock, on every wait's beginning and end).
 static _Atomic int wake_count = 0;
 

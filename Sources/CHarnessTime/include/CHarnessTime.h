@@ -250,6 +250,16 @@ int harness_mutex_holder(const void *word);
 /// How many mutexes were counted as the code under test's since the process began; whether `mutex` is one now.
 int64_t harness_locks_counted(void);
 int harness_locks_is_counted(const void *mutex);
+/// How many of those were static mutexes no init saw, counted at their first lock in a job.
+int64_t harness_locks_counted_static(void);
+
+/// Marks a static `pthread_mutex_t` of the harness's own C files: it shares the program's image with the code under
+/// test's statics, and is never a choice point (Locks.c keeps this section out).
+#if defined(__linux__)
+#define HARNESS_OWN_MUTEX __attribute__((section("harness_own_mutexes")))
+#else
+#define HARNESS_OWN_MUTEX
+#endif
 /// How many lock calls were choice points so far.
 int64_t harness_locks_points(void);
 

@@ -81,6 +81,9 @@ package enum LockPoints {
     package static var seen: Int { Int(harness_locks_points()) }
     /// Mutexes counted as the code under test's so far.
     package static var counted: Int { Int(harness_locks_counted()) }
+    /// Of those, static mutexes no init saw (`PTHREAD_MUTEX_INITIALIZER`, a zero-filled global), counted at a first
+    /// lock in a job because they lie in the program's own static storage.
+    package static var countedStatic: Int { Int(harness_locks_counted_static()) }
     /// Times a job waited for a lock another job held.
     package static var waits: Int { waitCount.load(ordering: .relaxed) }
     /// Times a job paused at a lock for another to run.
