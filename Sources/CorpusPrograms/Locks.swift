@@ -5,16 +5,19 @@ import Synchronization
 // guarding a few stored properties. Swift 6's checker proves no data race here; it does not prove that two sections
 // make one atomic step.
 
-/// An account whose balance an NSLock guards.
+/// An account whose balance a lock guards: an NSLock of its own, or a static pthread mutex (`StaticLedgerLock`).
 final class LockedAccount: @unchecked Sendable {
     // @unchecked Sendable: `balance` is read and written only inside `lock`'s sections, below.
     /// Guards `balance`.
-    private let lock = NSLock()
+    private let lock: any NSLocking
     /// The money left.
     private var balance: Int
 
-    /// An account holding `balance`.
-    init(_ balance: Int) { self.balance = balance }
+    /// An account holding `balance`, guarded by `lock`.
+    init(_ balance: Int, lock: any NSLocking = NSLock()) {
+        self.balance = balance
+        self.lock = lock
+    }
 
     /// Withdraws `amount` if the balance covers it, checking in one section and withdrawing in another.
     func checkThenWithdraw(_ amount: Int) -> Bool {
@@ -142,12 +145,66 @@ final class OwnLockAccount: @unchecked Sendable {
     var current: Int { lock.withLock { balance } }
 }
 
+#if os(Linux)
+// nonisolated(unsafe): each is a mutex, touched only through the pthread functions, which keep their own promise.
+/// The checking ledger's lock, as C keeps one (`static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;`): a global
+/// in static storage, zero-filled, which glibc takes for the initializer; no `pthread_mutex_init` ever sees it.
+nonisolated(unsafe) private var checkingLedgerLock = pthread_mutex_t()
+/// The one-section ledger's lock, made the same way.
+nonisolated(unsafe) private var oneSectionLedgerLock = pthread_mutex_t()
+#else
+// nonisolated(unsafe): each points at a mutex, touched only through the pthread functions.
+/// Elsewhere a zero-filled mutex is no mutex (Darwin's needs its signature): made once by init, where no lock is a
+/// choice point anyway.
+nonisolated(unsafe) private let ledgerLocks: [UnsafeMutablePointer<pthread_mutex_t>] = (0..<2).map { _ in
+    let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    pthread_mutex_init(mutex, nil)
+    return mutex
+}
+#endif
+
+/// A process-wide `pthread_mutex_t` in static storage, one per ledger, as a module ported from C keeps its lock.
+enum StaticLedgerLock: NSLocking {
+    /// The checking ledger's, and the one-section ledger's.
+    case checking, oneSection
+
+    /// Takes the lock, waiting while another thread holds it.
+    func lock() { call(pthread_mutex_lock) }
+
+    /// Lets the lock go.
+    func unlock() { call(pthread_mutex_unlock) }
+
+    /// Calls `function` with this ledger's mutex.
+    private func call(_ function: (UnsafeMutablePointer<pthread_mutex_t>) -> Int32) {
+        #if os(Linux)
+        switch self {
+        case .checking: _ = function(&checkingLedgerLock)
+        case .oneSection: _ = function(&oneSectionLedgerLock)
+        }
+        #else
+        _ = function(ledgerLocks[self == .checking ? 0 : 1])
+        #endif
+    }
+}
+
 /// Runs `withdraw` in two child tasks at once.
 func inTwoChildTasks(_ withdraw: @escaping @Sendable () -> Bool) async {
     await withTaskGroup(of: Bool.self) { group in
         group.addTask { withdraw() }
         group.addTask { withdraw() }
         for await _ in group {}
+    }
+}
+
+/// Withdraws 100 from `account` in two child tasks at once, each checking and acting in one section: how many were
+/// refused.
+func refusedOfTwoWithdrawals(from account: LockedAccount) async -> Int {
+    await withTaskGroup(of: Bool.self) { group in
+        group.addTask { account.withdraw(100) }
+        group.addTask { account.withdraw(100) }
+        var refused = 0
+        for await done in group where !done { refused += 1 }
+        return refused
     }
 }
 
@@ -172,13 +229,33 @@ extension Program {
             + "and is refused, in any interleaving"
     ) {
         let account = LockedAccount(100)
-        let refused = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { account.withdraw(100) }
-            group.addTask { account.withdraw(100) }
-            var refused = 0
-            for await done in group where !done { refused += 1 }
-            return refused
-        }
+        let refused = await refusedOfTwoWithdrawals(from: account)
+        return "balance \(account.current), \(refused) refused"
+    }
+
+    /// The check-then-act under a static pthread mutex that no init sees (`PTHREAD_MUTEX_INITIALIZER`).
+    static let staticMutexCheckThenAct = Program(
+        "static-mutex-check-then-act", "two child tasks withdraw 100 from 100, each checking in one section of a "
+            + "static pthread mutex (never initialised) and acting in another",
+        onTime: ["balance 0", "balance -100"],
+        because: "as with an NSLock, the check and the withdrawal are two sections: the other task's whole withdrawal "
+            + "may come between them, and both withdraw; how the mutex was made changes nothing"
+    ) {
+        let account = LockedAccount(100, lock: StaticLedgerLock.checking)
+        await inTwoChildTasks { account.checkThenWithdraw(100) }
+        return "balance \(account.current)"
+    }
+
+    /// Its fixed twin: the check and the withdrawal in one section of the static mutex.
+    static let staticMutexOneSection = Program(
+        "static-mutex-one-section", "two child tasks withdraw 100 from 100, each checking and acting in one section "
+            + "of a static pthread mutex (never initialised)",
+        onTime: ["balance 0, 1 refused"],
+        because: "the check and the withdrawal are one section, so the second task in sees the first one's withdrawal "
+            + "and is refused, in any interleaving"
+    ) {
+        let account = LockedAccount(100, lock: StaticLedgerLock.oneSection)
+        let refused = await refusedOfTwoWithdrawals(from: account)
         return "balance \(account.current), \(refused) refused"
     }
 

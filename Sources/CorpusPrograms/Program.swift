@@ -127,9 +127,9 @@ public enum Corpus {
         // Limits and signals: bounded groups, semaphores, gates; what children inherit
         .boundedConcurrencyGroup, .asyncSemaphore, .gateOpensWaiters, .groupBodyReturnsEarly, .priorityInherited,
         .continuationResumedAtOnce,
-        // Locked sections: NSLock, NSRecursiveLock, NSCondition, Mutex
+        // Locked sections: NSLock, NSRecursiveLock, NSCondition, Mutex, a static pthread mutex
         .nslockCheckThenAct, .nslockOneSection, .mutexCheckThenAct, .recursiveLockTransfers, .nsconditionHandsToThread,
-        .lockOrderInversion,
+        .lockOrderInversion, .staticMutexCheckThenAct, .staticMutexOneSection,
     ]
 
     /// The program named `name`, or nil.
