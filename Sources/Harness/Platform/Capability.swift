@@ -22,8 +22,9 @@ public enum Capability: String, CaseIterable, Sendable, CustomStringConvertible 
     /// `dispatchPrecondition(condition: .onQueue(.main))` holds in a run's main-actor code, as on the main actor.
     case mainQueue
     /// Under the seeded schedules a lock of a mutex the code under test made (an NSLock, NSRecursiveLock, NSCondition,
-    /// a `pthread_mutex_t` it initialised) is a choice point: a job may pause there and another run, and a held lock
-    /// blocks the job that wants it. `Mutex` and `Atomic` are inline atomics: never, anywhere.
+    /// a `pthread_mutex_t` it initialised, or a static one it never did) is a choice point: a job may pause there and
+    /// another run, and a held lock blocks the job that wants it. `Mutex` and `Atomic` are inline atomics: never,
+    /// anywhere.
     case lockChoicePoints
 
     /// Whether this platform gives it to the harness — decided by the platform and the build, never measured: where
