@@ -41,6 +41,32 @@ struct StaticMutexTests {
         }
     }
 
+    @Test("every static mutex of the harness's own C files is in the section Locks.c never counts")
+    func harnessStaticsMarked() throws {
+        // Unmarked, such a mutex shares the program's static storage with the code under test's and becomes a choice
+        // point inside the harness's own bookkeeping: the run pauses there holding it, and the next job that needs
+        // it hangs the run (seen with the section's exclusion taken out).
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var unmarked: [String] = []
+        for folder in ["Sources/CHarnessTime", "Sources/CReplayCheck"] {
+            let directory = root.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+            where name.hasSuffix(".c") || name.hasSuffix(".h") {
+                let lines = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+                    .components(separatedBy: "\n")
+                for (index, line) in lines.enumerated()
+                where (line.contains("MUTEX_INITIALIZER") || line.contains("static pthread_mutex_t "))
+                    && !line.contains("HARNESS_OWN_MUTEX")
+                    && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                    unmarked.append("\(folder)/\(name):\(index + 1): \(line)")
+                }
+            }
+        }
+        #expect(unmarked.isEmpty,
+                "static mutexes of the harness without HARNESS_OWN_MUTEX:\n\(unmarked.joined(separator: "\n"))")
+    }
+
     @Test("in a process of its own, the whole corpus under seeds counts no static mutex but the static-mutex programs' two",
           .needs(.lockChoicePoints, .defaultExecutor, .timers, .outsideWork, .virtualClock))
     func onlyTheProgramsStaticsCount() async {
