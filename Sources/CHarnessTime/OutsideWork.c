@@ -432,6 +432,13 @@ typedef struct source_item {
     /// Whether the item holds its queue (a data source's: the program may let go of it, and the source holds it only
     /// inside Dispatch, where a firing of ours cannot reach).
     int holds_queue;
+    /// A repeating timer source made while a lazy global was initialised (`process_lived`, with that global's
+    /// `swift_once` predicate): it lives as long as the process. Parked between the runs that use the global (no
+    /// firing of it runs then), and in the order parked (`parked_order`).
+    int process_lived;
+    void *global;
+    _Atomic int parked;
+    uint64_t parked_order;
 } source_item;
 
 static int is_data(const source_item *item) { return item->type >= SOURCE_DATA_ADD; }
@@ -512,10 +519,15 @@ static void arm_source(source_item *item) {
 /// the run's fired): it runs for the run, and a timer that does not repeat is done.
 static void source_fired(void *pointer) {
     source_item *item = pointer;
-    atomic_fetch_add_explicit(&item->firing, 1, memory_order_acq_rel);
+    atomic_fetch_add_explicit(&item->firing, 1, memory_order_seq_cst);
     if (atomic_load_explicit(&item->cancelled, memory_order_acquire)) {
         atomic_fetch_sub_explicit(&item->firing, 1, memory_order_acq_rel);
         end_source_if_done(item);
+        return;
+    }
+    // Parked between two runs: a firing already on its way when its run ended works for no run.
+    if (atomic_load_explicit(&item->parked, memory_order_seq_cst)) {
+        atomic_fetch_sub_explicit(&item->firing, 1, memory_order_acq_rel);
         return;
     }
     const harness_outside_callbacks *set = atomic_load_explicit(&callbacks, memory_order_acquire);
@@ -598,11 +610,112 @@ void *dispatch_source_create(const void *type, uintptr_t handle, uintptr_t mask,
                               label_of(queue));
     inside_library--;
     item->scheduled = kind == SOURCE_READ;  // a read source waits for no timer: its descriptor says when it fires
+    if (kind == SOURCE_TIMER && harness_static_init_depth() > 0) {
+        // Made by a lazy global's initialiser: it outlives the run (`harness_outside_park_sources`).
+        item->process_lived = 1;
+        item->global = harness_static_init_predicate();
+        harness_static_watch(item->global);
+    }
     if (item->serial == 0 || (queue == NULL && kind == SOURCE_TIMER) || !keep_source(item)) {
         if (item->serial != 0) set->ended(run, item->serial);
         free(item);
     }
     return source;
+}
+
+// MARK: Timer sources that outlive their run
+
+/// How many process-lived sources are parked now (a run with none to adopt looks without the lock), and the order
+/// of the last one parked.
+static _Atomic int parked_count = 0;
+static uint64_t parked_last = 0;
+
+/// Waits, a bounded while (about 50 ms), until no firing of `item` runs: one on its way when it was parked, or when it
+/// is handed over. A handler that blocks longer is left to run (a firing of the run it began for).
+static void wait_for_firings(source_item *item) {
+    for (int tries = 0; tries < 1000 && atomic_load_explicit(&item->firing, memory_order_seq_cst) != 0; tries++) {
+        struct timespec pause = {0, 50000};
+        real_nanosleep_fn()(&pause, NULL);
+    }
+}
+
+int harness_outside_park_sources(void *run, uint64_t *serials, int max) {
+    source_item *found[MAX_SOURCES];
+    int count = 0;
+    pthread_mutex_lock(&sources_lock);
+    for (int index = 0; index < MAX_SOURCES && count < max; index++) {
+        source_item *item = sources[index];
+        if (item == NULL || item->run != run || !item->process_lived || item->type != SOURCE_TIMER) continue;
+        if (item->interval == ~0ull || !item->scheduled || !item->resumed) continue;  // a repeating timer that runs
+        if (atomic_load_explicit(&item->parked, memory_order_relaxed)) continue;
+        if (atomic_load_explicit(&item->cancelled, memory_order_acquire)) continue;
+        atomic_store_explicit(&item->parked, 1, memory_order_seq_cst);
+        item->parked_order = ++parked_last;
+        atomic_fetch_add_explicit(&parked_count, 1, memory_order_release);
+        found[count] = item;
+        serials[count] = item->serial;
+        count++;
+    }
+    pthread_mutex_unlock(&sources_lock);
+    for (int index = 0; index < count; index++) {
+        source_item *item = found[index];
+        inside_library++;
+        real_dispatch_source_set_timer_fn()(item->source, ~0ull, ~0ull, 0);  // Dispatch's own timer, if it had one
+        inside_library--;
+        item->armed = 0;
+        wait_for_firings(item);
+    }
+    return count;
+}
+
+int harness_outside_parked_sources(void **items, int max) {
+    if (atomic_load_explicit(&parked_count, memory_order_acquire) == 0) return 0;
+    int count = 0;
+    pthread_mutex_lock(&sources_lock);
+    for (int index = 0; index < MAX_SOURCES && count < max; index++) {
+        source_item *item = sources[index];
+        if (item == NULL || !atomic_load_explicit(&item->parked, memory_order_relaxed)) continue;
+        if (!harness_static_touched(item->global)) continue;
+        items[count++] = item;
+    }
+    pthread_mutex_unlock(&sources_lock);
+    // Oldest parked first.
+    for (int i = 1; i < count; i++) {
+        for (int j = i; j > 0 && ((source_item *)items[j - 1])->parked_order > ((source_item *)items[j])->parked_order; j--) {
+            void *swap = items[j];
+            items[j] = items[j - 1];
+            items[j - 1] = swap;
+        }
+    }
+    return count;
+}
+
+const char *harness_outside_source_label(void *pointer) {
+    source_item *item = pointer;
+    inside_library++;
+    const char *label = label_of(item->queue);
+    inside_library--;
+    return label;
+}
+
+int harness_outside_source_process_lived(void *pointer) {
+    return ((source_item *)pointer)->process_lived;
+}
+
+void *harness_outside_adopt_source(void *pointer, void *run, uint64_t serial, int64_t *interval, uint64_t *old_serial) {
+    source_item *item = pointer;
+    wait_for_firings(item);
+    void *old = item->run;
+    *old_serial = item->serial;
+    *interval = (int64_t)item->interval;
+    item->run = run;
+    item->serial = serial;
+    // Its timer is the adopting run's now (the run sets it); Dispatch's stays disarmed.
+    item->on_run_clock = 1;
+    item->armed = 1;
+    atomic_fetch_sub_explicit(&parked_count, 1, memory_order_release);
+    atomic_store_explicit(&item->parked, 0, memory_order_seq_cst);
+    return old;
 }
 
 /// The data source whose handler runs on this thread now, and the data it was given.
@@ -1164,5 +1277,13 @@ void harness_outside_submit(void *item) { (void)item; }
 void harness_outside_open_thread(void *item) { (void)item; }
 void harness_outside_fire_source(void *item) { (void)item; }
 int harness_outside_source_ready(void *item) { (void)item; return 0; }
+int harness_outside_park_sources(void *run, uint64_t *serials, int max) { (void)run; (void)serials; (void)max; return 0; }
+int harness_outside_parked_sources(void **items, int max) { (void)items; (void)max; return 0; }
+void *harness_outside_adopt_source(void *item, void *run, uint64_t serial, int64_t *interval, uint64_t *old_serial) {
+    (void)item; (void)run; (void)serial; *interval = -1; *old_serial = 0;
+    return 0;
+}
+const char *harness_outside_source_label(void *item) { (void)item; return ""; }
+int harness_outside_source_process_lived(void *item) { (void)item; return 0; }
 
 #endif

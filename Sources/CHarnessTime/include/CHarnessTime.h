@@ -190,6 +190,23 @@ void harness_outside_fire_source(void *item);
 /// Whether a read source's handler is due now: it runs, has a handler, and its descriptor can be read (or is at its end).
 int harness_outside_source_ready(void *item);
 
+// Repeating timer sources made while a lazy global was initialised: they live as long as the process (OutsideWork.c).
+
+/// Parks every such source `run` follows, at the run's end or when it gives them back: no firing of one runs until a
+/// later run adopts it (Dispatch's own timer disarmed; a firing on its way waited for, a bounded while). Writes their
+/// serial numbers in the run (up to `max`); returns how many.
+int harness_outside_park_sources(void *run, uint64_t *serials, int max);
+/// The parked sources whose global the calling thread's run used (`harness_static_touched`), oldest parked first (up to
+/// `max`); returns how many.
+int harness_outside_parked_sources(void **items, int max);
+/// Hands parked source `item` to `run` as its outside work `serial`, its timer the run's to set; writes its interval
+/// (nanoseconds) and the serial it had. Returns the run it was parked by, whose hold (`begin`'s) the caller lets go.
+void *harness_outside_adopt_source(void *item, void *run, uint64_t serial, int64_t *interval, uint64_t *old_serial);
+/// The label of the source's queue.
+const char *harness_outside_source_label(void *item);
+/// Whether the source was made while a lazy global was initialised.
+int harness_outside_source_process_lived(void *item);
+
 /// Lets a task the run handed to an executor run there (ForeignExecutors.c).
 void harness_foreign_open(void *item);
 

@@ -64,6 +64,8 @@ extension OneThreadExecutor {
     /// It started on `thread`: the run's time for that thread to read (as the monotonic clocks and the wall clock read
     /// it), or nil if the thread keeps real time (a strict run, or one that is over).
     func outsideStarted(_ serial: UInt64, on thread: Int32) -> (now: Int64, wall: Int64)? {
+        // Over: nothing to note, and no lock (a run parking its sources waits, holding it, for their firings to end).
+        guard !isOver else { return nil }
         lockState()
         defer { condition.unlock() }
         outside.start(serial, on: thread)
@@ -116,6 +118,7 @@ extension OneThreadExecutor {
 
     /// A timer or read source's handler ran; `last` if its timer does not repeat.
     func outsideSourceFired(_ serial: UInt64, last: Bool) {
+        guard !isOver else { return }  // as in `outsideStarted`
         lockState()
         defer { condition.unlock() }
         if outside.items[serial]?.kind == .readSource {

@@ -17,9 +17,9 @@ import Synchronization
 /// `@unchecked Sendable`: `scheduler`, `clock`, `result`, `notes`, `completed` and `abandoned` are read and
 /// written under `condition`; `runningMainJob` only on the harness thread; the atomics anywhere.
 /// `@exclusivity(unchecked)` on the state every job touches (`scheduler`, `clock`, `events`, `inJob`, the job
-/// starts, `mainLane`, `abandoned`, `runningMainJob`, `outside`, `held`, the quiet and waiting marks): its lock
-/// (`condition`, or `heldLock` for `held`), or the harness thread alone, already keeps two accesses from
-/// overlapping, and the runtime's check of each access cost about a tenth of a job. What its
+/// starts, `mainLane`, `abandoned`, `runningMainJob`, `outside`, `held`, the quiet and waiting marks, `progress`,
+/// `sourcesGivenBack`): its lock (`condition`, or `heldLock` for `held`), or the harness thread alone, already keeps
+/// two accesses from overlapping, and the runtime's check of each access cost about a tenth of a job. What its
 /// extensions in other files (`+OutsideWork`, `+Timers`) use is internal rather than private, for them alone.
 final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// The lock that guards the executor's state, and the signal that work arrived.
@@ -130,6 +130,16 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     @exclusivity(unchecked) var runningEntryJob = 0
     /// The timer sources on the run's clock: the C record to fire, and the interval (-1: once).
     var sourceTimers: [UInt64: (item: UnsafeMutableRawPointer, interval: Int64)] = [:]
+    /// The process-lived timer sources this run adopted, by serial number (`adoptParkedSources`; under `condition`).
+    var adoptedSources: Set<UInt64> = []
+    /// Whether the run gave back the sources it adopted, their firings having brought it nothing: it adopts none again
+    /// until a job runs (under `condition`).
+    @exclusivity(unchecked) var sourcesGivenBack = false
+    /// Jobs run and jobs arrived from other threads so far: what a firing of an adopted source may have brought
+    /// (under `condition`).
+    @exclusivity(unchecked) var progress = 0
+    /// `progress` when an adopted source last fired (under `condition`).
+    var progressAtAdoptedFiring: Int?
     /// The job the watchdog last saw holding outside work (its number): seen twice, the work goes (watchdog only).
     let jobSeenHolding = Atomic<Int>(0)
     /// Whether the run is quiet: nothing of its own to do, nothing it knows of that could resume it (`RunRegistry`).
@@ -215,6 +225,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             lockState()
             let mine = harness_helper_run() == Unmanaged.passUnretained(self).toOpaque()
             if mine { outside.arrived(Self.number(of: job), from: harness_helper_serial()) }
+            progress += 1
             scheduler.arrive(Self.number(of: job), isMain: isMain, from: mine ? harness_helper_serial() : .max)
             condition.signal()
         }
@@ -289,6 +300,9 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         return .nanoseconds(scheduler.virtualTime ? scheduler.now : realNow())
     }
 
+    /// The run's clock, as its timers read it: virtual time, or `realNow()`. Call under the lock.
+    var timerNow: Int64 { scheduler.virtualTime ? scheduler.now : realNow() }
+
     /// Keeps a note for a failure report (the last twenty) and the timeline (`task`: who left it, by name; an
     /// unnamed task by `taskID`, the runtime's id for it, as `task 1`, `task 2`… in the order they first noted).
     func note(_ text: String, task: String? = nil, taskID: UInt64? = nil) {
@@ -361,6 +375,12 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             var step = scheduler.next(realNow: realNow, outsideMayResume: outsideMayResume)
             if case .waitForOutsideWork(known: true) = step {} else { waitingForOutside = false }
             var waitingForOthers = false
+            switch step {
+            case .end(.deadlock), .waitForOutsideWork(known: false):
+                // Nothing of the run's own can go on: a timer source earlier runs left may (a heartbeat's firing).
+                if adoptParkedSources() { continue }
+            default: break
+            }
             if case .end(.deadlock) = step, !othersHaveSettled() {
                 step = .waitForOutsideWork(known: true)
                 waitingForOthers = true
@@ -402,6 +422,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                     firedTimer: entry.firedTimer, now: scheduler.virtualTime ? scheduler.now : -1)
         inJob = true
         escapedSteps = 0
+        progress += 1
+        sourcesGivenBack = false
         run(entry)
     }
 
@@ -500,13 +522,20 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     private func fireOutside(_ serial: UInt64) {
         timerFired()
         if let source = sourceTimers[serial] {
+            // Once the scenario returned every timer is due at once: a source that outlives the run does not fire for
+            // it then (its firings are a later run's, `parkProcessLivedSources`).
+            if scheduler.finished, harness_outside_source_process_lived(source.item) != 0 {
+                sourceTimers[serial] = nil
+                return
+            }
+            if adoptedSources.contains(serial), !adoptedSourceMayFire(serial, interval: source.interval) { return }
             // A timer source on the run's clock: its handler goes to its queue, and a repeating one is due again.
             escapedStep()
             outside.sourceFiring(serial)
             harness_outside_fire_source(source.item)
             // Once the scenario returned every timer is due at once: a repeating source is not set again then.
             if source.interval >= 0, !scheduler.finished {
-                scheduler.setOutsideTimer(serial, deadline: scheduler.now + max(source.interval, 1))
+                scheduler.setOutsideTimer(serial, deadline: timerNow + max(source.interval, 1))
             } else {
                 sourceTimers[serial] = nil
             }
@@ -658,6 +687,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         scheduler.parkLodgers()
         if case .success = result { succeeded = true }
         over.store(true, ordering: .releasing)
+        parkProcessLivedSources()
         abandoned = true
         condition.signal()
         // Outside work waiting for the run's timers goes on in real time: delayed submissions to Dispatch now,

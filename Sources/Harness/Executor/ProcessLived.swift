@@ -95,3 +95,73 @@ final class ProcessLived: Sendable {
         }
     }
 }
+
+// Timer sources that live as long as the process: a repeating `DispatchSourceTimer` made while a lazy global or
+// `static let` was initialised (a heartbeat a shared value starts at its first use). OutsideWork.c follows it as the
+// outside work of the run that made it, as any source a run makes. When that run ends it is parked (it fires for no
+// run), and a later run that used the same global adopts it at the point where it has nothing of its own to do, as it
+// adopts a parked task's work: from then on the source is that run's outside work, its timer the run's (virtual time,
+// or the strict run's own clock), due at once (the time between the runs has passed) and every interval after. So the
+// same seed gives the same firings, whatever ran before, and a run that never used the global never sees them.
+extension OneThreadExecutor {
+    /// Adopts the parked timer sources of the globals this run used, oldest parked first: whether it adopted any. Call
+    /// under the lock, where the run would be quiet.
+    func adoptParkedSources() -> Bool {
+        guard !sourcesGivenBack, !scheduler.finished else { return false }
+        var items = [UnsafeMutableRawPointer?](repeating: nil, count: 16)
+        let count = Int(harness_outside_parked_sources(&items, Int32(items.count)))
+        guard count > 0 else { return false }
+        let me = Unmanaged.passUnretained(self)
+        for case let item? in items[..<count] {
+            let serial = outside.begin(.source, label: String(cString: harness_outside_source_label(item)))
+            // The source's hold on the run, as the callback that begins any outside work takes one; the run that parked
+            // it lets go of its own.
+            _ = me.retain()
+            var interval: Int64 = -1, parkedSerial: UInt64 = 0
+            if let parkedBy = harness_outside_adopt_source(item, me.toOpaque(), serial, &interval, &parkedSerial) {
+                Unmanaged<OneThreadExecutor>.fromOpaque(parkedBy).release()
+            }
+            sourceTimers[serial] = (item, interval)
+            adoptedSources.insert(serial)
+            scheduler.setOutsideTimer(serial, deadline: timerNow)
+        }
+        progressAtAdoptedFiring = nil
+        return true
+    }
+
+    /// Whether adopted source `serial`, its timer due, fires now. Not while its last firing still runs (a strict run's
+    /// handler on a slow thread: its timer is set again, as Dispatch merges a firing due while the handler runs). Not,
+    /// and the run gives back every source it adopted, if nothing came of its last firing (no job ran, none arrived):
+    /// a heartbeat beside a run it never resumes, which is then judged without it. Call under the lock.
+    func adoptedSourceMayFire(_ serial: UInt64, interval: Int64) -> Bool {
+        guard let state = outside.items[serial]?.state else {
+            // Cancelled: its end was told.
+            sourceTimers[serial] = nil
+            adoptedSources.remove(serial)
+            return false
+        }
+        guard case .source = state else {
+            scheduler.setOutsideTimer(serial, deadline: timerNow + max(interval, 1))
+            return false
+        }
+        if progressAtAdoptedFiring == progress {
+            parkProcessLivedSources()
+            sourcesGivenBack = true
+            return false
+        }
+        progressAtAdoptedFiring = progress
+        return true
+    }
+
+    /// Parks every process-lived timer source the run follows (at its end, or when it gives them back): no firing of
+    /// one runs until a later run adopts it. Call under the lock.
+    func parkProcessLivedSources() {
+        var serials = [UInt64](repeating: 0, count: 16)
+        let count = Int(harness_outside_park_sources(Unmanaged.passUnretained(self).toOpaque(), &serials, Int32(serials.count)))
+        for serial in serials[..<count] {
+            sourceTimers[serial] = nil
+            adoptedSources.remove(serial)
+            outside.end(serial)
+        }
+    }
+}
