@@ -39,15 +39,5 @@ public struct KnownFalseVerdict: Sendable {
 extension KnownFalseVerdict {
     /// Every known false verdict, by program. Remove a program when the harness mends it: its corpus test then fails
     /// ("known issue was not recorded") until it is removed, unless the entry is intermittent.
-    public static let all: [String: KnownFalseVerdict] = Dictionary(uniqueKeysWithValues: [
-        // Made before the run: the second and later runs of a process meet a thread, queue or timer the run did not see
-        // start.
-        KnownFalseVerdict("dispatch-timer-singleton",
-                          why: "a repeating timer source made in an earlier run fires, once that run is over, on Dispatch's workers for no run; nothing ties a later run to it but the continuation its handler will resume, which the run cannot see before it comes: deadlock",
-                          mendedBy: "tying a firing to the run whose continuation the handler resumes before it resumes it; counting every live timer as every run's outside work would make each run of the process wait on each timer, and runs may be alive at once (no change under way)",
-                          // In a process of its own every later run deadlocks; in the test process, where other
-                          // programs run beside it, the timer's firings mostly reach a later run in time: 0 to 5 of
-                          // 200 seeded runs deadlock, and CI and a soak each saw a pass with none.
-                          intermittent: true),
-    ].map { ($0.program, $0) })
+    public static let all: [String: KnownFalseVerdict] = [:]
 }
