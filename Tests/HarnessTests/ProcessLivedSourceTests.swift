@@ -42,32 +42,10 @@ struct ProcessLivedSourceTests {
         return second > first ? "2 beats, in order" : "beat \(second) after beat \(first)"
     }
 
-    /// What one run gave: its value, or the kind of its failure.
-    static func outcome(of schedule: Schedule) async -> (String, Run<String>?) {
-        do {
-            let ran = try await run(schedule, twoBeats)
-            return (ran.value, ran)
-        } catch {
-            return ("\(error.kind)", nil)
-        }
-    }
-
     @Test("a repeating timer a static let starts in the first run beats for every later run, strict, seeded and PCT, the same seed the same schedule")
     func heartbeatOutlivesItsRun() async throws {
-        var outcomes: [String: Int] = [:]
-        for _ in 0..<6 { outcomes[await Self.outcome(of: .strict).0, default: 0] += 1 }
-        var differing: [Schedule] = []
-        let schedules = (1...10).map { Schedule.seeded($0) } + (1...5).map { Schedule.pct(seed: $0, depth: 3, horizon: 50) }
-        for schedule in schedules {
-            let (first, firstRun) = await Self.outcome(of: schedule)
-            let (second, secondRun) = await Self.outcome(of: schedule)
-            outcomes[first, default: 0] += 1
-            outcomes[second, default: 0] += 1
-            if let firstRun, let secondRun, firstRun.scheduleHash != secondRun.scheduleHash || firstRun.choices != secondRun.choices {
-                differing.append(schedule)
-            }
-        }
-        #expect(outcomes == ["2 beats, in order": 6 + 2 * schedules.count], "the real runtime gives 2 beats, in order, every time")
+        let (outcomes, differing, runs) = await outcomesOfLaterRuns(Self.twoBeats)
+        #expect(outcomes == ["2 beats, in order": runs], "the real runtime gives 2 beats, in order, every time")
         #expect(differing.isEmpty, "the same seed should give the same schedule: \(differing)")
         // A run that uses the monitor and waits for what nobody gives: the heartbeat's firings bring it nothing, so it
         // gives the heartbeat back and is a deadlock, as it would be without one — not a run that beats for ever.
@@ -83,7 +61,7 @@ struct ProcessLivedSourceTests {
             }
         }
         // Given back, it beats again for the next run that uses it.
-        #expect(await Self.outcome(of: .seeded(1)).0 == "2 beats, in order")
+        #expect(try await run(.seeded(1), Self.twoBeats).value == "2 beats, in order")
         // The heartbeat's last beat, in a run of its own: its timer is cancelled, none is left for other tests' runs.
         let last = try await run(.strict) { await HeartbeatMonitor.shared.stop() }
         #expect(last.value > 2)

@@ -75,6 +75,34 @@ final class WatchedGlobal: Sendable {
     static func use() { _ = shared }
 }
 
+/// What later runs of one process give for code that outlives its run: `scenario` under strict ×6, then seeded 1…10 and
+/// PCT 1…5, each seed twice. Each outcome (a value, or the kind of a failure) counted, and the schedules whose two runs
+/// made other choices.
+func outcomesOfLaterRuns(_ scenario: @escaping @Sendable () async -> String) async -> (outcomes: [String: Int], differing: [Schedule], runs: Int) {
+    func outcome(of schedule: Schedule) async -> (String, Run<String>?) {
+        do {
+            let ran = try await run(schedule, scenario)
+            return (ran.value, ran)
+        } catch {
+            return ("\(error.kind)", nil)
+        }
+    }
+    var outcomes: [String: Int] = [:]
+    for _ in 0..<6 { outcomes[await outcome(of: .strict).0, default: 0] += 1 }
+    var differing: [Schedule] = []
+    let schedules = (1...10).map { Schedule.seeded($0) } + (1...5).map { Schedule.pct(seed: $0, depth: 3, horizon: 50) }
+    for schedule in schedules {
+        let (first, firstRun) = await outcome(of: schedule)
+        let (second, secondRun) = await outcome(of: schedule)
+        outcomes[first, default: 0] += 1
+        outcomes[second, default: 0] += 1
+        if let firstRun, let secondRun, firstRun.scheduleHash != secondRun.scheduleHash || firstRun.choices != secondRun.choices {
+            differing.append(schedule)
+        }
+    }
+    return (outcomes, differing, 6 + 2 * schedules.count)
+}
+
 @Suite("A task a static let starts lives as long as the process", scaledTimeLimit(minutes: 1))
 struct ProcessLivedTaskTests {
     /// Two sweeps awaited one after the other, as `background-task-singleton` of the corpus does.
@@ -84,32 +112,10 @@ struct ProcessLivedTaskTests {
         return second > first ? "2 sweeps, in order" : "sweep \(second) after sweep \(first)"
     }
 
-    /// What one run gave: its value, or the kind of its failure.
-    static func outcome(of schedule: Schedule) async -> (String, Run<String>?) {
-        do {
-            let ran = try await run(schedule, twoSweeps)
-            return (ran.value, ran)
-        } catch {
-            return ("\(error.kind)", nil)
-        }
-    }
-
     @Test("a janitor a static let starts in the first run sweeps for every later run, strict, seeded and PCT, the same seed the same schedule")
     func janitorOutlivesItsRun() async throws {
-        var outcomes: [String: Int] = [:]
-        for _ in 0..<6 { outcomes[await Self.outcome(of: .strict).0, default: 0] += 1 }
-        var differing: [Schedule] = []
-        let schedules = (1...10).map { Schedule.seeded($0) } + (1...5).map { Schedule.pct(seed: $0, depth: 3, horizon: 50) }
-        for schedule in schedules {
-            let (first, firstRun) = await Self.outcome(of: schedule)
-            let (second, secondRun) = await Self.outcome(of: schedule)
-            outcomes[first, default: 0] += 1
-            outcomes[second, default: 0] += 1
-            if let firstRun, let secondRun, firstRun.scheduleHash != secondRun.scheduleHash || firstRun.choices != secondRun.choices {
-                differing.append(schedule)
-            }
-        }
-        #expect(outcomes == ["2 sweeps, in order": 6 + 2 * schedules.count], "the real runtime gives 2 sweeps, in order, every time")
+        let (outcomes, differing, runs) = await outcomesOfLaterRuns(Self.twoSweeps)
+        #expect(outcomes == ["2 sweeps, in order": runs], "the real runtime gives 2 sweeps, in order, every time")
         #expect(differing.isEmpty, "the same seed should give the same schedule: \(differing)")
         // The janitor's last sweep, in a run of its own: no janitor is left for other tests' runs.
         let last = try await run(.strict) { await SweepingCache.shared.stop() }
