@@ -48,10 +48,12 @@ struct ProcessLivedSourceTests {
         #expect(outcomes == ["2 beats, in order": runs], "the real runtime gives 2 beats, in order, every time")
         #expect(differing.isEmpty, "the same seed should give the same schedule: \(differing)")
         // A run that uses the monitor and waits for what nobody gives: the heartbeat's firings bring it nothing, so it
-        // gives the heartbeat back and is a deadlock, as it would be without one — not a run that beats for ever.
+        // gives the heartbeat back and is a deadlock, as it would be without one — not a run that beats for ever (that
+        // would be cut short by its escaped work, kept low here so that it is seen in seconds).
+        let quick = RunOptions { $0.escapedWorkLimit = 1_000 }
         for schedule in [Schedule.strict, .seeded(1)] {
             do {
-                let _: Run<Void> = try await run(schedule) {
+                let _: Run<Void> = try await run(schedule, options: quick) {
                     HeartbeatMonitor.use()
                     let _: Void = await waitForAResumeNobodyMakes()
                 }
