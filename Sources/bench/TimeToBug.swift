@@ -79,18 +79,18 @@ func printTimeToBug(starts: Int, chanceRuns: Int) async throws {
     print("")
     print("Time to bug: runs until the first failing run, median / worst over \(starts) starting seeds")
     print("(the lessons' wrong shapes from Sources/Subjects/*/Mistakes; the breakages' rows: scripts/time-to-bug)")
-    print(pad("wrong shape", 60) + pad("depth", 7) + comparedSearchNames.map { pad($0, 14) }.joined() + pad("pct ≤ random", 14)
-          + "portfolio ≤ 2× best")
+    // The portfolio's own target (3× the best single search's runs, on average) is judged on the chance table below:
+    // a median over a few starting points moves with luck.
+    print(pad("wrong shape", 60) + pad("depth", 7) + comparedSearchNames.map { pad($0, 14) }.joined() + "pct ≤ random")
     var chances: [[Double]] = []
     for shape in shapes {
         let horizon = try await run(.replay(Interleaving([])), shape.body).choices.count
         let searches = comparedSearches(horizon: horizon)
         var counts: [[Int]?] = []
         for search in searches { counts.append(try await timeToBug(shape, starts: starts, limit: limit, search)) }
-        let singles = Array(counts.dropLast()), portfolio = counts.last!
+        let singles = Array(counts.dropLast())
         print(pad(shape.name, 60) + pad("\(shape.depth)", 7) + counts.map { pad(medianAndWorst($0, limit: limit), 14) }.joined()
-              + pad(meetsTarget(pct: singles[shape.depth], random: singles[0]) ? "yes" : "no", 14)
-              + (withinTwice(portfolio, of: singles) ? "yes" : "no"))
+              + (meetsTarget(pct: singles[shape.depth], random: singles[0]) ? "yes" : "no"))
         chances.append(try await chancesToShow(shape, searches, runs: chanceRuns))
     }
     printChances(shapes, chances, runs: chanceRuns)
@@ -192,15 +192,6 @@ func bestMix(_ chances: [[Double]]) -> (weights: [Double], ratio: Double, worstR
     }
     share(0, mixSteps, [])
     return found
-}
-
-/// Whether `portfolio` needed at most twice the runs of the best of `singles`, median and worst (each judged apart).
-func withinTwice(_ portfolio: [Int]?, of singles: [[Int]?]) -> Bool {
-    let found = singles.compactMap { $0 }
-    guard let portfolio else { return found.isEmpty }
-    guard !found.isEmpty else { return true }
-    let bestMedian = found.map { $0[$0.count / 2] }.min()!, bestWorst = found.map { $0.last! }.min()!
-    return portfolio[portfolio.count / 2] <= 2 * bestMedian && portfolio.last! <= 2 * bestWorst
 }
 
 /// Whether PCT needed no more runs than random (median and worst) and a median of at most 5.
