@@ -89,6 +89,19 @@ struct WatchdogTests {
                 "then 1 s asleep, the machine's last total unknown: none of it held (only delayed)")
     }
 
+    @Test("a sleep on two busy CPUs, one with a thread waiting for it all along, is not a hold: the kernel's pressure total adds half that time")
+    func pressureOnTwoCPUs() {
+        // kernel/sched/psi.c: the system's "some" is the CPUs' stall times averaged by their busy time, so a second
+        // in which one of two busy CPUs always had a thread waiting adds 0.5 s to it. The machine had no CPU to spare.
+        var meter = HoldMeter()
+        _ = meter.look(job: 1, jobStart: 0, wall: 0, sample: .init(cpu: 0, sleeping: false),
+                       busy: MachineBusy.stallTime(someMicroseconds: 7_000_000, cores: 2))
+        let asleep = meter.look(job: 1, jobStart: 0, wall: 1_000_000_000, sample: .init(cpu: 0, sleeping: true),
+                                busy: MachineBusy.stallTime(someMicroseconds: 7_500_000, cores: 2))
+        #expect(asleep.jobHeld == 0, "1 s asleep, the pressure total 0.5 s further on two CPUs: \(asleep)")
+        #expect(MachineBusy.stallTime(someMicroseconds: 500_000, cores: 1) == 500_000_000, "one CPU: the total as it is")
+    }
+
     @Test("a first look that finds the job asleep counts the sleep only net of the machine's busy time since the run began")
     func busyFirstLook() {
         var meter = HoldMeter()

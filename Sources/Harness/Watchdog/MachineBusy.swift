@@ -10,8 +10,9 @@ import Darwin
 /// whatever would wake it (another thread of the scenario, the kernel's timer work, a thread the subject started)
 /// was runnable but got no CPU.
 ///
-/// Linux's pressure stall information (`/proc/pressure/cpu`, "some … total=" in microseconds) counts the time in
-/// which at least one runnable thread waited for a CPU: the definition of an oversubscribed machine. Where it cannot
+/// Linux's pressure stall information (`/proc/pressure/cpu`, "some … total=" in microseconds) counts, CPU by CPU, the
+/// time in which a runnable thread waited for that CPU: the definition of an oversubscribed machine. The system total
+/// averages the CPUs (`stallTime`), so it is scaled back by the number of CPUs. Where it cannot
 /// be read (a kernel without it), `/proc/stat`'s idle time gives a bound that is never too low: a machine whose CPUs
 /// were idle for `idle` nanoseconds between two looks had a CPU to spare for at least `idle / cores` of them, so the
 /// rest counts as busy. A job's sleep is its hold only net of this time (`HoldMeter`), so oversubscription, however
@@ -53,14 +54,27 @@ enum MachineBusy {
     }
 
     #if os(Linux)
-    /// `/proc/pressure/cpu`'s "some" total, in nanoseconds.
+    /// `/proc/pressure/cpu`'s "some" total as `stallTime`, in nanoseconds.
     static func pressureStall() -> Int64? {
         guard let text = read("/proc/pressure/cpu"), let line = text.split(separator: "\n").first(where: { $0.hasPrefix("some") }),
               let field = line.split(separator: " ").first(where: { $0.hasPrefix("total=") }),
               let micro = Int64(field.dropFirst("total=".count)) else { return nil }
-        return micro * 1_000
+        return stallTime(someMicroseconds: micro, cores: Int64(max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1)))
+    }
+    #endif
+
+    /// The pressure total "some" (`someMicroseconds`) of a machine of `cores` CPUs as a total that grows at least as
+    /// fast as the time in which some CPU had a thread waiting for it, in nanoseconds. The kernel's total is an average
+    /// of the CPUs' own stall times weighted by their busy time (`kernel/sched/psi.c`: tSOME = Σ tSOME[i] · tNONIDLE[i]
+    /// / Σ tNONIDLE[i]), not their union: on two busy CPUs, one with a thread waiting all along, it grows at half the
+    /// rate of real time. Times the CPUs it is at least the union while every CPU is busy (more than real time when
+    /// several CPUs stall at once, which a look caps at its interval): a sleep then counts less, which can delay a
+    /// blocked-thread verdict, never cause one.
+    static func stallTime(someMicroseconds: Int64, cores: Int64) -> Int64 {
+        someMicroseconds * 1_000 * max(cores, 1)
     }
 
+    #if os(Linux)
     /// Real time less the machine's idle time shared out over its CPUs, in nanoseconds: never less than the time
     /// without a spare CPU.
     static func busyFromIdle() -> Int64? {
