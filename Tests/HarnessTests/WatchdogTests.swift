@@ -102,6 +102,18 @@ struct WatchdogTests {
         #expect(MachineBusy.stallTime(someMicroseconds: 500_000, cores: 1) == 500_000_000, "one CPU: the total as it is")
     }
 
+    @Test("a sleep while the watchdog itself waited for a CPU is not a hold, though the machine's total missed it")
+    func watchdogWaited() {
+        var meter = HoldMeter()
+        _ = meter.look(job: 1, jobStart: 0, wall: 0, sample: .init(cpu: 0, sleeping: false), busy: 0, watcherWaited: 40_000_000)
+        let late = meter.look(job: 1, jobStart: 0, wall: 1_500_000_000, sample: .init(cpu: 0, sleeping: true), busy: 200_000_000,
+                              watcherWaited: 1_440_000_000)
+        #expect(late.jobHeld == 100_000_000, "1.5 s asleep; the watchdog waited 1.4 s of it for a CPU, the total saw 0.2 s: \(late)")
+        let unknown = meter.look(job: 1, jobStart: 0, wall: 2_000_000_000, sample: .init(cpu: 0, sleeping: true),
+                                 busy: 200_000_000)
+        #expect(unknown.jobHeld == 600_000_000, "then 0.5 s asleep, the watchdog's wait unread: held 0.5 s more: \(unknown)")
+    }
+
     @Test("a first look that finds the job asleep counts the sleep only net of the machine's busy time since the run began")
     func busyFirstLook() {
         var meter = HoldMeter()

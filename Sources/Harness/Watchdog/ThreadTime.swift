@@ -75,6 +75,7 @@ struct HoldMeter: Equatable {
     private var lastCPU: Int64 = 0
     private var lastWaiting: Int64 = 0
     private var lastBusy: Int64? = nil
+    private var lastWatcherWaited: Int64? = nil
 
     /// One look: `job` running now (0 if idle), which started `jobStart` nanoseconds after the run did, at `wall`
     /// nanoseconds since the run started, with a sample of the thread (nil: count wall time) and the machine's busy
@@ -88,10 +89,13 @@ struct HoldMeter: Equatable {
     /// neither another job's work nor a wait for a CPU as this job's hold.
     /// `cpuAtStart` and `busyAtStart`, the thread's CPU time and the machine's busy total when the run began, let the
     /// first look count from the start too. `paused`: the run is waiting for other runs (`waitsForOthers`), so
-    /// the interval is none of its time.
+    /// the interval is none of its time. `watcherWaited`: the watchdog thread's own time waiting for a CPU so far (its
+    /// `Sample.waiting`, read after `sample`; nil: unknown): a wait of its own in the interval is time in which a
+    /// runnable thread waited for a CPU, so it counts as busy too, even where the machine's total missed it.
     mutating func look(job: Int, jobStart: Int64 = 0, wall: Int64, sample: ThreadTime.Sample?, busy: Int64? = nil,
                        cpuAtStart: Int64? = nil, busyAtStart: Int64? = nil,
-                       paused: Bool = false) -> (jobHeld: Int64, runHad: Int64) {
+                       paused: Bool = false, watcherWaited: Int64? = nil) -> (jobHeld: Int64, runHad: Int64) {
+        defer { lastWatcherWaited = watcherWaited }
         if runHad == nil, let cpuAtStart, sample != nil {
             // The run's start is the look before the first: awake, at wall time 0, with this much CPU used.
             runHad = 0
@@ -122,6 +126,7 @@ struct HoldMeter: Equatable {
             // The machine's busy time in the interval: unknown at the last look counts as all of it; unknown now, none.
             var busied: Int64 = 0
             if let busy { busied = lastBusy.map { max(busy - $0, 0) } ?? interval }
+            if let watcherWaited, let lastWatcherWaited { busied = max(busied, watcherWaited - lastWatcherWaited) }
             let asleep = sample.sleeping ? max(interval - max(waited, busied), 0) : 0
             held = min(max(cpu, asleep), interval)
             lastCPU = sample.cpu

@@ -55,9 +55,13 @@ final class Watchdog: @unchecked Sendable {
         guard !entries.isEmpty else { return }
         let seen = entries.map { (id: $0.key, executor: $0.value.executor, meter: $0.value.meter, at: Self.sight($0.value.executor)) }
         let machine = MachineBusy.readForLook()
+        // Read after every run's sample, as the machine's total is: a later read can only count more as busy.
+        let watcher = ThreadTime.sample(thread: threadID.load(ordering: .relaxed))?.waiting
         for entry in seen {
             var meter = entry.meter
-            let over = entry.at.map { Self.check(entry.executor, meter: &meter, sight: $0, busy: machine) } ?? entry.executor.isOver
+            let over = entry.at.map {
+                Self.check(entry.executor, meter: &meter, sight: $0, busy: machine, watcherWaited: watcher)
+            } ?? entry.executor.isOver
             lock.lock()
             watched[entry.id] = over ? nil : (entry.executor, meter)
             lock.unlock()
@@ -96,7 +100,8 @@ final class Watchdog: @unchecked Sendable {
     /// the run if one job has held its thread too long (running, or asleep on a semaphore, a lock or a timer while the
     /// machine had a CPU to spare; not waiting for a CPU or for the disk), or the run has had its thread past its time
     /// limit. Returns whether the run is over.
-    static func check(_ executor: OneThreadExecutor, meter: inout HoldMeter, sight: Sight, busy machine: Int64?) -> Bool {
+    static func check(_ executor: OneThreadExecutor, meter: inout HoldMeter, sight: Sight, busy machine: Int64?,
+                      watcherWaited: Int64? = nil) -> Bool {
         if executor.isOver { return true }
         let (sameJob, jobStart, wall, sample) = (sight.job, sight.jobStart, sight.wall, sight.sample)
         let cpuAtStart = executor.threadCPUAtStart.load(ordering: .relaxed)
@@ -104,7 +109,8 @@ final class Watchdog: @unchecked Sendable {
         let (jobHeld, runHad) = meter.look(job: sameJob, jobStart: jobStart, wall: wall, sample: sample, busy: machine,
                                            cpuAtStart: cpuAtStart >= 0 ? cpuAtStart : nil,
                                            busyAtStart: busyAtStart >= 0 ? busyAtStart : nil,
-                                           paused: executor.waitsForOthers.load(ordering: .relaxed))
+                                           paused: executor.waitsForOthers.load(ordering: .relaxed),
+                                           watcherWaited: watcherWaited)
         let options = executor.options
         // A job that waits, a look later, for outside work it handed out (a pipe a Dispatch block writes) would wait
         // for ever while that work is held for the job's end: let it go. Only a wait of the program's own counts
