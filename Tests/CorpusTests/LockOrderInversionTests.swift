@@ -72,7 +72,9 @@ struct LockOrderInversionTests {
             // nothing that waits on them (this task's continuation, the main queue) could ever say so.
             await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in
                 Thread.detachNewThread {
-                    let run = program.runWatched(limit: .seconds(30))
+                    // The cycle forms within milliseconds of the two tasks starting; the limit only ends a run whose
+                    // cycle is never looked for (100× that, on a loaded machine).
+                    let run = program.runWatched(limit: .seconds(10))
                     // Two threads, each named once as a waiter and once as a holder.
                     let threads = (run?.cycle ?? "").matches(of: #/thread (\d+)/#).map { String($0.1) }
                     let seen = run?.outcome == Program.deadlock && threads.count == 4 && Set(threads).count == 2

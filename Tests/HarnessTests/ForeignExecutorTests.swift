@@ -243,11 +243,11 @@ struct ForeignExecutorTests {
     }
 
     /// The run's failure, or nil if it finished. Its escaped work is bounded at 5 000 steps (a twentieth of the
-    /// default: a quarter of a second of spinning) and its time limit is a sixth of the default: a run whose escaped
+    /// default: a quarter of a second of spinning) and its time limit is a tenth of the default: a run whose escaped
     /// work is not counted ends there, and says nothing of that work.
     private func failure(of schedule: Schedule, _ body: @escaping @Sendable () async -> Int) async -> HarnessFailure? {
         do {
-            let options = RunOptions { $0.timeLimit = .seconds(5); $0.escapedWorkLimit = 5_000 }
+            let options = RunOptions { $0.timeLimit = .seconds(3); $0.escapedWorkLimit = 5_000 }
             _ = try await ConcurrencyHarness.run(schedule, options: options, body)
             return nil
         } catch {
