@@ -297,10 +297,11 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     var elapsed: Duration {
         lockState()
         defer { condition.unlock() }
-        return .nanoseconds(scheduler.virtualTime ? scheduler.now : realNow())
+        return .nanoseconds(timerNow)
     }
 
-    /// The run's clock, as its timers read it: virtual time, or `realNow()`. Call under the lock.
+    /// The run's time now, in nanoseconds, as its timers and its reports read it: virtual, or real since the start.
+    /// Call under the lock.
     var timerNow: Int64 { scheduler.virtualTime ? scheduler.now : realNow() }
 
     /// Keeps a note for a failure report (the last twenty) and the timeline (`task`: who left it, by name; an
@@ -663,7 +664,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         var failure = failure
         failure.touchedAnotherRun = wasTouched
         failure.jobs = scheduler.ownJobsRun
-        failure.elapsed = .nanoseconds(scheduler.virtualTime ? scheduler.now : realNow())
+        failure.elapsed = .nanoseconds(timerNow)
         failure.notes = notes
         failure.choices = scheduler.choices
         failure.trace = scheduler.trace
