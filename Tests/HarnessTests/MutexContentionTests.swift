@@ -25,9 +25,10 @@ private final class TwoMutexes: Sendable {
 struct MutexContentionTests {
     @Test("a task wanting a Mutex that a job paused inside its section holds waits for it, then takes it")
     func contendedMutexWaits() async throws {
-        var waited = 0
+        var waited = 0, tried = 0
         var failures: [String] = []
         for seed in UInt64(0)..<30 {
+            tried += 1
             do {
                 let run = try await run(.seeded(seed)) {
                     let sections = Sections()
@@ -51,9 +52,11 @@ struct MutexContentionTests {
                 }
             } catch {
                 failures.append("seed \(seed): \(error.summary)")
+                // One shows it; each more is a blocked-thread verdict's wait, seconds on a loaded machine.
+                break
             }
         }
-        print("[mutex] contended: \(waited) of 30 seeds waited for the Mutex; \(failures.count) runs failed")
+        print("[mutex] contended: \(waited) of \(tried) seeds waited for the Mutex; \(failures.count) runs failed")
         let shown = failures.prefix(3).joined(separator: "\n")
         #expect(failures.isEmpty, "a contended Mutex must wait as a job, not block the run's thread:\n\(shown)")
         #expect(waited > 0, "no seed paused the holder inside its section while the other task wanted the Mutex")
@@ -103,6 +106,7 @@ struct MutexContentionTests {
                     if message.isEmpty { message = error.description }
                 } else {
                     others.append("seed \(seed): \(error.summary)")
+                    break
                 }
             }
         }
