@@ -48,6 +48,17 @@ private func twoWithdrawals(_ withdraw: @escaping @Sendable (QueueAccount) -> Bo
     return account.current
 }
 
+/// In an exit test's child: runs the queue check-then-act under `run(.seeded(…))`, which plays a pasted
+/// `HARNESS_SCHEDULE`, and prints the balance and the schedule hash.
+@Sendable private func printQueueCheckThenAct() async {
+    do {
+        let run = try await run(.seeded(0x51c)) { await twoWithdrawals { $0.checkThenWithdraw(100) } }
+        print("balance \(run.value) hash \(Seed.format(run.scheduleHash))")
+    } catch {
+        print("failed: \(error)")
+    }
+}
+
 /// Who is inside a section now, and how often two were.
 private final class Overlaps: Sendable {
     let inside = Atomic<Int>(0)
@@ -93,6 +104,27 @@ struct QueueChoicePointTests {
         }
         #expect(replayed.value < 0 && replayed.scheduleHash == found.scheduleHash,
                 "the replay of \(found.interleaving) left \(replayed.value)")
+    }
+
+    @Test("an overdraw's replay string overdraws again in another process, with the same schedule")
+    func replayInAnotherProcess() async throws {
+        var found: ConcurrencyHarness.Run<Int>?
+        for seed in UInt64(0)..<200 where found == nil {
+            let run = try await ConcurrencyHarness.run(.seeded(seed)) { await twoWithdrawals { $0.checkThenWithdraw(100) } }
+            if run.value < 0 { found = run }
+        }
+        let here = try #require(found, "no seed of 200 overdrew")
+        let child = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            [text = "\(here.interleaving)"] in
+            setOnlyHarnessVariable("HARNESS_SCHEDULE", text)
+            await printQueueCheckThenAct()
+        }
+        let printed = String(decoding: try #require(child).standardOutputContent, as: UTF8.self)
+        #expect(printed == "balance -100 hash \(Seed.format(here.scheduleHash))\n",
+                """
+                HARNESS_SCHEDULE='\(here.interleaving)' overdrew here with hash \(Seed.format(here.scheduleHash)); \
+                the child printed: \(printed)
+                """)
     }
 
     @Test("the one-sync twin never overdraws on any seed")
