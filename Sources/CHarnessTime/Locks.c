@@ -27,6 +27,7 @@
 #if defined(__linux__)
 #include <dlfcn.h>
 #include <errno.h>
+#include <execinfo.h>
 #include <link.h>
 #include <linux/futex.h>
 #include <pthread.h>
@@ -67,9 +68,11 @@ enum { TABLE_BITS = 16, TABLE_SIZE = 1 << TABLE_BITS, FILTER_WORDS = 4096 };
 static _Atomic uintptr_t table[TABLE_SIZE];
 /// A bit per hashed address that was ever counted: most lookups (the runtime's mutexes) end here.
 static _Atomic uint64_t filter[FILTER_WORDS];
-/// Per slot: whether a job waits for the mutex (bit 0), and the task id of the job that holds it (0: none known).
+/// Per slot: whether a job waits for the mutex (`SLOT_WAITED`), whether it is a serial queue's rather than a mutex's
+/// (`SLOT_QUEUE`), and the task id of the job that holds it (0: none known).
 static _Atomic uint32_t slot_flags[TABLE_SIZE];
 static _Atomic uint64_t slot_holder[TABLE_SIZE];
+enum { SLOT_WAITED = 1, SLOT_QUEUE = 2 };
 static _Atomic int64_t counted_now = 0;
 
 static inline size_t slot_of(uintptr_t address) {
@@ -92,15 +95,28 @@ static inline long find_slot(const void *mutex) {
 
 static inline int is_counted(const void *mutex) { return find_slot(mutex) >= 0; }
 
-static void count_mutex(const void *mutex) {
+/// The slot of a counted mutex (not a queue's), or -1.
+static inline long find_mutex_slot(const void *mutex) {
+    long slot = find_slot(mutex);
+    return slot >= 0 && (atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_QUEUE) ? -1 : slot;
+}
+
+/// Counts the mutex (`kind` 0) or serial queue (`SLOT_QUEUE`) at `mutex`; one counted there before is one of `kind` now
+/// (its memory was freed and made again).
+static void count_address(const void *mutex, uint32_t kind) {
     uintptr_t address = (uintptr_t)mutex;
-    if (is_counted(mutex)) return;
+    long found = find_slot(mutex);
+    if (found >= 0) {
+        if ((atomic_load_explicit(&slot_flags[found], memory_order_relaxed) & SLOT_QUEUE) != kind)
+            atomic_store_explicit(&slot_flags[found], kind, memory_order_relaxed);
+        return;
+    }
     size_t bit = bit_of(address);
     atomic_fetch_or_explicit(&filter[bit >> 6], 1ull << (bit & 63), memory_order_relaxed);
     for (size_t slot = slot_of(address), probes = 0; probes < TABLE_SIZE; slot = (slot + 1) & (TABLE_SIZE - 1), probes++) {
         uintptr_t expected = atomic_load_explicit(&table[slot], memory_order_relaxed);
         if (expected > 1) continue;
-        atomic_store_explicit(&slot_flags[slot], 0, memory_order_relaxed);
+        atomic_store_explicit(&slot_flags[slot], kind, memory_order_relaxed);
         atomic_store_explicit(&slot_holder[slot], 0, memory_order_relaxed);
         if (atomic_compare_exchange_strong(&table[slot], &expected, address)) {
             atomic_fetch_add_explicit(&counted_now, 1, memory_order_relaxed);
@@ -108,6 +124,8 @@ static void count_mutex(const void *mutex) {
         }
     }
 }
+
+static void count_mutex(const void *mutex) { count_address(mutex, 0); }
 
 static void forget_mutex(const void *mutex) {
     uintptr_t address = (uintptr_t)mutex;
@@ -376,7 +394,9 @@ void *harness_locks_job_run(void) { return in_callback || in_hop ? NULL : lock_r
 
 void harness_locks_mark_waiting(const void *mutex, int on) {
     long slot = find_slot(mutex);
-    if (slot >= 0) atomic_store_explicit(&slot_flags[slot], on ? 1 : 0, memory_order_relaxed);
+    if (slot < 0) return;
+    if (on) atomic_fetch_or_explicit(&slot_flags[slot], SLOT_WAITED, memory_order_relaxed);
+    else atomic_fetch_and_explicit(&slot_flags[slot], ~(uint32_t)SLOT_WAITED, memory_order_relaxed);
 }
 
 uint64_t harness_locks_holder(const void *mutex) {
@@ -397,7 +417,7 @@ static inline int my_tid(void) {
 
 int pthread_mutex_lock(pthread_mutex_t *mutex) {
     if (__builtin_expect(lock_run != NULL, 0) && !in_callback) {
-        long slot = find_slot(mutex);
+        long slot = find_mutex_slot(mutex);
         if (slot < 0) slot = count_if_static(mutex);
         const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
         if (slot >= 0 && set != NULL) {
@@ -439,7 +459,7 @@ int pthread_mutex_lock(pthread_mutex_t *mutex) {
 
 int pthread_mutex_trylock(pthread_mutex_t *mutex) {
     if (__builtin_expect(lock_run != NULL, 0) && !in_callback) {
-        long slot = find_slot(mutex);
+        long slot = find_mutex_slot(mutex);
         if (slot < 0) slot = count_if_static(mutex);
         const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
         if (slot >= 0 && set != NULL) {
@@ -469,12 +489,12 @@ int pthread_mutex_trylock(pthread_mutex_t *mutex) {
 int pthread_mutex_unlock(pthread_mutex_t *mutex) {
     int result = mutex_unlock()(mutex);
     if (__builtin_expect(lock_run != NULL, 0) && !in_callback && result == 0) {
-        long slot = find_slot(mutex);
+        long slot = find_mutex_slot(mutex);
         // Released for good (a recursive one only at its outermost unlock): waiting jobs are ready.
         if (slot >= 0 && holder_of(mutex) != my_tid()) {
             atomic_store_explicit(&slot_holder[slot], 0, memory_order_relaxed);
             const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
-            if (set != NULL && (atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & 1)) {
+            if (set != NULL && (atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_WAITED)) {
                 in_callback = 1;
                 set->released(lock_run, mutex);
                 in_callback = 0;
@@ -482,6 +502,190 @@ int pthread_mutex_unlock(pthread_mutex_t *mutex) {
         }
     }
     return result;
+}
+
+// MARK: Serial queues of the code under test
+
+// `DispatchQueue.sync` on a serial queue is how much Swift code makes a critical section: `queue.sync { balance >=
+// amount }`, then `queue.sync { balance -= amount }`. It is treated as a mutex: its entry is a choice point, and while a
+// job is inside its block another job's `sync` on it waits until the block ends. Which queues count is decided where
+// they are made (`dispatch_queue_create`, `dispatch_queue_create_with_target`), as mutexes are at init: one the code
+// under test made through Dispatch's Swift overlay (whose frames are passed over, as Foundation's lock initialisers'
+// are), serial (no attribute, or one derived from none by the overlay's attribute makers: a concurrent or initially
+// inactive queue never counts), with the default target (a queue targeting another syncs through that one's lock too,
+// which nothing here follows). A queue made to target a counted one, or given a new target, counts no more. The
+// harness makes no queue of its own. The sync itself stays OutsideWork.c's (`harness_locks_queue_enter`/`leave`).
+
+typedef void *(*attr_qos_t)(void *attr, int qos, int relative);
+typedef void *(*attr_frequency_t)(void *attr, unsigned long frequency);
+typedef void *(*attr_overcommit_t)(void *attr, _Bool overcommit);
+typedef void *(*queue_create_t)(const char *label, void *attr);
+typedef void *(*queue_create_target_t)(const char *label, void *attr, void *target);
+typedef void (*set_target_t)(void *object, void *target);
+
+#define REAL_DISPATCH(name, type)                                                     \
+    static type real_##name(void) {                                                   \
+        static _Atomic(type) cache = NULL;                                            \
+        type found = atomic_load_explicit(&cache, memory_order_acquire);              \
+        if (found == NULL) {                                                          \
+            found = (type)library(#name);                                             \
+            atomic_store_explicit(&cache, found, memory_order_release);               \
+        }                                                                             \
+        return found;                                                                 \
+    }
+REAL_DISPATCH(dispatch_queue_attr_make_with_qos_class, attr_qos_t)
+REAL_DISPATCH(dispatch_queue_attr_make_with_autorelease_frequency, attr_frequency_t)
+REAL_DISPATCH(dispatch_queue_attr_make_with_overcommit, attr_overcommit_t)
+REAL_DISPATCH(dispatch_queue_create, queue_create_t)
+REAL_DISPATCH(dispatch_queue_create_with_target, queue_create_target_t)
+REAL_DISPATCH(dispatch_set_target_queue, set_target_t)
+
+/// Queue attributes derived from no attribute (a serial queue's) by the makers below: libdispatch keeps one constant
+/// per combination, never freed. Full, an attribute is simply not known serial, and its queues not counted.
+enum { SERIAL_ATTRS = 64 };
+static _Atomic uintptr_t serial_attrs[SERIAL_ATTRS];
+
+static int is_serial_attr(const void *attr) {
+    if (attr == NULL) return 1;
+    for (int index = 0; index < SERIAL_ATTRS; index++) {
+        uintptr_t known = atomic_load_explicit(&serial_attrs[index], memory_order_acquire);
+        if (known == (uintptr_t)attr) return 1;
+        if (known == 0) return 0;
+    }
+    return 0;
+}
+
+/// `made` derives from `from`: serial if `from` is.
+static void *derived_attr(const void *from, void *made) {
+    if (made == NULL || !is_serial_attr(from) || is_serial_attr(made)) return made;
+    for (int index = 0; index < SERIAL_ATTRS; index++) {
+        uintptr_t empty = 0;
+        if (atomic_compare_exchange_strong(&serial_attrs[index], &empty, (uintptr_t)made) || empty == (uintptr_t)made)
+            break;
+    }
+    return made;
+}
+
+void *dispatch_queue_attr_make_with_qos_class(void *attr, int qos, int relative) {
+    return derived_attr(attr, real_dispatch_queue_attr_make_with_qos_class()(attr, qos, relative));
+}
+
+void *dispatch_queue_attr_make_with_autorelease_frequency(void *attr, unsigned long frequency) {
+    return derived_attr(attr, real_dispatch_queue_attr_make_with_autorelease_frequency()(attr, frequency));
+}
+
+void *dispatch_queue_attr_make_with_overcommit(void *attr, _Bool overcommit) {
+    return derived_attr(attr, real_dispatch_queue_attr_make_with_overcommit()(attr, overcommit));
+}
+
+/// The kernel id of the worker whose job is inside a counted queue's `sync` block, per slot (0: none).
+static _Atomic int slot_holder_tid[TABLE_SIZE];
+
+static _Atomic int64_t queues_counted = 0;
+int64_t harness_locks_queues_counted(void) { return atomic_load_explicit(&queues_counted, memory_order_relaxed); }
+int harness_locks_is_counted_queue(const void *queue) {
+    long slot = find_slot(queue);
+    return slot >= 0 && (atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_QUEUE);
+}
+
+/// Whether the queue being made now is the code under test's: past Dispatch's Swift overlay (whose frames keep no frame
+/// pointer: the unwinder walks them), the first frame is the program's.
+static int queue_made_by_code_under_test(void) {
+    pthread_once(&toolchain_once, find_toolchain);
+    void *frames[10];
+    int count = backtrace(frames, 10);
+    // frames[0] is this function, frames[1] the queue maker defined below.
+    for (int index = 2; index < count; index++) {
+        Dl_info info;
+        if (!dladdr(frames[index], &info) || info.dli_fname == NULL) return 0;
+        const char *slash = strrchr(info.dli_fname, '/');
+        if (slash != NULL && strcmp(slash + 1, "libswiftDispatch.so") == 0) continue;
+        return frame_verdict(frames[index]) == FRAME_PROGRAM;
+    }
+    return 0;
+}
+
+/// Decides the queue just made at `queue` (with `attr`, `target`): counted, or not (forgotten if its memory was).
+static void decide_queue(void *queue, const void *attr, void *target) {
+    if (queue == NULL) return;
+    if (target != NULL && harness_locks_is_counted_queue(target)) forget_mutex(target);
+    if (classifying) return;
+    classifying = 1;
+    if (!sealed && target == NULL && is_serial_attr(attr) && queue_made_by_code_under_test()) {
+        count_address(queue, SLOT_QUEUE);
+        atomic_store_explicit(&slot_holder_tid[find_slot(queue)], 0, memory_order_relaxed);
+        atomic_fetch_add_explicit(&queues_counted, 1, memory_order_relaxed);
+    } else {
+        forget_mutex(queue);
+    }
+    classifying = 0;
+}
+
+void *dispatch_queue_create(const char *label, void *attr) {
+    void *queue = real_dispatch_queue_create()(label, attr);
+    decide_queue(queue, attr, NULL);
+    return queue;
+}
+
+void *dispatch_queue_create_with_target(const char *label, void *attr, void *target) {
+    void *queue = real_dispatch_queue_create_with_target()(label, attr, target);
+    decide_queue(queue, attr, target);
+    return queue;
+}
+
+void dispatch_set_target_queue(void *object, void *target) {
+    if (harness_locks_is_counted_queue(object)) forget_mutex(object);
+    if (target != NULL && harness_locks_is_counted_queue(target)) forget_mutex(target);
+    real_dispatch_set_target_queue()(object, target);
+}
+
+__attribute__((visibility("hidden"))) long harness_locks_queue_enter(void *queue) {
+    if (__builtin_expect(lock_run == NULL, 1) || in_callback || in_hop) return -1;
+    long slot = find_slot(queue);
+    if (slot < 0 || !(atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_QUEUE)) return -1;
+    const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+    if (set == NULL) return -1;
+    void *run = lock_run;
+    atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
+    int told = 0;
+    if (*lock_others > 0) {
+        in_callback = 1;
+        set->point(run, queue);
+        in_callback = 0;
+        told = 1;
+    }
+    int me = my_tid();
+    while (1) {
+        int holder = 0;
+        if (atomic_compare_exchange_strong(&slot_holder_tid[slot], &holder, me)) break;
+        // A sync onto the queue whose block it runs: the library's own trap. Held by a thread outside the run (another
+        // run's job): waited for in the library, as a job that blocks does, and not recorded.
+        if (holder == me) return -1;
+        in_callback = 1;
+        int waited = set->busy(run, queue, holder);
+        in_callback = 0;
+        told = 1;
+        if (!waited) return -1;
+    }
+    atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
+    if (told) {
+        in_callback = 1;
+        set->taken(run, queue);
+        in_callback = 0;
+    }
+    return slot;
+}
+
+__attribute__((visibility("hidden"))) void harness_locks_queue_leave(void *queue, long slot) {
+    if (slot < 0) return;
+    atomic_store_explicit(&slot_holder[slot], 0, memory_order_relaxed);
+    atomic_store_explicit(&slot_holder_tid[slot], 0, memory_order_release);
+    const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+    if (lock_run != NULL && set != NULL && (atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_WAITED)) {
+        in_callback = 1;
+        set->released(lock_run, queue);
+        in_callback = 0;
+    }
 }
 
 // MARK: A contended Synchronization.Mutex
@@ -677,6 +881,8 @@ void *harness_locks_job_run(void) { return 0; }
 uint32_t harness_mutex_word(const void *word) { (void)word; return 0; }
 int harness_mutex_holder(const void *word) { (void)word; return 0; }
 int64_t harness_locks_points(void) { return 0; }
+int64_t harness_locks_queues_counted(void) { return 0; }
+int harness_locks_is_counted_queue(const void *queue) { (void)queue; return 0; }
 harness_baton *harness_baton_make(void) { return 0; }
 void harness_baton_wait(harness_baton *baton) { (void)baton; }
 void harness_baton_post(harness_baton *baton) { (void)baton; }

@@ -1118,6 +1118,7 @@ REAL(semaphore_wait_t, dispatch_group_wait)
 REAL(sync_t, dispatch_sync)
 REAL(sync_f_t, dispatch_sync_f)
 REAL(sync_t, dispatch_barrier_sync)
+REAL(sync_f_t, dispatch_barrier_sync_f)
 REAL(cond_wait_t, pthread_cond_wait)
 REAL(cond_timedwait_t, pthread_cond_timedwait)
 REAL(sem_wait_t, sem_wait)
@@ -1153,19 +1154,36 @@ long dispatch_group_wait(void *group, uint64_t timeout) {
     return real_dispatch_group_wait_fn()(group, timeout);
 }
 
+// A sync on a serial queue the code under test made is a lock too (Locks.c): its entry a choice point, its block a
+// held section. Outside work held for the job's end goes after that choice, just before the real call: an earlier
+// `async` to the same queue then runs first, and work still in flight on it is waited for in the library, as before.
+
 void dispatch_sync(void *queue, void *block) {
+    long section = harness_locks_queue_enter(queue);
     before_waiting();
     real_dispatch_sync_fn()(queue, block);
+    harness_locks_queue_leave(queue, section);
 }
 
 void dispatch_sync_f(void *queue, void *context, function_t work) {
+    long section = harness_locks_queue_enter(queue);
     before_waiting();
     real_dispatch_sync_f_fn()(queue, context, work);
+    harness_locks_queue_leave(queue, section);
 }
 
 void dispatch_barrier_sync(void *queue, void *block) {
+    long section = harness_locks_queue_enter(queue);
     before_waiting();
     real_dispatch_barrier_sync_fn()(queue, block);
+    harness_locks_queue_leave(queue, section);
+}
+
+void dispatch_barrier_sync_f(void *queue, void *context, function_t work) {
+    long section = harness_locks_queue_enter(queue);
+    before_waiting();
+    real_dispatch_barrier_sync_f_fn()(queue, context, work);
+    harness_locks_queue_leave(queue, section);
 }
 
 int pthread_cond_wait(pthread_cond_t *condition, pthread_mutex_t *mutex) {

@@ -40,6 +40,39 @@ final class LockedAccount: @unchecked Sendable {
     var current: Int { lock.withLock { balance } }
 }
 
+/// The same account guarded by a serial `DispatchQueue` of its own, as code written before actors guards its state: each
+/// section is a `sync` onto the queue.
+final class QueueAccount: @unchecked Sendable {
+    // @unchecked Sendable: `balance` is read and written only inside `queue.sync` blocks, below.
+    /// Guards `balance`: a serial queue, whose blocks run one at a time.
+    private let queue = DispatchQueue(label: "account")
+    /// The money left.
+    private var balance: Int
+
+    /// An account holding `balance`.
+    init(_ balance: Int) { self.balance = balance }
+
+    /// Withdraws `amount` if the balance covers it, checking in one `sync` and withdrawing in another.
+    func checkThenWithdraw(_ amount: Int) -> Bool {
+        let enough = queue.sync { balance >= amount }
+        guard enough else { return false }
+        queue.sync { balance -= amount }
+        return true
+    }
+
+    /// Withdraws `amount` if the balance covers it, checking and withdrawing in one `sync`.
+    func withdraw(_ amount: Int) -> Bool {
+        queue.sync {
+            guard balance >= amount else { return false }
+            balance -= amount
+            return true
+        }
+    }
+
+    /// The balance now.
+    var current: Int { queue.sync { balance } }
+}
+
 /// The same account on `Mutex`.
 final class MutexAccount: Sendable {
     /// The money left.
@@ -230,6 +263,39 @@ extension Program {
     ) {
         let account = LockedAccount(100)
         let refused = await refusedOfTwoWithdrawals(from: account)
+        return "balance \(account.current), \(refused) refused"
+    }
+
+    /// The check-then-act with a serial `DispatchQueue` for a lock: the check in one `sync`, the withdrawal in another.
+    static let queueSyncCheckThenAct = Program(
+        "queue-sync-check-then-act", "two child tasks withdraw 100 from 100, each checking in one sync onto a serial "
+            + "DispatchQueue and acting in another",
+        onTime: ["balance 0", "balance -100"],
+        because: "a serial queue runs one block at a time, but the check and the withdrawal are two blocks: the other "
+            + "task's whole withdrawal may run between them (on a pool of two threads, or where the schedule pauses a "
+            + "job at the second sync), and both withdraw"
+    ) {
+        let account = QueueAccount(100)
+        await inTwoChildTasks { account.checkThenWithdraw(100) }
+        return "balance \(account.current)"
+    }
+
+    /// Its fixed twin: the check and the withdrawal in one `sync`.
+    static let queueSyncOneSection = Program(
+        "queue-sync-one-section", "two child tasks withdraw 100 from 100, each checking and acting in one sync onto a "
+            + "serial DispatchQueue",
+        onTime: ["balance 0, 1 refused"],
+        because: "the check and the withdrawal are one block of a serial queue, which runs blocks one at a time: the "
+            + "second task's block sees the first one's withdrawal and is refused, in any interleaving"
+    ) {
+        let account = QueueAccount(100)
+        let refused = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { account.withdraw(100) }
+            group.addTask { account.withdraw(100) }
+            var refused = 0
+            for await done in group where !done { refused += 1 }
+            return refused
+        }
         return "balance \(account.current), \(refused) refused"
     }
 

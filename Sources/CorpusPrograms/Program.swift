@@ -127,9 +127,10 @@ public enum Corpus {
         // Limits and signals: bounded groups, semaphores, gates; what children inherit
         .boundedConcurrencyGroup, .asyncSemaphore, .gateOpensWaiters, .groupBodyReturnsEarly, .priorityInherited,
         .continuationResumedAtOnce,
-        // Locked sections: NSLock, NSRecursiveLock, NSCondition, Mutex, a static pthread mutex
+        // Locked sections: NSLock, NSRecursiveLock, NSCondition, Mutex, a static pthread mutex, a serial queue's sync
         .nslockCheckThenAct, .nslockOneSection, .mutexCheckThenAct, .recursiveLockTransfers, .nsconditionHandsToThread,
-        .lockOrderInversion, .staticMutexCheckThenAct, .staticMutexOneSection,
+        .lockOrderInversion, .staticMutexCheckThenAct, .staticMutexOneSection, .queueSyncCheckThenAct,
+        .queueSyncOneSection,
     ]
 
     /// The program named `name`, or nil.

@@ -269,6 +269,10 @@ int64_t harness_locks_counted(void);
 int harness_locks_is_counted(const void *mutex);
 /// How many of those were static mutexes no init saw, counted at their first lock in a job.
 int64_t harness_locks_counted_static(void);
+/// How many serial Dispatch queues were counted as the code under test's (their `sync` a lock) since the process
+/// began; whether `queue` is one now.
+int64_t harness_locks_queues_counted(void);
+int harness_locks_is_counted_queue(const void *queue);
 
 /// Marks a static `pthread_mutex_t` of the harness's own C files: it shares the program's image with the code under
 /// test's statics, and is never a choice point (Locks.c keeps this section out).

@@ -84,6 +84,8 @@ package enum LockPoints {
     /// Of those, static mutexes no init saw (`PTHREAD_MUTEX_INITIALIZER`, a zero-filled global), counted at a first
     /// lock in a job because they lie in the program's own static storage.
     package static var countedStatic: Int { Int(harness_locks_counted_static()) }
+    /// Serial Dispatch queues counted as the code under test's so far: each `sync` onto one is a lock.
+    package static var queuesCounted: Int { Int(harness_locks_queues_counted()) }
     /// Times a job waited for a lock another job held.
     package static var waits: Int { waitCount.load(ordering: .relaxed) }
     /// Times a job paused at a lock for another to run.
