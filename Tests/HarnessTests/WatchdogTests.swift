@@ -57,20 +57,21 @@ struct WatchdogTests {
     func holdMeter() {
         var meter = HoldMeter()
         func sample(_ cpu: Int64, sleeping: Bool = false) -> ThreadTime.Sample { .init(cpu: cpu, sleeping: sleeping) }
+        // Looks 100–150 ms apart: within what one look may count (`HoldMeter.lookCap`).
         _ = meter.look(job: 1, jobStart: 0, wall: 0, sample: sample(0))
-        let starved = meter.look(job: 1, jobStart: 0, wall: 1_500_000_000, sample: sample(200_000_000))
-        #expect(starved.jobHeld == 200_000_000, "1.5 s of wall time, 0.2 s of it on a CPU, runnable the rest: held 0.2 s")
-        let asleep = meter.look(job: 1, jobStart: 0, wall: 2_500_000_000, sample: sample(200_000_000, sleeping: true))
-        #expect(asleep.jobHeld == 1_200_000_000, "then 1 s asleep in the kernel (a semaphore): held 1.2 s")
-        let woke = meter.look(job: 1, jobStart: 0, wall: 3_500_000_000,
-                              sample: .init(cpu: 210_000_000, sleeping: true, waiting: 900_000_000))
-        #expect(woke.jobHeld == 1_300_000_000, "then 0.9 s waiting for a CPU and a moment's sleep: held 0.1 s more")
-        let disk = meter.look(job: 1, jobStart: 0, wall: 4_500_000_000,
-                              sample: .init(cpu: 210_000_000, sleeping: false, waiting: 900_000_000))
-        #expect(disk.jobHeld == 1_300_000_000, "then 1 s waiting for the disk or a CPU, using none: still 1.3 s")
-        let next = meter.look(job: 2, jobStart: 4_500_000_000, wall: 4_600_000_000,
-                              sample: .init(cpu: 210_000_000, sleeping: false, waiting: 900_000_000))
-        #expect(next.jobHeld == 0 && next.runHad == 1_300_000_000, "a new job starts from nothing: \(next)")
+        let starved = meter.look(job: 1, jobStart: 0, wall: 150_000_000, sample: sample(20_000_000))
+        #expect(starved.jobHeld == 20_000_000, "150 ms of wall time, 20 ms of it on a CPU, runnable the rest: held 20 ms")
+        let asleep = meter.look(job: 1, jobStart: 0, wall: 250_000_000, sample: sample(20_000_000, sleeping: true))
+        #expect(asleep.jobHeld == 120_000_000, "then 100 ms asleep in the kernel (a semaphore): held 120 ms")
+        let woke = meter.look(job: 1, jobStart: 0, wall: 350_000_000,
+                              sample: .init(cpu: 21_000_000, sleeping: true, waiting: 90_000_000))
+        #expect(woke.jobHeld == 130_000_000, "then 90 ms waiting for a CPU and a moment's sleep: held 10 ms more")
+        let disk = meter.look(job: 1, jobStart: 0, wall: 450_000_000,
+                              sample: .init(cpu: 21_000_000, sleeping: false, waiting: 90_000_000))
+        #expect(disk.jobHeld == 130_000_000, "then 100 ms waiting for the disk or a CPU, using none: still 130 ms")
+        let next = meter.look(job: 2, jobStart: 450_000_000, wall: 460_000_000,
+                              sample: .init(cpu: 21_000_000, sleeping: false, waiting: 90_000_000))
+        #expect(next.jobHeld == 0 && next.runHad == 130_000_000, "a new job starts from nothing: \(next)")
     }
 
     @Test("a sleep while the machine had no CPU to spare is not a hold: oversubscription stretches the window, never blocks")
@@ -80,13 +81,13 @@ struct WatchdogTests {
             meter.look(job: 1, jobStart: 0, wall: wall, sample: .init(cpu: 0, sleeping: true), busy: busy)
         }
         _ = meter.look(job: 1, jobStart: 0, wall: 0, sample: .init(cpu: 0, sleeping: false), busy: 0)
-        #expect(asleep(1_500_000_000, busy: 1_500_000_000).jobHeld == 0,
-                "1.5 s asleep while some thread waited for a CPU all along (what it sleeps on may be one): no hold")
-        #expect(asleep(2_500_000_000, busy: 1_900_000_000).jobHeld == 600_000_000,
-                "then 1 s asleep, 0.4 s of it with no CPU to spare: held 0.6 s")
-        #expect(asleep(3_500_000_000, busy: nil).jobHeld == 1_600_000_000, "then 1 s asleep, the machine unread: held 1 s more")
-        #expect(asleep(4_500_000_000, busy: 5_000_000_000).jobHeld == 1_600_000_000,
-                "then 1 s asleep, the machine's last total unknown: none of it held (only delayed)")
+        #expect(asleep(150_000_000, busy: 150_000_000).jobHeld == 0,
+                "150 ms asleep while some thread waited for a CPU all along (what it sleeps on may be one): no hold")
+        #expect(asleep(250_000_000, busy: 190_000_000).jobHeld == 60_000_000,
+                "then 100 ms asleep, 40 ms of it with no CPU to spare: held 60 ms")
+        #expect(asleep(350_000_000, busy: nil).jobHeld == 160_000_000, "then 100 ms asleep, the machine unread: held 100 ms more")
+        #expect(asleep(450_000_000, busy: 500_000_000).jobHeld == 160_000_000,
+                "then 100 ms asleep, the machine's last total unknown: none of it held (only delayed)")
     }
 
     @Test("a sleep on two busy CPUs, one with a thread waiting for it all along, is not a hold: the kernel's pressure total adds half that time")
@@ -96,33 +97,33 @@ struct WatchdogTests {
         var meter = HoldMeter()
         _ = meter.look(job: 1, jobStart: 0, wall: 0, sample: .init(cpu: 0, sleeping: false),
                        busy: MachineBusy.stallTime(someMicroseconds: 7_000_000, cores: 2))
-        let asleep = meter.look(job: 1, jobStart: 0, wall: 1_000_000_000, sample: .init(cpu: 0, sleeping: true),
-                                busy: MachineBusy.stallTime(someMicroseconds: 7_500_000, cores: 2))
-        #expect(asleep.jobHeld == 0, "1 s asleep, the pressure total 0.5 s further on two CPUs: \(asleep)")
+        let asleep = meter.look(job: 1, jobStart: 0, wall: 100_000_000, sample: .init(cpu: 0, sleeping: true),
+                                busy: MachineBusy.stallTime(someMicroseconds: 7_050_000, cores: 2))
+        #expect(asleep.jobHeld == 0, "100 ms asleep, the pressure total 50 ms further on two CPUs: \(asleep)")
         #expect(MachineBusy.stallTime(someMicroseconds: 500_000, cores: 1) == 500_000_000, "one CPU: the total as it is")
     }
 
     @Test("a sleep while the watchdog itself waited for a CPU is not a hold, though the machine's total missed it")
     func watchdogWaited() {
         var meter = HoldMeter()
-        _ = meter.look(job: 1, jobStart: 0, wall: 0, sample: .init(cpu: 0, sleeping: false), busy: 0, watcherWaited: 40_000_000)
-        let late = meter.look(job: 1, jobStart: 0, wall: 1_500_000_000, sample: .init(cpu: 0, sleeping: true), busy: 200_000_000,
-                              watcherWaited: 1_440_000_000)
-        #expect(late.jobHeld == 100_000_000, "1.5 s asleep; the watchdog waited 1.4 s of it for a CPU, the total saw 0.2 s: \(late)")
-        let unknown = meter.look(job: 1, jobStart: 0, wall: 2_000_000_000, sample: .init(cpu: 0, sleeping: true),
-                                 busy: 200_000_000)
-        #expect(unknown.jobHeld == 600_000_000, "then 0.5 s asleep, the watchdog's wait unread: held 0.5 s more: \(unknown)")
+        _ = meter.look(job: 1, jobStart: 0, wall: 0, sample: .init(cpu: 0, sleeping: false), busy: 0, watcherWaited: 4_000_000)
+        let late = meter.look(job: 1, jobStart: 0, wall: 150_000_000, sample: .init(cpu: 0, sleeping: true), busy: 20_000_000,
+                              watcherWaited: 144_000_000)
+        #expect(late.jobHeld == 10_000_000, "150 ms asleep; the watchdog waited 140 ms of it for a CPU, the total saw 20 ms: \(late)")
+        let unknown = meter.look(job: 1, jobStart: 0, wall: 200_000_000, sample: .init(cpu: 0, sleeping: true),
+                                 busy: 20_000_000)
+        #expect(unknown.jobHeld == 60_000_000, "then 50 ms asleep, the watchdog's wait unread: held 50 ms more: \(unknown)")
     }
 
     @Test("a first look that finds the job asleep counts the sleep only net of the machine's busy time since the run began")
     func busyFirstLook() {
         var meter = HoldMeter()
-        let first = meter.look(job: 1, jobStart: 0, wall: 1_000_000_000, sample: .init(cpu: 10, sleeping: true),
-                               busy: 9_000_000_000, cpuAtStart: 10, busyAtStart: 8_000_000_000)
-        #expect(first.jobHeld == 0, "1 s asleep on a machine busy for all of it: \(first)")
+        let first = meter.look(job: 1, jobStart: 0, wall: 100_000_000, sample: .init(cpu: 10, sleeping: true),
+                               busy: 8_100_000_000, cpuAtStart: 10, busyAtStart: 8_000_000_000)
+        #expect(first.jobHeld == 0, "100 ms asleep on a machine busy for all of it: \(first)")
         var unknown = HoldMeter()
-        let late = unknown.look(job: 1, jobStart: 0, wall: 1_000_000_000, sample: .init(cpu: 10, sleeping: true),
-                                busy: 9_000_000_000, cpuAtStart: 10)
+        let late = unknown.look(job: 1, jobStart: 0, wall: 100_000_000, sample: .init(cpu: 10, sleeping: true),
+                                busy: 8_100_000_000, cpuAtStart: 10)
         #expect(late.jobHeld == 0, "the machine's total at the start unknown: the first interval's sleep waits: \(late)")
     }
 
@@ -155,16 +156,56 @@ struct WatchdogTests {
     @Test("a first look that comes late counts from the run's start: the CPU used, not the wall time")
     func lateFirstLook() {
         var meter = HoldMeter()
-        let first = meter.look(job: 1, jobStart: 0, wall: 800_000_000, sample: .init(cpu: 1_250_000_000, sleeping: false),
+        let first = meter.look(job: 1, jobStart: 0, wall: 180_000_000, sample: .init(cpu: 1_060_000_000, sleeping: false),
                                cpuAtStart: 1_000_000_000)
-        #expect(first.jobHeld == 250_000_000 && first.runHad == 250_000_000, "0.25 s of CPU in 0.8 s: \(first)")
+        #expect(first.jobHeld == 60_000_000 && first.runHad == 60_000_000, "60 ms of CPU in 180 ms: \(first)")
     }
 
     @Test("without a sample (Apple platforms) the judgement is wall time")
     func wallTimeFallback() {
         var meter = HoldMeter()
         _ = meter.look(job: 1, jobStart: 0, wall: 0, sample: nil)
-        #expect(meter.look(job: 1, jobStart: 0, wall: 900_000_000, sample: nil).jobHeld == 900_000_000)
+        #expect(meter.look(job: 1, jobStart: 0, wall: 90_000_000, sample: nil).jobHeld == 90_000_000)
+    }
+
+    @Test("a look long after the last counts no more than a few look periods: a watchdog kept away (a debugger's stop, a paused machine, no CPU for it) makes no verdict by itself")
+    func lookCapped() {
+        let cap = HoldMeter.lookCap
+        var meter = HoldMeter()
+        _ = meter.look(job: 1, jobStart: 0, wall: 0, sample: .init(cpu: 0, sleeping: false), busy: 0)
+        // The watchdog next looks 1.8 s later, and finds the job asleep; nothing says the machine was busy.
+        let late = meter.look(job: 1, jobStart: 0, wall: 1_800_000_000, sample: .init(cpu: 0, sleeping: true), busy: 0)
+        #expect(late.jobHeld == cap && late.runHad == cap, "1.8 s between two looks counts one look's most: \(late)")
+        var wallOnly = HoldMeter()
+        _ = wallOnly.look(job: 1, jobStart: 0, wall: 0, sample: nil)
+        #expect(wallOnly.look(job: 1, jobStart: 0, wall: 2_500_000_000, sample: nil).jobHeld == cap,
+                "without a sample (Apple platforms) too")
+        var firstLate = HoldMeter()
+        let first = firstLate.look(job: 3, jobStart: 100_000_000, wall: 2_100_000_000, sample: nil)
+        #expect(first.jobHeld == cap && first.runHad == cap, "a first look 2 s into a job counts one look's most as well: \(first)")
+    }
+
+    @Test("a thread asleep for real, seen at every look, is blocked as soon as without the cap")
+    func blockedSeenEveryLook() {
+        var meter = HoldMeter()
+        _ = meter.look(job: 1, jobStart: 0, wall: 0, sample: .init(cpu: 0, sleeping: false), busy: 0)
+        var held: Int64 = 0
+        for look in 1...21 {
+            held = meter.look(job: 1, jobStart: 0, wall: Int64(look) * Watchdog.period, sample: .init(cpu: 0, sleeping: true),
+                              busy: 0).jobHeld
+        }
+        #expect(held == 21 * Watchdog.period, "21 looks a period apart, asleep at each: all of it held, \(held) ns")
+    }
+
+    @Test("a job's own wait for a CPU in the look it began in is not its hold, nor the thread's idle sleep before it")
+    func jobsOwnWaitInItsFirstLook() {
+        var meter = HoldMeter()
+        _ = meter.look(job: 0, wall: 0, sample: .init(cpu: 0, sleeping: true), busy: 0)
+        // Idle (asleep, waiting for work) until 50 ms; job 2 then began, waited 90 ms for a CPU, ran a moment and slept.
+        let first = meter.look(job: 2, jobStart: 50_000_000, wall: 150_000_000,
+                               sample: .init(cpu: 1_000_000, sleeping: true, waiting: 90_000_000), busy: 90_000_000)
+        #expect(first.jobHeld == 10_000_000, "100 ms since the job began, 90 ms of them waiting for a CPU: held 10 ms, \(first)")
+        #expect(first.runHad == 60_000_000, "the run had its thread for the idle sleep too: \(first)")
     }
 }
 

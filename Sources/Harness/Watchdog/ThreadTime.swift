@@ -62,6 +62,12 @@ enum ThreadTime {
 /// What the watchdog saw of one run, and the judgement it draws: a value, so it is tested without threads or a
 /// loaded machine.
 struct HoldMeter: Equatable {
+    /// The most one look counts as held, in nanoseconds: a few of the watchdog's periods. A gap longer than that between
+    /// two looks is the watchdog's own absence (kept from a CPU or the disk, the process stopped by a debugger, the
+    /// machine paused), not something it saw: it may delay a verdict, never make one. A thread really blocked is seen
+    /// at every look, each a period apart, so it is reported as soon as without the cap.
+    static let lookCap: Int64 = 4 * Watchdog.period
+
     /// The job being timed (its number), or 0.
     private(set) var job = 0
     /// When that job started, in nanoseconds since the run started.
@@ -83,10 +89,13 @@ struct HoldMeter: Equatable {
     /// the run has had it. Between two looks the thread held it for the CPU time it used; if the look finds it asleep,
     /// the whole interval less the time it waited for a CPU (up to date then, as the thread is off the run queue) and
     /// less the time the machine had no CPU to spare (what it sleeps on may have been a thread waiting for one: an
-    /// oversubscribed machine only stretches the window, it never makes a hold); never more than the interval. A
-    /// thread found running or waiting for a CPU or the disk gets its CPU time only: its current wait is not counted
-    /// by the kernel yet. A job gets the part of that after its own start, so a watchdog that looked late counts
-    /// neither another job's work nor a wait for a CPU as this job's hold.
+    /// oversubscribed machine only stretches the window, it never makes a hold); never more than the interval, nor
+    /// than `lookCap`. A thread found running or waiting for a CPU or the disk gets its CPU time only: its current wait
+    /// is not counted by the kernel yet. A job that started within the interval gets the part of that after its own
+    /// start, and of a sleep only what is left of that part once all the time excused in the interval (the thread's
+    /// wait for a CPU, the machine's busy time) is taken from it: where in the interval the excused time fell is not
+    /// known, and it may all have been the new job's. So a watchdog that looked late counts neither another job's work,
+    /// nor the thread's idle sleep before the job, nor the job's own wait for a CPU as this job's hold.
     /// `cpuAtStart` and `busyAtStart`, the thread's CPU time and the machine's busy total when the run began, let the
     /// first look count from the start too. `paused`: the run is waiting for other runs (`waitsForOthers`), so
     /// the interval is none of its time. `watcherWaited`: the watchdog thread's own time waiting for a CPU so far (its
@@ -108,18 +117,21 @@ struct HoldMeter: Equatable {
             self.jobStart = jobStart
         }
         guard let had = runHad else {
-            runHad = wall  // before the first look: all of it, the only safe guess
+            // Before the first look: all of it, the only safe guess, but no more than one look may count.
+            runHad = min(wall, Self.lookCap)
             lastWall = wall
             lastCPU = sample?.cpu ?? 0
             lastWaiting = sample?.waiting ?? 0
             lastBusy = busy
             self.job = job
             self.jobStart = jobStart
-            jobHeld = job == 0 ? 0 : max(wall - jobStart, 0)
-            return (jobHeld, wall)
+            jobHeld = job == 0 ? 0 : min(max(wall - jobStart, 0), Self.lookCap)
+            return (jobHeld, runHad!)
         }
         let interval = max(wall - lastWall, 0)
-        let held: Int64
+        // The part of the interval after the job's start, and how much of that part it held.
+        let jobPart = max(wall - max(jobStart, lastWall), 0)
+        let held: Int64, jobShare: Int64
         if let sample {
             let cpu = max(sample.cpu - lastCPU, 0)
             let waited = max(sample.waiting - lastWaiting, 0)
@@ -127,12 +139,16 @@ struct HoldMeter: Equatable {
             var busied: Int64 = 0
             if let busy { busied = lastBusy.map { max(busy - $0, 0) } ?? interval }
             if let watcherWaited, let lastWatcherWaited { busied = max(busied, watcherWaited - lastWatcherWaited) }
-            let asleep = sample.sleeping ? max(interval - max(waited, busied), 0) : 0
-            held = min(max(cpu, asleep), interval)
+            let excused = max(waited, busied)
+            let asleep = sample.sleeping ? max(interval - excused, 0) : 0
+            held = min(max(cpu, asleep), interval, Self.lookCap)
+            let sleptInJob = sample.sleeping ? max(jobPart - excused, 0) : 0
+            jobShare = min(held, max(min(cpu, jobPart), sleptInJob))
             lastCPU = sample.cpu
             lastWaiting = sample.waiting
         } else {
-            held = interval
+            held = min(interval, Self.lookCap)
+            jobShare = min(held, jobPart)
         }
         lastBusy = busy
         runHad = had + (paused ? 0 : held)
@@ -141,7 +157,7 @@ struct HoldMeter: Equatable {
             self.jobStart = jobStart
             jobHeld = 0
         }
-        if job != 0 { jobHeld += min(held, max(wall - max(jobStart, lastWall), 0)) }
+        if job != 0 { jobHeld += jobShare }
         lastWall = wall
         return (jobHeld, runHad!)
     }

@@ -16,6 +16,9 @@ final class Watchdog: @unchecked Sendable {
     /// The process's one watchdog.
     static let shared = Watchdog()
 
+    /// How long the watchdog sleeps between two looks, in nanoseconds.
+    static let period: Int64 = 50_000_000
+
     /// Guards `watched`.
     private let lock = OwnLocks.lock()
     /// The executors being watched, with what was seen of each.
@@ -29,7 +32,7 @@ final class Watchdog: @unchecked Sendable {
         let thread = Thread { [unowned self] in
             self.threadID.store(ThreadTime.currentThreadID(), ordering: .releasing)
             while true {
-                Thread.sleep(forTimeInterval: 0.05)
+                Thread.sleep(forTimeInterval: Double(Self.period) / 1_000_000_000)
                 self.look()
             }
         }
