@@ -13,18 +13,18 @@ struct ClockJumpTests {
         // clock that never jumps would ask for ever: past 100 asks the answer is yes, which ends its loop (a wait for
         // that work) so that the test can say so.
         var asked = 0
-        let step = scheduler.next(realNow: { 0 }, outsideMayResume: {
+        let step = scheduler.next(outsideMayResume: {
             asked += 1
             return asked > 100
         })
         guard case .run(let entry) = step else {
             Issue.record("""
                 the clock did not jump: with only timers left, the scheduler asked \(asked) times for outside work, \
-                its clock still at \(scheduler.now) ns, and then said \(step) instead of running the 2 ms timer's job
+                its clock still at \(scheduler.time.virtualNow) ns, and then said \(step) instead of running the 2 ms timer's job
                 """)
             return
         }
-        #expect(entry.job == 2 && entry.firedTimer && scheduler.now == 2_000_000,
-                "ran job \(entry.job) (fired by a timer: \(entry.firedTimer)) with the clock at \(scheduler.now) ns")
+        #expect(entry.job == 2 && entry.firedTimer && scheduler.time.virtualNow == 2_000_000,
+                "ran job \(entry.job) (fired by a timer: \(entry.firedTimer)) with the clock at \(scheduler.time.virtualNow) ns")
     }
 }

@@ -17,7 +17,7 @@ struct SchedulerTests {
     {
         var jobs: [Int] = []
         while true {
-            let step = scheduler.next(realNow: { 0 })
+            let step = scheduler.next()
             guard case .run(let entry) = step else { return (jobs, step) }
             jobs.append(entry.job)
             then(&scheduler, entry.job)
@@ -64,7 +64,7 @@ struct SchedulerTests {
         scheduler.setTimer(20, deadline: 20_000_000)
         scheduler.setTimer(11, deadline: 10_000_000)
         var seen: [(Int, Int64)] = []
-        _ = Self.drain(&scheduler) { scheduler, job in seen.append((job, scheduler.now)) }
+        _ = Self.drain(&scheduler) { scheduler, job in seen.append((job, scheduler.time.virtualNow)) }
         #expect(seen.map(\.0) == [10, 11, 20, 30])
         #expect(seen.map(\.1) == [10_000_000, 10_000_000, 20_000_000, 30_000_000], "the clock at each timer's job")
     }
@@ -76,7 +76,7 @@ struct SchedulerTests {
         scheduler.enqueue(0)
         var handed = 0
         var fired = false
-        while handed < 10_000, case .run(let entry) = scheduler.next(realNow: { 0 }) {
+        while handed < 10_000, case .run(let entry) = scheduler.next() {
             handed += 1
             if entry.job == -1 { fired = true; break }
             scheduler.enqueue(entry.job + 1)  // the loop: every job makes the next one ready at once
@@ -92,11 +92,11 @@ struct SchedulerTests {
     @Test("nothing ready, no timer, unfinished: a deadlock at once, or after the grace for outside work")
     func deadlock() {
         var scheduler = Self.make()
-        guard case .end(.deadlock) = scheduler.next(realNow: { 0 }) else { Issue.record("expected a deadlock"); return }
+        guard case .end(.deadlock) = scheduler.next() else { Issue.record("expected a deadlock"); return }
         var waiting = Self.make(limits: RunJudge.Limits(waitsForOutsideWork: true))
-        guard case .waitForOutsideWork = waiting.next(realNow: { 0 }) else { Issue.record("expected a wait"); return }
+        guard case .waitForOutsideWork = waiting.next() else { Issue.record("expected a wait"); return }
         waiting.outsideWorkDidNotCome()
-        guard case .end(.deadlock) = waiting.next(realNow: { 0 }) else { Issue.record("expected a deadlock after the grace"); return }
+        guard case .end(.deadlock) = waiting.next() else { Issue.record("expected a deadlock after the grace"); return }
     }
 
     @Test("work left when the scenario returns: drained by default, a failure under .fail")

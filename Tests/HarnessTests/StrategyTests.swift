@@ -8,7 +8,7 @@ import Testing
 func stepTasks(_ scheduler: inout Scheduler, tasks: Int, steps: Int) -> [Int] {
     for task in 0..<tasks { scheduler.enqueue(task * 10) }
     var order: [Int] = []
-    while !scheduler.ready.isEmpty, case .run(let entry) = scheduler.next(realNow: { 0 }) {
+    while !scheduler.ready.isEmpty, case .run(let entry) = scheduler.next() {
         order.append(entry.job)
         if entry.job % 10 + 1 < steps { scheduler.enqueue(entry.job + 1) }
         scheduler.jobFinished()

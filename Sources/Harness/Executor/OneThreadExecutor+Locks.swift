@@ -284,13 +284,13 @@ extension OneThreadExecutor {
         runningJobStart.store(harness_coarse_monotonic_nanoseconds() - startedAt, ordering: .relaxed)
         runningJob.store(me.jobNumber, ordering: .releasing)
         condition.lock()
-        let now = scheduler.now, wall = wallNow
+        let shown = scheduler.time.shownToJobs
         // A step of its own in the timeline: it takes the lock it stopped before.
         events.step(task: me.task, isMain: me.isMain,
-                    firedTimer: false, now: scheduler.virtualTime ? now : -1)
+                    firedTimer: false, now: scheduler.time.timelineNow)
         noteCandidates()
         condition.unlock()
-        if scheduler.virtualTime && VirtualClock.works { harness_virtual_time_begin(clockOrigin + now, wall) }
+        shown?.show()
     }
 
     /// The job on this worker is about to lock `mutex` (nil: it called `choicePoint()`): the schedule may pause it here

@@ -63,14 +63,14 @@ extension OneThreadExecutor {
 
     /// It started on `thread`: the run's time for that thread to read (as the monotonic clocks and the wall clock read
     /// it), or nil if the thread keeps real time (a strict run, or one that is over).
-    func outsideStarted(_ serial: UInt64, on thread: Int32) -> (now: Int64, wall: Int64)? {
+    func outsideStarted(_ serial: UInt64, on thread: Int32) -> RunTime.ThreadClocks? {
         // Over: nothing to note, and no lock (a run parking its sources waits, holding it, for their firings to end).
         guard !isOver else { return nil }
         lockState()
         defer { condition.unlock() }
         outside.start(serial, on: thread)
         condition.signal()
-        return scheduler.virtualTime && VirtualClock.works && !completed ? (clockOrigin + scheduler.now, wallNow) : nil
+        return completed ? nil : scheduler.time.shownToJobs
     }
 
     /// It ended.
@@ -86,9 +86,9 @@ extension OneThreadExecutor {
     func outsideAfter(_ serial: UInt64, delay: Int64, item: UnsafeMutableRawPointer) -> Bool {
         lockState()
         defer { condition.unlock() }
-        guard !completed, scheduler.virtualTime else { return false }
+        guard !completed, scheduler.time.isVirtual else { return false }
         outside.waitForTimer(serial, item: item)
-        scheduler.setOutsideTimer(serial, deadline: scheduler.now + delay)
+        scheduler.setOutsideTimer(serial, deadline: scheduler.time.outsideDue(after: delay))
         condition.signal()
         return true
     }
@@ -111,7 +111,7 @@ extension OneThreadExecutor {
             guard let item else { return }
             sourceTimers[serial] = (item, interval)
             outside.source(serial, firesOnItsOwn: false)
-            scheduler.setOutsideTimer(serial, deadline: scheduler.now + delay)
+            scheduler.setOutsideTimer(serial, deadline: scheduler.time.outsideDue(after: delay))
         }
         condition.signal()
     }
@@ -136,15 +136,15 @@ extension OneThreadExecutor {
     /// A thread of the run's outside work sleeps `nanoseconds` under virtual time: it waits here until the run's
     /// clock has passed them, and gets the run's time then (monotonic and wall). Nil if the run is over or not virtual
     /// (a real sleep).
-    func helperSleep(_ serial: UInt64, nanoseconds: Int64) -> (now: Int64, wall: Int64)? {
+    func helperSleep(_ serial: UInt64, nanoseconds: Int64) -> RunTime.ThreadClocks? {
         lockState()
-        guard !completed, scheduler.virtualTime, outside.items[serial] != nil else {
+        guard !completed, scheduler.time.isVirtual, outside.items[serial] != nil else {
             condition.unlock()
             return nil
         }
         outside.sleep(serial)
         escapedStep()
-        scheduler.setOutsideTimer(serial, deadline: scheduler.now + nanoseconds)
+        scheduler.setOutsideTimer(serial, deadline: scheduler.time.outsideDue(after: nanoseconds))
         condition.signal()
         condition.unlock()
         sleepers.lock()
@@ -155,7 +155,7 @@ extension OneThreadExecutor {
         defer { condition.unlock() }
         outside.backFromSleep(serial)
         condition.signal()
-        return (clockOrigin + scheduler.now, wallNow)
+        return scheduler.time.threadClocks
     }
 
     /// Keeps outside work the running job handed out until the job has run to its next suspension; false once the
@@ -194,7 +194,7 @@ extension OneThreadExecutor {
             condition.unlock()
             _ = item.work.release()
         }
-        let oneByOne = !waiting && ThreadBinding.current === self && scheduler.virtualTime && work.count > 1
+        let oneByOne = !waiting && ThreadBinding.current === self && scheduler.time.isVirtual && work.count > 1
         for (index, item) in work.enumerated() {
             lockState()
             outside.letGo(item.serial)

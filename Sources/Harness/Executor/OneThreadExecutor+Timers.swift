@@ -28,7 +28,7 @@ extension OneThreadExecutor: SchedulingExecutor {
         let exact = harness_virtual_time_is_on() != 0 &&
             (ThreadBinding.current === self || harness_helper_run() == Unmanaged.passUnretained(self).toOpaque())
         let continuous = instant as? ContinuousClock.Instant, suspending = instant as? SuspendingClock.Instant
-        if !virtualTime, ThreadBinding.current === self, continuous != nil || suspending != nil {
+        if !scheduler.time.isVirtual, ThreadBinding.current === self, continuous != nil || suspending != nil {
             // Real time on the run's own thread: the timer goes on the run's clock as of the thread's last read of the
             // clock (`Task.sleep(for:)` reads `now` a moment before this call), the deadline's distance from that
             // read, both read as they are, with no reading of the time here that a wait for a CPU could make late.
@@ -52,7 +52,7 @@ extension OneThreadExecutor: SchedulingExecutor {
             low = (clock.now.duration(to: instant) as? Duration).map(Nanoseconds) ?? 0
             high = low
         }
-        if exact || !virtualTime {
+        if exact || !scheduler.time.isVirtual {
             setTimer(UnownedJob(job), afterNanoseconds: low)
         } else {
             setTimer(UnownedJob(job), afterNanoseconds: Self.delay(low: low, high: high), guessed: true)

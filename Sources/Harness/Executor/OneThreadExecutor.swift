@@ -14,9 +14,9 @@ import Synchronization
 /// `Scheduler`'s decision; this class keeps only the lock, the thread, running jobs and the clock
 /// switch, and reports the end.
 ///
-/// `@unchecked Sendable`: `scheduler`, `clock`, `result`, `notes`, `completed` and `abandoned` are read and
-/// written under `condition`; `runningMainJob` only on the harness thread; the atomics anywhere.
-/// `@exclusivity(unchecked)` on the state every job touches (`scheduler`, `clock`, `events`, `inJob`, the job
+/// `@unchecked Sendable`: `scheduler` (the run's time with it), `result`, `notes`, `completed` and `abandoned` are read
+/// and written under `condition`; `runningMainJob` only on the harness thread; the atomics anywhere.
+/// `@exclusivity(unchecked)` on the state every job touches (`scheduler`, `events`, `inJob`, the job
 /// starts, `mainLane`, `abandoned`, `runningMainJob`, `outside`, `held`, the quiet and waiting marks, `progress`,
 /// `sourcesGivenBack`): its lock (`condition`, or `heldLock` for `held`), or the harness thread alone, already keeps
 /// two accesses from overlapping, and the runtime's check of each access cost about a tenth of a job. What its
@@ -33,22 +33,11 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// When the run started, in real time, on the coarse clock every job's start is read from (it costs a few
     /// nanoseconds and no conversion; its tick, 4 ms here, is nothing beside the watchdog's limits).
     let startedAt = harness_coarse_monotonic_nanoseconds()
-    /// What the standard clocks read at virtual time 0 of this run (see `VirtualClock.origin`).
-    let clockOrigin = VirtualClock.origin()
-    /// What the wall clock reads at virtual time 0 of this run (see `VirtualClock.wallOrigin`).
-    let wallOrigin = VirtualClock.wallOrigin()
-    /// How far the run's wall clock is ahead of its monotonic time: `VirtualClock.wallLeadPerWake` for each timer of the
-    /// run that fired so far, in the schedule's order (under `condition`).
-    @exclusivity(unchecked) private(set) var wallLead: Int64 = 0
-    /// What the wall clock reads now under virtual time, in nanoseconds since 1970. Call under the lock.
-    var wallNow: Int64 { wallOrigin + scheduler.now + wallLead }
     /// The serial executor that stands for the main actor inside this run.
     @exclusivity(unchecked) private(set) var mainLane: MainLane!
 
-    /// Picks the jobs, keeps the timers and the clock.
+    /// Picks the jobs, keeps the timers and the run's time (`Scheduler.time`).
     @exclusivity(unchecked) var scheduler: Scheduler
-    /// The run's clock under real time: real time less the time the harness thread waited for a CPU (`RunClock`).
-    @exclusivity(unchecked) private var clock = RunClock()
     /// The scenario's result, once it returned or threw.
     private var result: Result<any Sendable, any Error>? = nil
     /// Whether `onComplete` has been called.
@@ -199,9 +188,6 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         mainLane = MainLane.make(for: self)
     }
 
-    /// Whether scenario code on this thread reads virtual time.
-    var virtualTime: Bool { scheduler.virtualTime }
-
     // MARK: Receiving work
 
     /// Takes a job that is ready now.
@@ -258,7 +244,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     func setTimer(_ job: UnownedJob, afterNanoseconds nanoseconds: Int64, guessed: Bool = false) {
         let own = ThreadBinding.current === self
         setTimer(job, guessed: guessed, lasting: guessed ? -1 : max(nanoseconds, 0)) { [self] in
-            (scheduler.virtualTime ? scheduler.now : own ? clock.base() : realNow()) + max(nanoseconds, 0)
+            scheduler.time.due(after: nanoseconds, onRunThread: own)
         }
     }
 
@@ -268,7 +254,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// neither shortens the timer nor lets it overtake one set before it.
     func setTimer(_ job: UnownedJob, readAt: Int64, waitAtRead: Int64, after duration: Int64) {
         setTimer(job, guessed: false, lasting: max(duration, 0)) { [self] in
-            clock.due(readAt: readAt, waitAtRead: waitAtRead, after: duration)
+            scheduler.time.due(readAt: readAt, waitAtRead: waitAtRead, after: duration)
         }
     }
 
@@ -280,7 +266,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         let due = deadline()
         if inJob, ThreadBinding.current === self {
             let timer = UInt32(truncatingIfNeeded: Self.taskID(of: job))
-            events.sleep(scheduler.virtualTime ? max(due - scheduler.now, 0) : duration, timer: timer, main: mainIdentity)
+            events.sleep(scheduler.time.timelineLength(until: due, asked: duration), timer: timer, main: mainIdentity)
         }
         scheduler.setTimer(Self.number(of: job), deadline: due)
         if guessed { guessedTimers += 1 }
@@ -288,21 +274,12 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The run's clock under real time (`RunClock`), in nanoseconds since the run started. Call under the lock.
-    private func realNow() -> Int64 {
-        clock.now()
-    }
-
-    /// The run's time now: virtual, or real since the start.
+    /// The run's time now (`RunTime.now`): virtual, or the strict run's clock since the start.
     var elapsed: Duration {
         lockState()
         defer { condition.unlock() }
-        return .nanoseconds(timerNow)
+        return .nanoseconds(scheduler.time.now())
     }
-
-    /// The run's time now, in nanoseconds, as its timers and its reports read it: virtual, or real since the start.
-    /// Call under the lock.
-    var timerNow: Int64 { scheduler.virtualTime ? scheduler.now : realNow() }
 
     /// Keeps a note for a failure report (the last twenty) and the timeline (`task`: who left it, by name; an
     /// unnamed task by `taskID`, the runtime's id for it, as `task 1`, `task 2`… in the order they first noted).
@@ -355,7 +332,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         threadID.store(ThreadTime.currentThreadID(), ordering: .releasing)
         loopBegan.store(true, ordering: .releasing)
         condition.lock()
-        if !scheduler.virtualTime { clock.count(thread: threadID.load(ordering: .relaxed)) }
+        scheduler.time.count(thread: threadID.load(ordering: .relaxed))
         condition.unlock()
         workerLife(me, first: .loop)
         harness_worker_set(nil)
@@ -373,7 +350,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                 continue
             }
             mutexesFreed()
-            var step = scheduler.next(realNow: realNow, outsideMayResume: outsideMayResume)
+            var step = scheduler.next(outsideMayResume: outsideMayResume)
             if case .waitForOutsideWork(known: true) = step {} else { waitingForOutside = false }
             var waitingForOthers = false
             switch step {
@@ -399,7 +376,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                 }
                 runPicked(entry)
             case .waitForTimer(let deadline):
-                _ = condition.wait(until: Date().addingTimeInterval(Double(deadline - realNow()) / 1e9))
+                _ = condition.wait(until: Date().addingTimeInterval(Double(deadline - scheduler.time.now()) / 1e9))
             case .waitForOutsideWork(known: false):
                 if graceRanOut(), !abandoned {
                     scheduler.outsideWorkDidNotCome()
@@ -417,10 +394,10 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Runs a job the scheduler picked. Call under the lock; returns under it.
     func runPicked(_ entry: ReadyQueue.Entry) {
-        if entry.firedTimer { timerFired() }
+        if entry.firedTimer { scheduler.time.timerFired() }
         // Kept before the job runs: what it makes ready and how it sleeps are told apart by the job.
         events.step(task: UInt32(truncatingIfNeeded: Self.taskID(of: Self.job(numbered: entry.job))), isMain: entry.isMain,
-                    firedTimer: entry.firedTimer, now: scheduler.virtualTime ? scheduler.now : -1)
+                    firedTimer: entry.firedTimer, now: scheduler.time.timelineNow)
         inJob = true
         escapedSteps = 0
         progress += 1
@@ -430,7 +407,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// The run is over: the worker that saw it end lets the others go. Call under the lock; returns without it.
     func endRun() {
-        clock.stop()
+        scheduler.time.stop()
         endRunWorkers()
         mainLane.detach()
         RunRegistry.shared.end(self)
@@ -521,7 +498,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Acts on a timer of the run's outside work. Call under the lock.
     private func fireOutside(_ serial: UInt64) {
-        timerFired()
+        scheduler.time.timerFired()
         if let source = sourceTimers[serial] {
             // Once the scenario returned every timer is due at once: a source that outlives the run does not fire for
             // it then (its firings are a later run's, `parkProcessLivedSources`).
@@ -536,7 +513,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             harness_outside_fire_source(source.item)
             // Once the scenario returned every timer is due at once: a repeating source is not set again then.
             if source.interval >= 0, !scheduler.finished {
-                scheduler.setOutsideTimer(serial, deadline: timerNow + max(source.interval, 1))
+                scheduler.setOutsideTimer(serial, deadline: scheduler.time.repeatDue(after: source.interval))
             } else {
                 sourceTimers[serial] = nil
             }
@@ -551,21 +528,14 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 
-    /// A timer of the run fired: the wall clock goes ahead of the run's monotonic time by
-    /// `VirtualClock.wallLeadPerWake`, as a real wake-up comes after its deadline. Call under the lock.
-    private func timerFired() {
-        wallLead += VirtualClock.wallLeadPerWake
-    }
-
     /// Runs one job with the lock released, showing it virtual time under `seeded`. Called and
     /// returns under the lock.
     private func run(_ entry: ReadyQueue.Entry) {
         let job = Self.job(numbered: entry.job)
-        let virtualNow = scheduler.virtualTime && VirtualClock.works ? scheduler.now : -1
+        let shown = scheduler.time.shownToJobs
         let jobNumber = scheduler.jobsRun
-        let waitDescriptor = clock.waitDescriptor
-        let lockPoints = scheduler.virtualTime
-        let wall = virtualNow >= 0 ? wallNow : -1
+        let waitDescriptor = scheduler.time.waitDescriptor
+        let lockPoints = scheduler.time.isVirtual
         runningEntryJob = entry.job
         noteCandidates()
         condition.unlock()
@@ -574,7 +544,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         recentJobNext = (recentJobNext + 1) & 3
         runningJobStart.store(start - startedAt, ordering: .relaxed)
         runningJob.store(jobNumber, ordering: .releasing)
-        if virtualNow >= 0 { harness_virtual_time_begin(clockOrigin + virtualNow, wall) }
+        shown?.show()
         harness_job_run_begin(Unmanaged.passUnretained(self).toOpaque())
         // The job's reads of the clocks, not the harness's, are what a strict timer's deadline came from.
         if waitDescriptor >= 0 { harness_clock_reads_begin(waitDescriptor) }
@@ -595,7 +565,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         if lockPoints { harness_locks_job_end() }
         _ = harness_clock_reads_end()
         harness_job_run_end()
-        if virtualNow >= 0 { harness_virtual_time_end() }
+        if shown != nil { RunTime.ThreadClocks.hide() }
         runningJob.store(0, ordering: .relaxed)
         // After the job, not in it: waiting for outside work to take its turn is no job holding the thread.
         releaseHeld()
@@ -617,7 +587,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                 finish(.failure(stamped(failure)))
             case .success(let value):
                 finish(.success(RunRecord(value: value, touchedAnotherRun: wasTouched, jobs: scheduler.ownJobsRun,
-                                          elapsed: .nanoseconds(scheduler.virtualTime ? scheduler.finishedAt : realNow()),
+                                          elapsed: .nanoseconds(scheduler.time.scenarioTime()),
                                           scheduleHash: scheduler.hash.value, leftoverJobs: scheduler.leftoverJobs,
                                           guessedTimers: guessedTimers, choices: scheduler.choices,
                                           trace: scheduler.trace, timeline: recordedTimeline, mutexWaits: mutexWaits)))
@@ -664,7 +634,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         var failure = failure
         failure.touchedAnotherRun = wasTouched
         failure.jobs = scheduler.ownJobsRun
-        failure.elapsed = .nanoseconds(timerNow)
+        failure.elapsed = .nanoseconds(scheduler.time.now())
         failure.notes = notes
         failure.choices = scheduler.choices
         failure.trace = scheduler.trace
@@ -711,7 +681,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         condition.lock()  // the watchdog's thread brings the run nothing: not counted in `arriving`
         defer { condition.unlock() }
         // Under virtual time a job that never ends may be waiting for the clock, which stands still inside it.
-        let said = kind == .blockedThread && scheduler.virtualTime ? summary + standingClock : summary
+        let said = kind == .blockedThread && scheduler.time.isVirtual ? summary + standingClock : summary
         var failure = stamped(HarnessFailure(kind, schedule: schedule, summary: said))
         failure.hitTimeLimit = hitTimeLimit
         finish(.failure(failure))
@@ -720,7 +690,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// What a blocked thread in a seeded run may be: a spin-wait on a clock that does not move while the job runs.
     private var standingClock: String {
         " In \(schedule) the clock stands still inside a job (virtual time moves only while every task waits, at " +
-            "\(HarnessFailure.format(.nanoseconds(scheduler.now))) here): a loop that waits for ContinuousClock.now, " +
+            "\(HarnessFailure.format(.nanoseconds(scheduler.time.virtualNow))) here): a loop that waits for ContinuousClock.now, " +
             "SuspendingClock.now or Date() to pass a deadline spins forever. Sleep until the deadline instead " +
             "(Task.sleep(until:))."
     }

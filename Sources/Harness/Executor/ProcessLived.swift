@@ -123,7 +123,7 @@ extension OneThreadExecutor {
             }
             sourceTimers[serial] = (item, interval)
             adoptedSources.insert(serial)
-            scheduler.setOutsideTimer(serial, deadline: timerNow)
+            scheduler.setOutsideTimer(serial, deadline: scheduler.time.now())
         }
         progressAtAdoptedFiring = nil
         return true
@@ -141,7 +141,7 @@ extension OneThreadExecutor {
             return false
         }
         guard case .source = state else {
-            scheduler.setOutsideTimer(serial, deadline: timerNow + max(interval, 1))
+            scheduler.setOutsideTimer(serial, deadline: scheduler.time.repeatDue(after: interval))
             return false
         }
         if progressAtAdoptedFiring == progress {

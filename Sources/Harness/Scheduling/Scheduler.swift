@@ -1,4 +1,4 @@
-/// The harness's scheduler as a value: the ready jobs, the timers, the clock, the schedule's hash
+/// The harness's scheduler as a value: the ready jobs, the timers, the clock (`RunTime`), the schedule's hash
 /// and the picker that chooses, stepped one job at a time by `next()`.
 ///
 /// Virtual time stands still while work is ready (a job takes no time) and jumps to the next timer
@@ -43,8 +43,8 @@ struct Scheduler {
     private let readsTaskKeys: Bool
     /// Whether each choice point is recorded with its alternatives and the calm candidate (`Picker.recordsTrace`).
     private let recordsTrace: Bool
-    /// Whether time is virtual (it jumps to the next timer) or real (the executor waits for it).
-    let virtualTime: Bool
+    /// The run's time, virtual or the strict run's own: the one place it is kept, moved and read.
+    var time: RunTime
     /// What the run may do before it is judged over.
     let limits: RunJudge.Limits
     /// How much virtual time one job of a busy streak costs.
@@ -86,8 +86,6 @@ struct Scheduler {
     private var arrivals: UInt64 = 0
     /// Whether outside work may still resume the run, as last asked (when nothing else was ready).
     private var outsideBusy = false
-    /// Virtual time in nanoseconds since the run started (stays 0 under real time).
-    private(set) var now: Int64 = 0
     /// The choices made so far, hashed.
     private(set) var hash = ScheduleHash()
     /// Each choice among more than one candidate, in order: the schedule, replayable.
@@ -110,8 +108,6 @@ struct Scheduler {
     private var calmToken: Job?
     /// Whether the scenario has returned (or thrown).
     private(set) var finished = false
-    /// Virtual time when the scenario returned.
-    private(set) var finishedAt: Int64 = 0
     /// Jobs handed out when the scenario returned.
     private var jobsAtFinish = 0
     /// Work that outlived the scenario: under `.fail`, a task's own jobs still ready when it returned (the
@@ -159,7 +155,8 @@ struct Scheduler {
     /// Jobs of the run's own handed out: what a run reports it ran.
     var ownJobsRun: Int { jobsRun - lodgerJobsRun }
 
-    /// A scheduler that picks with `picker` (nil: the oldest job first, as `strict` runs), with virtual or real time.
+    /// A scheduler that picks with `picker` (nil: the oldest job first, as `strict` runs), with virtual or real time
+    /// (a run's time starts here).
     init(picker: (any Picker)?, virtualTime: Bool, limits: RunJudge.Limits, jobCost: Int64 = 1_000,
          taskKey: @escaping (Job) -> UInt64 = { _ in 0 }, lodgers: Lodgers? = nil) {
         self.lodgers = lodgers
@@ -170,7 +167,7 @@ struct Scheduler {
         recordsTrace = held?.kind.recordsTrace ?? false
         ready.tracksSequences = recordsTrace
         self.taskKey = taskKey
-        self.virtualTime = virtualTime
+        time = RunTime(virtual: virtualTime)
         self.limits = limits
         self.jobCost = jobCost
     }
@@ -247,7 +244,7 @@ struct Scheduler {
     /// The scenario returned or threw: from here on the run drains and is judged.
     mutating func scenarioFinished() {
         finished = true
-        finishedAt = now
+        time.scenarioFinished()
         jobsAtFinish = jobsRun
         // Work of tasks that outlive the run is not leftover work: it is parked as it comes up (`next`).
         let isLodger = lodgerTest
@@ -258,7 +255,7 @@ struct Scheduler {
     mutating func jobFinished() {
         runningTimerJob = false
         runningLodgerGlobal = nil
-        if virtualTime, streak > Self.freeStreak { now += jobCost }
+        if time.isVirtual, streak > Self.freeStreak { time.advance(by: jobCost) }
     }
 
     /// The executor waited the whole grace and no work came from outside.
@@ -268,13 +265,13 @@ struct Scheduler {
 
     // MARK: Stepping
 
-    /// What to do next. `realNow` is read only under real time (nanoseconds since the start); `outsideMayResume`,
-    /// whether outside work the run handed out may still resume it, only when nothing else is ready.
-    mutating func next(realNow: () -> Int64, outsideMayResume: () -> Bool = { false }) -> Step {
+    /// What to do next. `outsideMayResume`: whether outside work the run handed out may still resume it, asked only
+    /// when nothing else is ready.
+    mutating func next(outsideMayResume: () -> Bool = { false }) -> Step {
         while true {
             // After the scenario returned, every timer is due: what is left is bookkeeping (a
             // cancelled sleep) or work that outlived the scenario, and neither waits for the clock.
-            let dueBy = finished ? Int64.max : (virtualTime ? now : realNow())
+            let dueBy = finished ? Int64.max : time.now()
             while let timer = timers.popDue(at: dueBy) {
                 switch timer {
                 case .job(let job):
@@ -294,7 +291,7 @@ struct Scheduler {
             }
             // Under virtual time outside work takes no time and runs between jobs: the next job waits until none of
             // it can still resume the run, so what it sent is all in, whenever the machine really ran it.
-            let settling: Bool? = virtualTime && !finished ? outsideMayResume() : nil
+            let settling: Bool? = time.isVirtual && !finished ? outsideMayResume() : nil
             if settling == true { return .waitForOutsideWork(known: true) }
             if !inbox.isEmpty { deliverArrivals() }
             outsideBusy = ready.isEmpty && timers.count == 0 && !finished && (settling ?? outsideMayResume())
@@ -334,9 +331,9 @@ struct Scheduler {
             }
             streak = 0
             if let deadline = timers.earliestDeadline {
-                guard virtualTime else { return .waitForTimer(deadline: deadline) }
-                now = max(now, deadline)
-                hash.mix(UInt64(bitPattern: now))
+                guard time.isVirtual else { return .waitForTimer(deadline: deadline) }
+                time.advance(to: deadline)
+                hash.mix(UInt64(bitPattern: time.virtualNow))
                 continue
             }
             return .waitForOutsideWork(known: outsideBusy)
