@@ -90,6 +90,52 @@ struct WatchdogTests {
                 "then 100 ms asleep, the machine's last total unknown: none of it held (only delayed)")
     }
 
+    @Test("a run asleep in one wait for its own timer has its time at any load: a sleep past the time limit reaches it on a saturated machine")
+    func ownTimerWaitOnASaturatedMachine() {
+        var meter = HoldMeter()
+        _ = meter.look(job: 0, wall: 0, sample: .init(cpu: 0, sleeping: true), busy: 0, timerWait: 3)
+        // 100 ms asleep in wait 3, the machine busy all along, the thread itself kept from a CPU for 10 ms of it.
+        let waited = meter.look(job: 0, wall: 100_000_000, sample: .init(cpu: 0, sleeping: true, waiting: 10_000_000),
+                                busy: 100_000_000, timerWait: 3)
+        #expect(waited.runHad == 90_000_000, "the run's own clock moved 90 ms: \(waited)")
+        // Another wait, or none, at one end of the interval: what the thread slept on is not known, the machine excuses it.
+        let next = meter.look(job: 0, wall: 200_000_000, sample: .init(cpu: 0, sleeping: true, waiting: 10_000_000),
+                              busy: 200_000_000, timerWait: 4)
+        #expect(next.runHad == 90_000_000, "a new wait begun within the interval: \(next)")
+        let outside = meter.look(job: 0, wall: 300_000_000, sample: .init(cpu: 0, sleeping: true, waiting: 10_000_000),
+                                 busy: 300_000_000, timerWait: 0)
+        #expect(outside.runHad == 90_000_000, "outside work in flight (it may wait for a CPU): \(outside)")
+    }
+
+    @Test("a strict run asleep on its own timer, nothing else in flight, is seen by the watchdog in that wait", .needs(.timers))
+    func ownTimerWaitSeen() async throws {
+        let seen = SeenOnce()
+        let found = SeenExecutor()
+        // Looks as the watchdog does, from a thread of its own (the pool may be busy with other tests), until it sees
+        // the wait or the run is over: a loaded machine only delays the sight.
+        let watcher = Thread {
+            while !seen.isMarked, !found.over.withLock({ $0 }) {
+                if let executor = found.executor.withLock({ $0 }), let sight = Watchdog.sight(executor), sight.timerWait != 0 {
+                    seen.mark()
+                }
+                usleep(2_000)
+            }
+        }
+        watcher.start()
+        let naps = try await run(.strict) {
+            if let executor = ThreadBinding.current { found.executor.withLock { $0 = executor } }
+            // Sleeps 20 ms at a time until seen, at most 5 s.
+            var naps = 0
+            while !seen.isMarked, naps < 250 {
+                try await Task.sleep(for: .milliseconds(20))
+                naps += 1
+            }
+            return naps
+        }.value
+        found.over.withLock { $0 = true }
+        #expect(seen.isMarked, "\(naps) sleeps of 20 ms, none seen as the run's wait for its own timer")
+    }
+
     @Test("a sleep on two busy CPUs, one with a thread waiting for it all along, is not a hold: the kernel's pressure total adds half that time")
     func pressureOnTwoCPUs() {
         // kernel/sched/psi.c: the system's "some" is the CPUs' stall times averaged by their busy time, so a second
@@ -278,4 +324,22 @@ final class AtomicFlag: @unchecked Sendable {
     func set() { lock.lock(); value = true; lock.unlock() }
     /// Whether it is set.
     var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+}
+
+/// A mark set once, read from anywhere.
+final class SeenOnce: Sendable {
+    /// Whether it is set.
+    private let marked = Mutex(false)
+    /// Sets it.
+    func mark() { marked.withLock { $0 = true } }
+    /// Whether it is set.
+    var isMarked: Bool { marked.withLock { $0 } }
+}
+
+/// The executor of a run, as its scenario's first job found it.
+final class SeenExecutor: Sendable {
+    /// The executor, once found.
+    let executor = Mutex<OneThreadExecutor?>(nil)
+    /// Whether the run is over.
+    let over = Mutex(false)
 }

@@ -172,6 +172,12 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Whether the run, deadlocked, is waiting for other runs to settle before it says so: what the watchdog leaves
     /// out of the run's time, as that wait lasts as long as other tests' runs, not this scenario.
     let waitsForOthers = Atomic<Bool>(false)
+    /// While the run waits for a timer of its own with no outside work in flight, that wait's number (from 1; it
+    /// keeps its number until a job or anything else is done), else 0: the watchdog counts such a wait as the run's own
+    /// time on its clock, whatever the machine's load (`HoldMeter.look`'s `timerWait`).
+    let ownTimerWait = Atomic<Int>(0)
+    /// How many such waits there have been.
+    private var ownTimerWaits = 0
     /// The CPU time the harness thread had used when its loop began (-1 before, or where it cannot be read).
     let threadCPUAtStart = Atomic<Int64>(-1)
     /// The machine's busy total when the loop began (`MachineBusy`; -1 before, or where it cannot be read).
@@ -364,6 +370,9 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                 waitingForOthers = true
             }
             waitsForOthers.store(waitingForOthers, ordering: .relaxed)
+            if case .waitForTimer = step {} else if ownTimerWait.load(ordering: .relaxed) != 0 {
+                ownTimerWait.store(0, ordering: .releasing)
+            }
             switch step {
             case .end(.deadlock), .waitForOutsideWork(known: false): beQuiet(true)
             default: beQuiet(waitingForOthers)
@@ -376,7 +385,7 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                 }
                 runPicked(entry)
             case .waitForTimer(let deadline):
-                _ = condition.wait(until: Date().addingTimeInterval(Double(deadline - scheduler.time.now()) / 1e9))
+                waitForOwnTimer(until: deadline)
             case .waitForOutsideWork(known: false):
                 if graceRanOut(), !abandoned {
                     scheduler.outsideWorkDidNotCome()
@@ -390,6 +399,17 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             }
         }
         return true
+    }
+
+    /// Waits until the run's timer due at `deadline` (on its strict clock) or until anything arrives. Call under the lock.
+    private func waitForOwnTimer(until deadline: Int64) {
+        if outsideMayResume() {
+            ownTimerWait.store(0, ordering: .releasing)
+        } else if ownTimerWait.load(ordering: .relaxed) == 0 {
+            ownTimerWaits += 1
+            ownTimerWait.store(ownTimerWaits, ordering: .releasing)
+        }
+        _ = condition.wait(until: Date().addingTimeInterval(Double(deadline - scheduler.time.now()) / 1e9))
     }
 
     /// Runs a job the scheduler picked. Call under the lock; returns under it.

@@ -82,6 +82,8 @@ struct HoldMeter: Equatable {
     private var lastWaiting: Int64 = 0
     private var lastBusy: Int64? = nil
     private var lastWatcherWaited: Int64? = nil
+    /// The run's wait for its own timer seen at the previous look (`OneThreadExecutor.ownTimerWait`), or 0.
+    private var lastTimerWait = 0
 
     /// One look: `job` running now (0 if idle), which started `jobStart` nanoseconds after the run did, at `wall`
     /// nanoseconds since the run started, with a sample of the thread (nil: count wall time) and the machine's busy
@@ -101,10 +103,14 @@ struct HoldMeter: Equatable {
     /// the interval is none of its time. `watcherWaited`: the watchdog thread's own time waiting for a CPU so far (its
     /// `Sample.waiting`, read after `sample`; nil: unknown): a wait of its own in the interval is time in which a
     /// runnable thread waited for a CPU, so it counts as busy too, even where the machine's total missed it.
+    /// `timerWait`: the run's wait for a timer of its own with nothing else in flight (`OneThreadExecutor.ownTimerWait`;
+    /// 0: none). A thread asleep in the same such wait at this look and the last waited for nothing a loaded machine
+    /// delays, only for its own clock (`RunClock`: real time less the thread's wait for a CPU): the run had the interval
+    /// less that wait alone, so a run sleeping past its time limit reaches it at any load.
     mutating func look(job: Int, jobStart: Int64 = 0, wall: Int64, sample: ThreadTime.Sample?, busy: Int64? = nil,
                        cpuAtStart: Int64? = nil, busyAtStart: Int64? = nil,
-                       paused: Bool = false, watcherWaited: Int64? = nil) -> (jobHeld: Int64, runHad: Int64) {
-        defer { lastWatcherWaited = watcherWaited }
+                       paused: Bool = false, watcherWaited: Int64? = nil, timerWait: Int = 0) -> (jobHeld: Int64, runHad: Int64) {
+        defer { lastWatcherWaited = watcherWaited; lastTimerWait = timerWait }
         if runHad == nil, let cpuAtStart, sample != nil {
             // The run's start is the look before the first: awake, at wall time 0, with this much CPU used.
             runHad = 0
@@ -140,7 +146,8 @@ struct HoldMeter: Equatable {
             if let busy { busied = lastBusy.map { max(busy - $0, 0) } ?? interval }
             if let watcherWaited, let lastWatcherWaited { busied = max(busied, watcherWaited - lastWatcherWaited) }
             let excused = max(waited, busied)
-            let asleep = sample.sleeping ? max(interval - excused, 0) : 0
+            let onOwnClock = timerWait != 0 && timerWait == lastTimerWait
+            let asleep = sample.sleeping ? max(interval - (onOwnClock ? waited : excused), 0) : 0
             held = min(max(cpu, asleep), interval, Self.lookCap)
             let sleptInJob = sample.sleeping ? max(jobPart - excused, 0) : 0
             jobShare = min(held, max(min(cpu, jobPart), sleptInJob))

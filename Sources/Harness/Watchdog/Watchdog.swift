@@ -80,6 +80,8 @@ final class Watchdog: @unchecked Sendable {
         var wall: Int64
         /// The sample of the run's thread (nil where it cannot be read).
         var sample: ThreadTime.Sample?
+        /// The run's wait for its own timer the sample was taken in (`OneThreadExecutor.ownTimerWait`), or 0.
+        var timerWait = 0
     }
 
     /// The first half of a look at one run: nil if it need not be judged (over, or its loop not begun).
@@ -89,6 +91,7 @@ final class Watchdog: @unchecked Sendable {
         // where the kernel's id cannot be read (Apple platforms): the watchdog would then never look.
         if !executor.loopBegan.load(ordering: .acquiring) { return nil }
         let job = executor.runningJob.load(ordering: .acquiring)
+        let timerWait = executor.ownTimerWait.load(ordering: .acquiring)
         let jobStart = executor.runningJobStart.load(ordering: .relaxed)
         let wall = harness_coarse_monotonic_nanoseconds() - executor.startedAt
         let sample = ThreadTime.sample(thread: executor.threadID.load(ordering: .acquiring))
@@ -96,7 +99,9 @@ final class Watchdog: @unchecked Sendable {
         // otherwise give the job it saw first the sleep of the idle thread it sampled later (the harness waiting for
         // the shop's own thread, once, under load: "one job held the thread for 1.07 s" after one short job).
         let sameJob = executor.runningJob.load(ordering: .acquiring) == job ? job : 0
-        return Sight(job: sameJob, jobStart: jobStart, wall: wall, sample: sample)
+        // Likewise the timer wait: only a sample taken inside it is one of that wait.
+        let sameWait = executor.ownTimerWait.load(ordering: .acquiring) == timerWait ? timerWait : 0
+        return Sight(job: sameJob, jobStart: jobStart, wall: wall, sample: sample, timerWait: sameWait)
     }
 
     /// The second half of a look at one run, given what `sight` saw and the machine's busy total read after it: fails
@@ -113,7 +118,7 @@ final class Watchdog: @unchecked Sendable {
                                            cpuAtStart: cpuAtStart >= 0 ? cpuAtStart : nil,
                                            busyAtStart: busyAtStart >= 0 ? busyAtStart : nil,
                                            paused: executor.waitsForOthers.load(ordering: .relaxed),
-                                           watcherWaited: watcherWaited)
+                                           watcherWaited: watcherWaited, timerWait: sight.timerWait)
         let options = executor.options
         // A job that waits, a look later, for outside work it handed out (a pipe a Dispatch block writes) would wait
         // for ever while that work is held for the job's end: let it go. Only a wait of the program's own counts
