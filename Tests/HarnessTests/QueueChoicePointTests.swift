@@ -1,58 +1,18 @@
 import Foundation
 import ConcurrencyHarness
 @testable import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
 import Synchronization
 import Testing
 
 // A serial DispatchQueue used as a lock (`queue.sync { … }`) as a choice point of seeded runs: its entry as a lock's,
 // its block as a held section (Sources/CHarnessTime/Locks.c, OutsideWork.c).
 
-/// An account whose balance a serial queue of its own guards, as code written before actors does.
-private final class QueueAccount: @unchecked Sendable {
-    // @unchecked Sendable: `balance` is read and written only inside `queue.sync` blocks, below.
-    /// Guards `balance`.
-    private let queue = DispatchQueue(label: "account")
-    /// The money left.
-    private var balance: Int
-
-    init(_ balance: Int) { self.balance = balance }
-
-    /// Checks the balance in one `sync` and withdraws in another.
-    func checkThenWithdraw(_ amount: Int) -> Bool {
-        let enough = queue.sync { balance >= amount }
-        guard enough else { return false }
-        queue.sync { balance -= amount }
-        return true
-    }
-
-    /// Checks and withdraws in one `sync`.
-    func withdraw(_ amount: Int) -> Bool {
-        queue.sync {
-            guard balance >= amount else { return false }
-            balance -= amount
-            return true
-        }
-    }
-
-    var current: Int { queue.sync { balance } }
-}
-
-/// Two withdrawals of 100 from a fresh account of 100 in two child tasks: the balance left.
-private func twoWithdrawals(_ withdraw: @escaping @Sendable (QueueAccount) -> Bool) async -> Int {
-    let account = QueueAccount(100)
-    await withTaskGroup(of: Bool.self) { group in
-        group.addTask { withdraw(account) }
-        group.addTask { withdraw(account) }
-        for await _ in group {}
-    }
-    return account.current
-}
-
 /// In an exit test's child: runs the queue check-then-act under `run(.seeded(…))`, which plays a pasted
 /// `HARNESS_SCHEDULE`, and prints the balance and the schedule hash.
 @Sendable private func printQueueCheckThenAct() async {
     do {
-        let run = try await run(.seeded(0x51c)) { await twoWithdrawals { $0.checkThenWithdraw(100) } }
+        let run = try await run(.seeded(0x51c)) { await twoQueueWithdrawals { $0.checkThenWithdraw(100) } }
         print("balance \(run.value) hash \(Seed.format(run.scheduleHash))")
     } catch {
         print("failed: \(error)")
@@ -80,7 +40,7 @@ struct QueueChoicePointTests {
         var firstFound: ConcurrencyHarness.Run<Int>?
         for seed in UInt64(0)..<200 {
             let run = try await ConcurrencyHarness.run(.seeded(seed)) {
-                await twoWithdrawals { $0.checkThenWithdraw(100) }
+                await twoQueueWithdrawals { $0.checkThenWithdraw(100) }
             }
             if run.value < 0 {
                 overdrawn.append(seed)
@@ -94,13 +54,13 @@ struct QueueChoicePointTests {
             """)
         // The same seed again, and its replay string: the same schedule, the same overdraw.
         let again = try await ConcurrencyHarness.run(.seeded(overdrawn[0])) {
-            await twoWithdrawals { $0.checkThenWithdraw(100) }
+            await twoQueueWithdrawals { $0.checkThenWithdraw(100) }
         }
         #expect(again.value == found.value && again.scheduleHash == found.scheduleHash
                 && "\(again.interleaving)" == "\(found.interleaving)",
                 "seed \(overdrawn[0]) ran twice: \(found.interleaving) then \(again.interleaving)")
         let replayed = try await ConcurrencyHarness.run(.replay(found.interleaving)) {
-            await twoWithdrawals { $0.checkThenWithdraw(100) }
+            await twoQueueWithdrawals { $0.checkThenWithdraw(100) }
         }
         #expect(replayed.value < 0 && replayed.scheduleHash == found.scheduleHash,
                 "the replay of \(found.interleaving) left \(replayed.value)")
@@ -110,7 +70,7 @@ struct QueueChoicePointTests {
     func replayInAnotherProcess() async throws {
         var found: ConcurrencyHarness.Run<Int>?
         for seed in UInt64(0)..<200 where found == nil {
-            let run = try await ConcurrencyHarness.run(.seeded(seed)) { await twoWithdrawals { $0.checkThenWithdraw(100) } }
+            let run = try await ConcurrencyHarness.run(.seeded(seed)) { await twoQueueWithdrawals { $0.checkThenWithdraw(100) } }
             if run.value < 0 { found = run }
         }
         let here = try #require(found, "no seed of 200 overdrew")
@@ -131,7 +91,7 @@ struct QueueChoicePointTests {
     func oneSectionHolds() async throws {
         for seed in UInt64(0)..<200 {
             let run = try await ConcurrencyHarness.run(.seeded(seed)) {
-                await twoWithdrawals { $0.withdraw(100) }
+                await twoQueueWithdrawals { $0.withdraw(100) }
             }
             #expect(run.value == 0, "seed \(seed) left \(run.value)")
         }
