@@ -214,8 +214,6 @@ struct ParkedWorkerTests {
     }
 }
 
-/// Waits until `condition` holds, looking every millisecond, for up to 30 s of real time (a bound that only delays a
-/// failure on a slow machine; the verdict is the condition's).
 /// Waits until `condition` holds, for at most 5 s of spare time (real time in which the machine had a CPU to spare:
 /// a thread that ends, or a pool that lets one go, needs a CPU for it, so a loaded machine only makes the wait longer).
 private func waitUntil(_ what: String, _ condition: () -> Bool) throws {

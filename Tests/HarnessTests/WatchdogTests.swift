@@ -175,11 +175,20 @@ struct WatchdogTests {
 
     @Test("spare time, the clock of grace periods and real-time limits, stops while the machine is busy")
     func spareTime() {
+        // Looks 100 ms apart, as every count is looked at (`SpareTime.look`).
         var spare = SpareTime(wall: 0, busy: 100)
-        #expect(spare.look(wall: 1_000_000_000, busy: 100) == 1_000_000_000, "a quiet second counts whole")
-        #expect(spare.look(wall: 2_000_000_000, busy: 1_000_000_100) == 1_000_000_000, "a saturated one not at all")
-        #expect(spare.look(wall: 3_000_000_000, busy: 1_250_000_100) == 1_750_000_000, "a quarter-busy one three quarters")
-        #expect(spare.look(wall: 4_000_000_000, busy: nil) == 2_750_000_000, "unread: real time")
+        #expect(spare.look(wall: 100_000_000, busy: 100) == 100_000_000, "a quiet 100 ms counts whole")
+        #expect(spare.look(wall: 200_000_000, busy: 100_000_100) == 100_000_000, "a saturated one not at all")
+        #expect(spare.look(wall: 300_000_000, busy: 125_000_100) == 175_000_000, "a quarter-busy one three quarters")
+        #expect(spare.look(wall: 400_000_000, busy: nil) == 275_000_000, "unread: real time")
+    }
+
+    @Test("a look at spare time long after the last counts no more than a few look periods: a stopped process ends no grace period at once")
+    func spareTimeCapped() {
+        var spare = SpareTime(wall: 0, busy: 0)
+        // The looker next looks 10 s later (a debugger's stop, a paused machine); nothing says the machine was busy.
+        #expect(spare.look(wall: 10_000_000_000, busy: 0) == HoldMeter.lookCap, "10 s between two looks counts one look's most")
+        #expect(spare.look(wall: 10_050_000_000, busy: 0) == HoldMeter.lookCap + 50_000_000, "then looks as before count whole")
     }
 
     @Test("the machine's busy total is readable here and only grows", .needs(.spareTime))

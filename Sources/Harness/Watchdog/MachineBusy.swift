@@ -120,12 +120,15 @@ package struct SpareTime: Equatable, Sendable {
     }
 
     /// One look at real time `wall`, busy total `busy`: adds the interval less the time the machine was busy in it.
-    /// Where the busy total cannot be read (nil, at this look or the last) the interval counts whole.
+    /// Where the busy total cannot be read (nil, at this look or the last) the interval counts whole. Every count is
+    /// looked at every 100 ms or sooner, so a longer gap is the looker's own absence (a debugger's stop, a paused
+    /// machine, a looker kept from a CPU that the machine's total missed): one look adds at most `HoldMeter.lookCap`,
+    /// so such a gap only delays what the count ends, as it does the watchdog's verdicts.
     @discardableResult
     package mutating func look(wall: Int64, busy: Int64?) -> Int64 {
         let interval = max(wall - lastWall, 0)
         let busied = busy.flatMap { now in lastBusy.map { max(now - $0, 0) } } ?? 0
-        total += max(interval - busied, 0)
+        total += min(max(interval - busied, 0), HoldMeter.lookCap)
         lastWall = wall
         lastBusy = busy
         return total
