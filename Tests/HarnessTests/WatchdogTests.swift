@@ -29,6 +29,25 @@ struct WatchdogTests {
         never.signal()
     }
 
+    @Test("a blocked thread's report says what the thread was seen doing: asleep in a futex wait, or on a CPU", .needs(.threadCPUTime))
+    func blockedThreadSeen() async throws {
+        let never = DispatchSemaphore(value: 0)
+        defer { never.signal() }
+        do {
+            _ = try await ConcurrencyHarness.run(.strict, options: Self.limit) { blockThread(on: never, seconds: 60) == .success }
+            Issue.record("a semaphore wait of 60 s must be a blocked thread")
+        } catch {
+            #expect(error.kind == .blockedThread && error.summary.contains("now asleep in the kernel in a futex wait"), "\(error)")
+            #expect(error.summary.contains("of it on a CPU"), "\(error)")
+        }
+        do {
+            _ = try await ConcurrencyHarness.run(.strict, options: Self.limit) { burnCPU(.milliseconds(1_500)) }
+            Issue.record("a spin of 1.5 s must be a blocked thread")
+        } catch {
+            #expect(error.kind == .blockedThread && error.summary.contains("now on a CPU or waiting for one"), "\(error)")
+        }
+    }
+
     @Test("a job that spins past the limit is a blocked thread")
     func spin() async {
         await verify(Claim("a spin holds the thread", runs: [.strict], options: Self.limit, expect: .fails(.blockedThread),

@@ -365,6 +365,45 @@ enum ThreadState {
         #endif
     }
 
+    /// What thread `thread` is doing now, for a report: "on a CPU or waiting for one", "waiting for the disk", or
+    /// "asleep in the kernel" and in what (a futex wait: a lock, a semaphore, a condition or a join; a sleep; a read;
+    /// a poll…); nil where it cannot be read (it ended, or no `/proc`).
+    static func described(_ thread: Int32) -> String? {
+        #if os(Linux)
+        guard let stat = try? String(contentsOfFile: "/proc/self/task/\(thread)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")"),
+              let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first else { return nil }
+        switch state {
+        case "R": return "on a CPU or waiting for one"
+        case "D": return "waiting for the disk"
+        case "S": break
+        default: return nil
+        }
+        guard let number = sleepingCall(thread)?.first.flatMap({ Int($0) }), number >= 0 else { return "asleep in the kernel" }
+        return "asleep in the kernel in " + callDescribed(number)
+        #else
+        return nil
+        #endif
+    }
+
+    /// A system call a thread sleeps in, said for a report (Linux's x86_64 numbers; elsewhere only the number).
+    static func callDescribed(_ number: Int) -> String {
+        #if arch(x86_64)
+        switch number {
+        case 202, 449: return "a futex wait (a lock, a semaphore, a condition or a join)"
+        case 35, 230: return "a sleep (sleep(), usleep(), Thread.sleep)"
+        case 0, 17, 19, 295: return "a read (a pipe, a socket or a file)"
+        case 7, 23, 232, 270, 271, 281, 441: return "a poll (poll, select, epoll)"
+        case 43, 288, 45, 47, 299: return "a socket's accept or receive"
+        case 61, 247: return "a wait for a child process"
+        case 34, 130: return "a pause (only a signal ends it)"
+        default: return "system call \(number)"
+        }
+        #else
+        return "system call \(number)"
+        #endif
+    }
+
     #if os(Linux)
     /// The system call thread `thread` sleeps in (`/proc/self/task/<tid>/syscall`'s fields: its number, then its
     /// arguments in hex), or nil if it is not asleep ('S') or cannot be read.

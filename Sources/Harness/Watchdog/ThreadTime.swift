@@ -74,6 +74,8 @@ struct HoldMeter: Equatable {
     private var jobStart: Int64 = 0
     /// How long that job has held the thread so far.
     private var jobHeld: Int64 = 0
+    /// How much of that hold was on a CPU, as far as the samples tell: what a report says of a blocked thread.
+    private(set) var jobCPU: Int64 = 0
     /// How long the run has had its thread so far; nil before the first look.
     private var runHad: Int64? = nil
     /// The previous look's wall time and sample.
@@ -132,12 +134,14 @@ struct HoldMeter: Equatable {
             self.job = job
             self.jobStart = jobStart
             jobHeld = job == 0 ? 0 : min(max(wall - jobStart, 0), Self.lookCap)
+            jobCPU = 0
             return (jobHeld, runHad!)
         }
         let interval = max(wall - lastWall, 0)
         // The part of the interval after the job's start, and how much of that part it held.
         let jobPart = max(wall - max(jobStart, lastWall), 0)
         let held: Int64, jobShare: Int64
+        var cpuInJob: Int64 = 0
         if let sample {
             let cpu = max(sample.cpu - lastCPU, 0)
             let waited = max(sample.waiting - lastWaiting, 0)
@@ -151,6 +155,7 @@ struct HoldMeter: Equatable {
             held = min(max(cpu, asleep), interval, Self.lookCap)
             let sleptInJob = sample.sleeping ? max(jobPart - excused, 0) : 0
             jobShare = min(held, max(min(cpu, jobPart), sleptInJob))
+            cpuInJob = min(cpu, jobShare)
             lastCPU = sample.cpu
             lastWaiting = sample.waiting
         } else {
@@ -163,8 +168,12 @@ struct HoldMeter: Equatable {
             self.job = job
             self.jobStart = jobStart
             jobHeld = 0
+            jobCPU = 0
         }
-        if job != 0 { jobHeld += jobShare }
+        if job != 0 {
+            jobHeld += jobShare
+            jobCPU += cpuInJob
+        }
         lastWall = wall
         return (jobHeld, runHad!)
     }

@@ -84,6 +84,15 @@ final class Watchdog: @unchecked Sendable {
         var timerWait = 0
     }
 
+    /// What the watchdog saw of a blocked thread, for its report: how much of the hold was on a CPU (nil: unknown) and
+    /// what the thread is doing as it is judged (Linux).
+    private static func seen(_ executor: OneThreadExecutor, cpu: Int64?) -> String {
+        var parts: [String] = []
+        if let cpu { parts.append("\(HarnessFailure.format(.nanoseconds(cpu))) of it on a CPU") }
+        if let now = ThreadState.described(executor.threadID.load(ordering: .acquiring)) { parts.append("now \(now)") }
+        return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
+    }
+
     /// The first half of a look at one run: nil if it need not be judged (over, or its loop not begun).
     static func sight(_ executor: OneThreadExecutor) -> Sight? {
         if executor.isOver { return nil }
@@ -131,8 +140,10 @@ final class Watchdog: @unchecked Sendable {
         if jobHeld > Nanoseconds(options.blockedThreadLimit) {
             executor.failFromOutside(.blockedThread, "one job held the strict pool's only thread for " +
                 "\(HarnessFailure.format(.nanoseconds(jobHeld))) in \(executor.schedule) (running, or asleep in the " +
-                "kernel while the machine had a CPU to spare; not waiting for a CPU or the disk): work that blocks (a semaphore, a lock, sleep(), a network read, a " +
-                "spin) holds a thread the pool never replaces, and every other task starves, as on Apple's strict pool.")
+                "kernel while the machine had a CPU to spare; not waiting for a CPU or the disk)" +
+                Self.seen(executor, cpu: sample == nil ? nil : meter.jobCPU) + ": work that blocks (a semaphore, a lock, " +
+                "sleep(), a network read, a spin) holds a thread the pool never replaces, and every other task starves, " +
+                "as on Apple's strict pool.")
             return true
         }
         if runHad > Nanoseconds(options.timeLimit) {
