@@ -153,8 +153,14 @@ actor Starter {
     func append(_ n: Int) { numbers.append(n) }
 }
 
-/// Numbers logged on the storage global actor.
-@StorageActor final class StorageLog {
+/// A global actor for a log, `global-actor-tasks-in-order`'s own (see `StorageActor`).
+@globalActor actor LogActor {
+    /// The one instance.
+    static let shared = LogActor()
+}
+
+/// Numbers logged on the log's global actor.
+@LogActor final class StorageLog {
     /// The numbers, in the order they came.
     private(set) var numbers: [Int] = []
     /// An empty log, made anywhere.
@@ -282,14 +288,14 @@ extension Program {
         return "\(await starter.count)"
     }
 
-    /// Five `Task { @StorageActor in … }` made one after another from code on no actor, each logging its number.
+    /// Five `Task { @LogActor in … }` made one after another from code on no actor, each logging its number.
     static let globalActorTasksInOrder = Program(
         "global-actor-tasks-in-order", "five Task { @GlobalActor in log.append(n) } made in order from nonisolated code",
         onTime: ["[0, 1, 2, 3, 4]"],
         because: "a task whose closure names a global actor is enqueued on it as it is made and starts there in that order (SE-0431)"
     ) {
         let log = StorageLog()
-        let tasks = (0..<5).map { n in Task { @StorageActor in log.append(n) } }
+        let tasks = (0..<5).map { n in Task { @LogActor in log.append(n) } }
         for task in tasks { await task.value }
         return list(await log.numbers)
     }
