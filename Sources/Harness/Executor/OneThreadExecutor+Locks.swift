@@ -407,7 +407,10 @@ extension OneThreadExecutor {
             let names = holders.map { events.timelineName(of: $0) }
             let held = names.isEmpty ? "a thread outside the run"
                 : names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
-            return "\(waiter) waits for lock \(events.lockNumber(mutex)), held by \(held)"
+            // A reader waiting to write the lock it reads: the library never raises a read lock to a write lock.
+            let own = holders.contains(worker.task)
+                ? " (its own read among them: a read lock never becomes a write lock)" : ""
+            return "\(waiter) waits for lock \(events.lockNumber(mutex)), held by \(held)\(own)"
         }
         return (waits.joined(separator: "; "), cycle)
     }
