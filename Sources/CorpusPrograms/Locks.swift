@@ -290,9 +290,14 @@ func inTwoChildTasks(_ withdraw: @escaping @Sendable () -> Bool) async {
 /// Withdraws 100 from `account` in two child tasks at once, each checking and acting in one section: how many were
 /// refused.
 func refusedOfTwoWithdrawals(from account: LockedAccount) async -> Int {
+    await refusedInTwoChildTasks { account.withdraw(100) }
+}
+
+/// Runs `withdraw` in two child tasks at once: how many of the two were refused.
+func refusedInTwoChildTasks(_ withdraw: @escaping @Sendable () -> Bool) async -> Int {
     await withTaskGroup(of: Bool.self) { group in
-        group.addTask { account.withdraw(100) }
-        group.addTask { account.withdraw(100) }
+        group.addTask { withdraw() }
+        group.addTask { withdraw() }
         var refused = 0
         for await done in group where !done { refused += 1 }
         return refused
@@ -347,13 +352,7 @@ extension Program {
             + "second task's block sees the first one's withdrawal and is refused, in any interleaving"
     ) {
         let account = QueueAccount(100)
-        let refused = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { account.withdraw(100) }
-            group.addTask { account.withdraw(100) }
-            var refused = 0
-            for await done in group where !done { refused += 1 }
-            return refused
-        }
+        let refused = await refusedInTwoChildTasks { account.withdraw(100) }
         return "balance \(account.current), \(refused) refused"
     }
 
@@ -380,13 +379,7 @@ extension Program {
             + "section sees the first one's withdrawal and is refused, in any interleaving"
     ) {
         let account = RwlockAccount(100)
-        let refused = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { account.withdraw(100) }
-            group.addTask { account.withdraw(100) }
-            var refused = 0
-            for await done in group where !done { refused += 1 }
-            return refused
-        }
+        let refused = await refusedInTwoChildTasks { account.withdraw(100) }
         return "balance \(account.current), \(refused) refused"
     }
 

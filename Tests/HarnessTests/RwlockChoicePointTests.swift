@@ -107,6 +107,22 @@ private final class Inside: Sendable {
     }
 }
 
+/// `readers` child tasks reading and `writers` writing one fresh rwlock, each pausing inside its section at a lock of
+/// its own: what `Inside` saw.
+private func sections(readers: Int, writers: Int) async -> Inside {
+    let lock = RwLock(), inner = NSLock()
+    let inside = Inside()
+    await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<readers {
+            group.addTask { lock.reading { inside.read { inner.withLock {} } } }  // a choice point inside
+        }
+        for _ in 0..<writers {
+            group.addTask { lock.writing { inside.write { inner.withLock {} } } }
+        }
+    }
+    return inside
+}
+
 @Suite("A pthread rwlock is a lock with many readers under seeded schedules", .serialized,
        .needs(.lockChoicePoints), scaledTimeLimit(minutes: 2))
 struct RwlockChoicePointTests {
@@ -156,14 +172,7 @@ struct RwlockChoicePointTests {
         var shared = 0
         for seed in UInt64(0)..<100 {
             let run = try await ConcurrencyHarness.run(.seeded(seed)) {
-                let lock = RwLock(), inner = NSLock()
-                let inside = Inside()
-                await withTaskGroup(of: Void.self) { group in
-                    for _ in 0..<2 {
-                        group.addTask { lock.reading { inside.read { inner.withLock {} } } }  // a choice point inside
-                    }
-                }
-                return inside.mostReaders.load(ordering: .relaxed)
+                await sections(readers: 2, writers: 0).mostReaders.load(ordering: .relaxed)
             }
             if run.value == 2 { shared += 1 }
         }
@@ -177,15 +186,7 @@ struct RwlockChoicePointTests {
         var clashes = 0, writerWaited = 0
         for seed in UInt64(0)..<100 {
             let run = try await ConcurrencyHarness.run(.seeded(seed)) {
-                let lock = RwLock(), inner = NSLock()
-                let inside = Inside()
-                await withTaskGroup(of: Void.self) { group in
-                    for _ in 0..<2 {
-                        group.addTask { lock.reading { inside.read { inner.withLock {} } } }
-                    }
-                    group.addTask { lock.writing { inside.write { inner.withLock {} } } }
-                }
-                return inside.clashes.load(ordering: .relaxed)
+                await sections(readers: 2, writers: 1).clashes.load(ordering: .relaxed)
             }
             clashes += run.value
             // In the timeline: some task waits for the rwlock while another holds it (the inner lock is never held
