@@ -801,14 +801,19 @@ static int reader_out(long slot) {
         recorded = atomic_compare_exchange_strong(&state->tid[index], &mine, 0);
     }
     // Read on another thread by the same task (held across a suspension, which the C library leaves undefined).
-    for (int index = 0; index < RW_NAMED && !recorded && lock_task != 0; index++) {
+    for (int index = 0; index < RW_NAMED && !recorded && lock_run != NULL && lock_task != 0; index++) {
         if (atomic_load_explicit(&state->task[index], memory_order_relaxed) != lock_task) continue;
         int theirs = atomic_load_explicit(&state->tid[index], memory_order_relaxed);
         atomic_store_explicit(&state->task[index], 0, memory_order_relaxed);
         recorded = theirs != 0 && atomic_compare_exchange_strong(&state->tid[index], &theirs, 0);
     }
-    // A read taken outside any run's job was never counted: its unlock leaves the count alone.
+    // A read taken outside any run's job was never counted: its unlock leaves the count alone. One past the named
+    // entries is counted unnamed: a job's unlock that matched no entry ends one of those.
+    int named = 0;
+    for (int index = 0; index < RW_NAMED; index++)
+        named += atomic_load_explicit(&state->tid[index], memory_order_relaxed) != 0;
     int left = atomic_load_explicit(&state->readers, memory_order_relaxed);
+    if (!recorded && (lock_run == NULL || left <= named)) return left;
     while (left > 0 && !atomic_compare_exchange_weak(&state->readers, &left, left - 1)) {}
     return left > 0 ? left - 1 : 0;
 }
