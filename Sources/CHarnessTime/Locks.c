@@ -818,17 +818,17 @@ static int reader_out(long slot) {
     return left > 0 ? left - 1 : 0;
 }
 
-/// The kernel id of a thread other than the caller that reads the lock in a run's job (0: none named), and whether the
-/// caller reads it too.
-static int other_reader(long slot, int *mine) {
+/// The kernel id of a thread other than the caller that reads the lock in a run's job (0: none named), and whether
+/// any job reads it (`some`: the caller, or a reader past the named ones, when none other is named).
+static int other_reader(long slot, int *some) {
     rw_state *state = atomic_load_explicit(&rw_states[slot], memory_order_acquire);
-    *mine = 0;
+    *some = 0;
     if (state == NULL) return 0;
+    *some = atomic_load_explicit(&state->readers, memory_order_relaxed) > 0;
     int me = my_tid(), other = 0;
-    for (int index = 0; index < RW_NAMED; index++) {
+    for (int index = 0; index < RW_NAMED && other == 0; index++) {
         int tid = atomic_load_explicit(&state->tid[index], memory_order_relaxed);
-        if (tid == me) *mine = 1;
-        else if (tid != 0 && other == 0) other = tid;
+        if (tid != me && tid != 0) other = tid;
     }
     return other;
 }
@@ -928,15 +928,16 @@ static void rwlock_taken(pthread_rwlock_t *rwlock, long slot, int write, int tol
 }
 
 /// The thread of a run's job that keeps `rwlock` from the caller, which wants to read it or (`write`) to write it: a
-/// writer, or a reader another than the caller, or the caller itself if it alone reads what it wants to write (the
-/// library would wait for ever: here the run sees the deadlock). 0 if none is known (kept outside the runs: the library
-/// waits; or written by the caller: the library answers `EDEADLK`).
+/// writer, or a reader another than the caller; else the caller itself if it reads what it wants to write (the library
+/// would wait for ever: here the run sees the deadlock) or a reader past the named ones does (the job waits in the run
+/// until the last reader's unlock). 0 if none is known (kept outside the runs: the library waits; or written by the
+/// caller: the library answers `EDEADLK`).
 static int rwlock_blocker(pthread_rwlock_t *rwlock, long slot, int write) {
     int writer = rwlock->__data.__cur_writer;
     if (writer != 0) return writer == my_tid() ? 0 : writer;
     if (!write) return 0;
-    int mine = 0, other = other_reader(slot, &mine);
-    return other != 0 ? other : mine ? my_tid() : 0;
+    int some = 0, other = other_reader(slot, &some);
+    return other != 0 ? other : some ? my_tid() : 0;
 }
 
 /// A read or (`write`) write lock in a job of a seeded run: a choice point, then the lock, waiting as a job does while

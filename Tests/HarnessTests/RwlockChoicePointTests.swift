@@ -89,6 +89,8 @@ private final class Inside: Sendable {
     let writers = Atomic<Int>(0)
     let mostReaders = Atomic<Int>(0)
     let clashes = Atomic<Int>(0)
+    /// Readers that came in so far (never goes down).
+    let arrived = Atomic<Int>(0)
 
     func read(_ pause: () -> Void) {
         let now = readers.add(1, ordering: .relaxed).newValue
@@ -200,6 +202,32 @@ struct RwlockChoicePointTests {
               + "\(clashes) clashes")
         #expect(clashes == 0)
         #expect(writerWaited > 0, "no seed's timeline showed a task waiting for the rwlock another task held")
+    }
+
+    @Test("twelve readers inside at once, more than are named, and a writer: it waits for the last of them, never hangs")
+    func manyReaders() async throws {
+        for seed in UInt64(0)..<20 {
+            let run = try await ConcurrencyHarness.run(.seeded(seed)) {
+                let lock = RwLock()
+                let inside = Inside()
+                await withTaskGroup(of: Void.self) { group in
+                    for _ in 0..<12 {
+                        group.addTask {
+                            lock.reading {
+                                inside.read {
+                                    // Each stays inside until all twelve came: the seed picks the others meanwhile.
+                                    inside.arrived.add(1, ordering: .relaxed)
+                                    while inside.arrived.load(ordering: .relaxed) < 12 { choicePoint() }
+                                }
+                            }
+                        }
+                    }
+                    group.addTask { lock.writing { inside.write { choicePoint() } } }
+                }
+                return [inside.clashes.load(ordering: .relaxed), inside.mostReaders.load(ordering: .relaxed)]
+            }
+            #expect(run.value == [0, 12], "seed \(seed): clashes, most readers inside at once: \(run.value)")
+        }
     }
 
     @Test("two readers that each then ask to write deadlock, reported naming both readers as the holders")
