@@ -89,8 +89,9 @@ private final class Inside: Sendable {
     let writers = Atomic<Int>(0)
     let mostReaders = Atomic<Int>(0)
     let clashes = Atomic<Int>(0)
-    /// Readers that came in so far (never goes down).
+    /// Readers that came in so far, and that left and unlocked (neither goes down).
     let arrived = Atomic<Int>(0)
+    let departed = Atomic<Int>(0)
 
     func read(_ pause: () -> Void) {
         let now = readers.add(1, ordering: .relaxed).newValue
@@ -204,7 +205,7 @@ struct RwlockChoicePointTests {
         #expect(writerWaited > 0, "no seed's timeline showed a task waiting for the rwlock another task held")
     }
 
-    @Test("twelve readers inside at once, more than are named, and a writer: it waits for the last of them, never hangs")
+    @Test("twelve readers inside at once, more than are named, then a writer once only unnamed ones are left: it waits for the last, never hangs")
     func manyReaders() async throws {
         for seed in UInt64(0)..<20 {
             let run = try await ConcurrencyHarness.run(.seeded(seed)) {
@@ -215,14 +216,20 @@ struct RwlockChoicePointTests {
                         group.addTask {
                             lock.reading {
                                 inside.read {
-                                    // Each stays inside until all twelve came: the seed picks the others meanwhile.
-                                    inside.arrived.add(1, ordering: .relaxed)
+                                    // All twelve come in; then they leave in the order they came, the first eight (the
+                                    // named ones) first. The seed picks the others while one waits.
+                                    let ticket = inside.arrived.add(1, ordering: .relaxed).newValue - 1
                                     while inside.arrived.load(ordering: .relaxed) < 12 { choicePoint() }
+                                    while inside.departed.load(ordering: .relaxed) < ticket { choicePoint() }
                                 }
                             }
+                            inside.departed.add(1, ordering: .relaxed)
                         }
                     }
-                    group.addTask { lock.writing { inside.write { choicePoint() } } }
+                    group.addTask {
+                        while inside.departed.load(ordering: .relaxed) < 8 { choicePoint() }
+                        lock.writing { inside.write {} }
+                    }
                 }
                 return [inside.clashes.load(ordering: .relaxed), inside.mostReaders.load(ordering: .relaxed)]
             }
