@@ -68,11 +68,12 @@ enum { TABLE_BITS = 16, TABLE_SIZE = 1 << TABLE_BITS, FILTER_WORDS = 4096 };
 static _Atomic uintptr_t table[TABLE_SIZE];
 /// A bit per hashed address that was ever counted: most lookups (the runtime's mutexes) end here.
 static _Atomic uint64_t filter[FILTER_WORDS];
-/// Per slot: whether a job waits for the mutex (`SLOT_WAITED`), whether it is a serial queue's rather than a mutex's
-/// (`SLOT_QUEUE`), and the task id of the job that holds it (0: none known).
+/// Per slot: whether a job waits for the mutex (`SLOT_WAITED`), whether it is a serial queue's or a reader-writer
+/// lock's rather than a mutex's (`SLOT_QUEUE`, `SLOT_RWLOCK`), and the task id of the job that holds it (0: none known;
+/// a reader-writer lock's writer).
 static _Atomic uint32_t slot_flags[TABLE_SIZE];
 static _Atomic uint64_t slot_holder[TABLE_SIZE];
-enum { SLOT_WAITED = 1, SLOT_QUEUE = 2 };
+enum { SLOT_WAITED = 1, SLOT_QUEUE = 2, SLOT_RWLOCK = 4, SLOT_KIND = SLOT_QUEUE | SLOT_RWLOCK };
 static _Atomic int64_t counted_now = 0;
 
 static inline size_t slot_of(uintptr_t address) {
@@ -95,19 +96,22 @@ static inline long find_slot(const void *mutex) {
 
 static inline int is_counted(const void *mutex) { return find_slot(mutex) >= 0; }
 
-/// The slot of a counted mutex (not a queue's), or -1.
-static inline long find_mutex_slot(const void *mutex) {
-    long slot = find_slot(mutex);
-    return slot >= 0 && (atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_QUEUE) ? -1 : slot;
+/// The slot of a counted lock of `kind` (0: a mutex), or -1.
+static inline long find_kind_slot(const void *lock, uint32_t kind) {
+    long slot = find_slot(lock);
+    return slot >= 0 && (atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_KIND) != kind ? -1 : slot;
 }
 
-/// Counts the mutex (`kind` 0) or serial queue (`SLOT_QUEUE`) at `mutex`; one counted there before is one of `kind` now
-/// (its memory was freed and made again).
+/// The slot of a counted mutex (not a queue's, not a reader-writer lock's), or -1.
+static inline long find_mutex_slot(const void *mutex) { return find_kind_slot(mutex, 0); }
+
+/// Counts the mutex (`kind` 0), serial queue (`SLOT_QUEUE`) or reader-writer lock (`SLOT_RWLOCK`) at `mutex`; one
+/// counted there before is one of `kind` now (its memory was freed and made again).
 static void count_address(const void *mutex, uint32_t kind) {
     uintptr_t address = (uintptr_t)mutex;
     long found = find_slot(mutex);
     if (found >= 0) {
-        if ((atomic_load_explicit(&slot_flags[found], memory_order_relaxed) & SLOT_QUEUE) != kind)
+        if ((atomic_load_explicit(&slot_flags[found], memory_order_relaxed) & SLOT_KIND) != kind)
             atomic_store_explicit(&slot_flags[found], kind, memory_order_relaxed);
         return;
     }
@@ -319,8 +323,12 @@ int64_t harness_locks_counted_static(void) { return atomic_load_explicit(&counte
 /// counted one is found in the table from then on, a refused one is refused again by the same reading.
 static _Atomic int deciding = 0;
 
-/// The slot of `mutex` if it is a static mutex of the program's that no init saw, counted from now on; else -1.
-static long count_if_static(const void *mutex) {
+static _Atomic int64_t rwlocks_counted = 0, rwlocks_counted_static = 0;
+static void rwlock_counted(long slot);
+
+/// The slot of `mutex` if it is a static mutex (`kind` 0) or reader-writer lock (`SLOT_RWLOCK`) of the program's that no
+/// init saw, counted from now on; else -1.
+static long count_if_static(const void *mutex, uint32_t kind) {
     uintptr_t address = (uintptr_t)mutex;
     if (!in_static_storage(address)) return -1;
     if (address >= (uintptr_t)__start_harness_own_mutexes && address < (uintptr_t)__stop_harness_own_mutexes) return -1;
@@ -329,12 +337,17 @@ static long count_if_static(const void *mutex) {
     while (!atomic_compare_exchange_weak_explicit(&deciding, &expected, 1, memory_order_acquire, memory_order_relaxed))
         expected = 0;
     if (!is_counted(mutex)) {
-        count_mutex(mutex);
-        atomic_fetch_add_explicit(&counted_static, 1, memory_order_relaxed);
-        atomic_fetch_add_explicit(&counted_total, 1, memory_order_relaxed);
+        count_address(mutex, kind);
+        if (kind == SLOT_RWLOCK) {
+            rwlock_counted(find_slot(mutex));
+            atomic_fetch_add_explicit(&rwlocks_counted_static, 1, memory_order_relaxed);
+        } else {
+            atomic_fetch_add_explicit(&counted_static, 1, memory_order_relaxed);
+            atomic_fetch_add_explicit(&counted_total, 1, memory_order_relaxed);
+        }
     }
     atomic_store_explicit(&deciding, 0, memory_order_release);
-    return find_slot(mutex);
+    return find_kind_slot(mutex, kind);
 }
 
 int pthread_mutex_init(pthread_mutex_t *mutex, const pthread_mutexattr_t *attributes) {
@@ -399,9 +412,14 @@ void harness_locks_mark_waiting(const void *mutex, int on) {
     else atomic_fetch_and_explicit(&slot_flags[slot], ~(uint32_t)SLOT_WAITED, memory_order_relaxed);
 }
 
+static uint64_t rwlock_first_reader(long slot);
+
 uint64_t harness_locks_holder(const void *mutex) {
     long slot = find_slot(mutex);
-    return slot >= 0 ? atomic_load_explicit(&slot_holder[slot], memory_order_relaxed) : 0;
+    if (slot < 0) return 0;
+    uint64_t holder = atomic_load_explicit(&slot_holder[slot], memory_order_relaxed);
+    return holder != 0 || !(atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_RWLOCK)
+        ? holder : rwlock_first_reader(slot);
 }
 
 static _Atomic int64_t points_seen = 0;
@@ -418,7 +436,7 @@ static inline int my_tid(void) {
 int pthread_mutex_lock(pthread_mutex_t *mutex) {
     if (__builtin_expect(lock_run != NULL, 0) && !in_callback) {
         long slot = find_mutex_slot(mutex);
-        if (slot < 0) slot = count_if_static(mutex);
+        if (slot < 0) slot = count_if_static(mutex, 0);
         const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
         if (slot >= 0 && set != NULL) {
             void *run = lock_run;
@@ -460,7 +478,7 @@ int pthread_mutex_lock(pthread_mutex_t *mutex) {
 int pthread_mutex_trylock(pthread_mutex_t *mutex) {
     if (__builtin_expect(lock_run != NULL, 0) && !in_callback) {
         long slot = find_mutex_slot(mutex);
-        if (slot < 0) slot = count_if_static(mutex);
+        if (slot < 0) slot = count_if_static(mutex, 0);
         const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
         if (slot >= 0 && set != NULL) {
             atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
@@ -688,6 +706,362 @@ __attribute__((visibility("hidden"))) void harness_locks_queue_leave(void *queue
     }
 }
 
+// MARK: Reader-writer locks of the code under test
+
+// A `pthread_rwlock_t` is how Swift code on Linux guards state read often and written seldom: Foundation has no
+// reader-writer lock type (and makes none: its libraries import no `pthread_rwlock_*`), so such code calls Glibc's
+// directly. It is treated as a mutex with many readers: the entry of every lock call is a choice point; a write lock
+// waits while another job reads or writes it, a read lock while another job writes it. The C library's default kind
+// prefers readers, and so does this: a job waiting to write does not hold a new reader back. Which ones count is decided
+// as for mutexes: made by the code under test (`pthread_rwlock_init`'s caller), or static storage of the program's that
+// no init saw, counted at its first lock in a job; and of the default kind only (one that prefers writers is not
+// counted: its library would hold readers back for a writer that waits here, not there). The writer is the C library's
+// record (`__cur_writer`, a kernel thread id); readers leave no trace there, so each counted lock keeps its readers
+// among the runs' jobs here (`rw_state`). A timed lock held by another job does not wait: it times out at once, as it
+// may on a real machine whenever the holder is held up past the deadline.
+
+typedef int (*rw_fn)(pthread_rwlock_t *);
+typedef int (*rw_init_fn)(pthread_rwlock_t *, const pthread_rwlockattr_t *);
+typedef int (*rw_timed_fn)(pthread_rwlock_t *, const struct timespec *);
+typedef int (*rw_clock_fn)(pthread_rwlock_t *, clockid_t, const struct timespec *);
+REAL_DISPATCH(pthread_rwlock_init, rw_init_fn)
+REAL_DISPATCH(pthread_rwlock_destroy, rw_fn)
+REAL_DISPATCH(pthread_rwlock_rdlock, rw_fn)
+REAL_DISPATCH(pthread_rwlock_wrlock, rw_fn)
+REAL_DISPATCH(pthread_rwlock_tryrdlock, rw_fn)
+REAL_DISPATCH(pthread_rwlock_trywrlock, rw_fn)
+REAL_DISPATCH(pthread_rwlock_timedrdlock, rw_timed_fn)
+REAL_DISPATCH(pthread_rwlock_timedwrlock, rw_timed_fn)
+REAL_DISPATCH(pthread_rwlock_clockrdlock, rw_clock_fn)
+REAL_DISPATCH(pthread_rwlock_clockwrlock, rw_clock_fn)
+REAL_DISPATCH(pthread_rwlock_unlock, rw_fn)
+
+/// The readers of a counted reader-writer lock among the runs' jobs: how many read it (a thread reading twice counts
+/// twice), and the first `RW_NAMED` by kernel id and task (0: a free entry). One beyond those is counted, not named.
+enum { RW_NAMED = 8 };
+typedef struct {
+    _Atomic int readers;
+    _Atomic int tid[RW_NAMED];
+    _Atomic uint64_t task[RW_NAMED];
+} rw_state;
+/// Per slot, made when a reader-writer lock is first counted there; kept for the process (a slot freed and used again
+/// by another lock finds it cleared by `rwlock_counted`).
+static _Atomic(rw_state *) rw_states[TABLE_SIZE];
+
+/// A lock was counted at `slot`: it starts with no reader and no writer.
+static void rwlock_counted(long slot) {
+    if (slot < 0) return;
+    atomic_fetch_add_explicit(&rwlocks_counted, 1, memory_order_relaxed);
+    atomic_store_explicit(&slot_holder[slot], 0, memory_order_relaxed);
+    rw_state *state = atomic_load_explicit(&rw_states[slot], memory_order_acquire);
+    if (state == NULL) {
+        rw_state *made = calloc(1, sizeof *made);
+        if (made == NULL) return;
+        if (!atomic_compare_exchange_strong(&rw_states[slot], &state, made)) free(made);
+        return;
+    }
+    atomic_store_explicit(&state->readers, 0, memory_order_relaxed);
+    for (int index = 0; index < RW_NAMED; index++) {
+        atomic_store_explicit(&state->tid[index], 0, memory_order_relaxed);
+        atomic_store_explicit(&state->task[index], 0, memory_order_relaxed);
+    }
+}
+
+static uint64_t rwlock_first_reader(long slot) {
+    rw_state *state = atomic_load_explicit(&rw_states[slot], memory_order_acquire);
+    if (state == NULL) return 0;
+    for (int index = 0; index < RW_NAMED; index++)
+        if (atomic_load_explicit(&state->tid[index], memory_order_relaxed) != 0)
+            return atomic_load_explicit(&state->task[index], memory_order_relaxed);
+    return 0;
+}
+
+static void reader_in(long slot) {
+    rw_state *state = atomic_load_explicit(&rw_states[slot], memory_order_acquire);
+    if (state == NULL) return;
+    atomic_fetch_add_explicit(&state->readers, 1, memory_order_relaxed);
+    for (int index = 0; index < RW_NAMED; index++) {
+        int free_entry = 0;
+        if (atomic_compare_exchange_strong(&state->tid[index], &free_entry, my_tid())) {
+            atomic_store_explicit(&state->task[index], lock_task, memory_order_relaxed);
+            return;
+        }
+    }
+}
+
+/// A read unlock by the calling thread: one of its reads ends. Returns how many reads of the runs' jobs are left.
+static int reader_out(long slot) {
+    rw_state *state = atomic_load_explicit(&rw_states[slot], memory_order_acquire);
+    if (state == NULL) return 0;
+    int me = my_tid(), recorded = 0;
+    for (int index = 0; index < RW_NAMED && !recorded; index++) {
+        int mine = me;
+        if (atomic_load_explicit(&state->tid[index], memory_order_relaxed) != me) continue;
+        atomic_store_explicit(&state->task[index], 0, memory_order_relaxed);
+        recorded = atomic_compare_exchange_strong(&state->tid[index], &mine, 0);
+    }
+    // Read on another thread by the same task (held across a suspension, which the C library leaves undefined).
+    for (int index = 0; index < RW_NAMED && !recorded && lock_run != NULL && lock_task != 0; index++) {
+        if (atomic_load_explicit(&state->task[index], memory_order_relaxed) != lock_task) continue;
+        int theirs = atomic_load_explicit(&state->tid[index], memory_order_relaxed);
+        atomic_store_explicit(&state->task[index], 0, memory_order_relaxed);
+        recorded = theirs != 0 && atomic_compare_exchange_strong(&state->tid[index], &theirs, 0);
+    }
+    // A read taken outside any run's job was never counted: its unlock leaves the count alone. One past the named
+    // entries is counted unnamed: a job's unlock that matched no entry ends one of those.
+    int named = 0;
+    for (int index = 0; index < RW_NAMED; index++)
+        named += atomic_load_explicit(&state->tid[index], memory_order_relaxed) != 0;
+    int left = atomic_load_explicit(&state->readers, memory_order_relaxed);
+    if (!recorded && (lock_run == NULL || left <= named)) return left;
+    while (left > 0 && !atomic_compare_exchange_weak(&state->readers, &left, left - 1)) {}
+    return left > 0 ? left - 1 : 0;
+}
+
+/// The kernel id of a thread other than the caller that reads the lock in a run's job (0: none named), and whether
+/// any job reads it (`some`: the caller, or a reader past the named ones, when none other is named).
+static int other_reader(long slot, int *some) {
+    rw_state *state = atomic_load_explicit(&rw_states[slot], memory_order_acquire);
+    *some = 0;
+    if (state == NULL) return 0;
+    *some = atomic_load_explicit(&state->readers, memory_order_relaxed) > 0;
+    int me = my_tid(), other = 0;
+    for (int index = 0; index < RW_NAMED && other == 0; index++) {
+        int tid = atomic_load_explicit(&state->tid[index], memory_order_relaxed);
+        if (tid != me && tid != 0) other = tid;
+    }
+    return other;
+}
+
+int64_t harness_locks_rwlocks_counted(void) { return atomic_load_explicit(&rwlocks_counted, memory_order_relaxed); }
+int64_t harness_locks_rwlocks_counted_static(void) {
+    return atomic_load_explicit(&rwlocks_counted_static, memory_order_relaxed);
+}
+int harness_locks_is_counted_rwlock(const void *rwlock) { return find_kind_slot(rwlock, SLOT_RWLOCK) >= 0; }
+
+int harness_locks_holders(const void *lock, uint64_t *tasks, int max) {
+    long slot = find_slot(lock);
+    if (slot < 0 || max <= 0) return 0;
+    uint64_t writer = atomic_load_explicit(&slot_holder[slot], memory_order_relaxed);
+    if (writer != 0 || !(atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_RWLOCK)) {
+        tasks[0] = writer;
+        return writer != 0;
+    }
+    rw_state *state = atomic_load_explicit(&rw_states[slot], memory_order_acquire);
+    int count = 0;
+    for (int index = 0; state != NULL && index < RW_NAMED && count < max; index++) {
+        if (atomic_load_explicit(&state->tid[index], memory_order_relaxed) == 0) continue;
+        uint64_t task = atomic_load_explicit(&state->task[index], memory_order_relaxed);
+        int seen = 0;
+        for (int earlier = 0; earlier < count; earlier++) seen |= tasks[earlier] == task;
+        if (!seen) tasks[count++] = task;
+    }
+    return count;
+}
+
+/// Whether the lock's kind is the default (readers preferred) and it is not shared between processes.
+static int rwlock_countable(const pthread_rwlock_t *rwlock) {
+    return rwlock->__data.__flags == PTHREAD_RWLOCK_PREFER_READER_NP && rwlock->__data.__shared == 0;
+}
+
+int pthread_rwlock_init(pthread_rwlock_t *rwlock, const pthread_rwlockattr_t *attributes) {
+    int result = real_pthread_rwlock_init()(rwlock, attributes);
+    if (result != 0 || classifying) return result;
+    classifying = 1;
+    pthread_once(&static_once, find_static_ranges);
+    if (in_static_storage((uintptr_t)rwlock)) seen_at_init_table((uintptr_t)rwlock, 1);
+    if (!sealed && rwlock_countable(rwlock) && made_by_code_under_test((void **)__builtin_frame_address(0))) {
+        count_address(rwlock, SLOT_RWLOCK);
+        rwlock_counted(find_slot(rwlock));
+    } else {
+        forget_mutex(rwlock);
+    }
+    classifying = 0;
+    return result;
+}
+
+int pthread_rwlock_destroy(pthread_rwlock_t *rwlock) {
+    forget_mutex(rwlock);
+    return real_pthread_rwlock_destroy()(rwlock);
+}
+
+/// The slot of a counted reader-writer lock a job of a run is about to lock (counting a static one first met), or -1:
+/// then the call is the library's alone.
+static long rwlock_slot_in_job(pthread_rwlock_t *rwlock) {
+    if (__builtin_expect(lock_run == NULL, 1) || in_callback || in_hop) return -1;
+    if (atomic_load_explicit(&lock_callbacks, memory_order_acquire) == NULL) return -1;
+    long slot = find_kind_slot(rwlock, SLOT_RWLOCK);
+    if (slot < 0 && rwlock_countable(rwlock)) slot = count_if_static(rwlock, SLOT_RWLOCK);
+    return slot;
+}
+
+/// A lock call that is no choice point (`result`, the library's answer): in a run's job, outside the harness's own
+/// calls, a counted lock taken is still recorded, so that a job that later wants it waits for it here, not in the library.
+static int rwlock_plain(pthread_rwlock_t *rwlock, int write, int result) {
+    if (result != 0 || __builtin_expect(lock_run == NULL, 1) || in_callback) return result;
+    long slot = find_kind_slot(rwlock, SLOT_RWLOCK);
+    if (slot >= 0) {
+        if (write) atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
+        else reader_in(slot);
+    }
+    return result;
+}
+
+/// The entry of a lock call: a choice point where another job could run. Returns whether the run was told.
+static int rwlock_point(pthread_rwlock_t *rwlock) {
+    atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
+    if (*lock_others <= 0) return 0;
+    in_callback = 1;
+    atomic_load_explicit(&lock_callbacks, memory_order_acquire)->point(lock_run, rwlock);
+    in_callback = 0;
+    return 1;
+}
+
+static void rwlock_taken(pthread_rwlock_t *rwlock, long slot, int write, int told) {
+    if (write) atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
+    else reader_in(slot);
+    if (told) {
+        in_callback = 1;
+        atomic_load_explicit(&lock_callbacks, memory_order_acquire)->taken(lock_run, rwlock);
+        in_callback = 0;
+    }
+}
+
+/// The thread of a run's job that keeps `rwlock` from the caller, which wants to read it or (`write`) to write it: a
+/// writer, or a reader another than the caller; else the caller itself if it reads what it wants to write (the library
+/// would wait for ever: here the run sees the deadlock) or a reader past the named ones does (the job waits in the run
+/// until the last reader's unlock). 0 if none is known (kept outside the runs: the library waits; or written by the
+/// caller: the library answers `EDEADLK`).
+static int rwlock_blocker(pthread_rwlock_t *rwlock, long slot, int write) {
+    int writer = rwlock->__data.__cur_writer;
+    if (writer != 0) return writer == my_tid() ? 0 : writer;
+    if (!write) return 0;
+    int some = 0, other = other_reader(slot, &some);
+    return other != 0 ? other : some ? my_tid() : 0;
+}
+
+/// A read or (`write`) write lock in a job of a seeded run: a choice point, then the lock, waiting as a job does while
+/// another job keeps it.
+static int rwlock_lock(pthread_rwlock_t *rwlock, int write) {
+    long slot = rwlock_slot_in_job(rwlock);
+    if (slot < 0)
+        return rwlock_plain(rwlock, write, write ? real_pthread_rwlock_wrlock()(rwlock) : real_pthread_rwlock_rdlock()(rwlock));
+    int told = rwlock_point(rwlock);
+    while (1) {
+        int result = write ? real_pthread_rwlock_trywrlock()(rwlock) : real_pthread_rwlock_tryrdlock()(rwlock);
+        if (result == 0) {
+            rwlock_taken(rwlock, slot, write, told);
+            return 0;
+        }
+        int blocker = result == EBUSY ? rwlock_blocker(rwlock, slot, write) : 0;
+        if (blocker == 0) break;
+        in_callback = 1;
+        int waited = atomic_load_explicit(&lock_callbacks, memory_order_acquire)->busy(lock_run, rwlock, blocker);
+        in_callback = 0;
+        told = 1;
+        // Kept by a thread outside the run: waited for in the library, as a job that blocks does.
+        if (!waited) break;
+    }
+    // The library's own answer (`EDEADLK` to a writer locking again, `EAGAIN` past the readers' limit), or its wait.
+    int result = write ? real_pthread_rwlock_wrlock()(rwlock) : real_pthread_rwlock_rdlock()(rwlock);
+    if (result == 0) rwlock_taken(rwlock, slot, write, 0);
+    return result;
+}
+
+/// A try lock in a job of a seeded run: a choice point, then the library's answer, which never waits.
+static int rwlock_try(pthread_rwlock_t *rwlock, int write) {
+    long slot = rwlock_slot_in_job(rwlock);
+    if (slot < 0)
+        return rwlock_plain(rwlock, write,
+                            write ? real_pthread_rwlock_trywrlock()(rwlock) : real_pthread_rwlock_tryrdlock()(rwlock));
+    int told = rwlock_point(rwlock);
+    int result = write ? real_pthread_rwlock_trywrlock()(rwlock) : real_pthread_rwlock_tryrdlock()(rwlock);
+    if (result == 0) rwlock_taken(rwlock, slot, write, told);
+    return result;
+}
+
+/// A timed lock in a job of a seeded run: a choice point, then the lock if it is free; kept by another job it times out
+/// at once. Elsewhere, or kept by a thread outside the runs, the library's (`timed`) call.
+static int rwlock_timed(pthread_rwlock_t *rwlock, int write, const struct timespec *deadline,
+                        int (*timed)(pthread_rwlock_t *, void *), void *context) {
+    long slot = rwlock_slot_in_job(rwlock);
+    if (slot < 0) return rwlock_plain(rwlock, write, timed(rwlock, context));
+    int told = rwlock_point(rwlock);
+    int result = write ? real_pthread_rwlock_trywrlock()(rwlock) : real_pthread_rwlock_tryrdlock()(rwlock);
+    if (result == 0) {
+        rwlock_taken(rwlock, slot, write, told);
+        return 0;
+    }
+    if (result == EBUSY && rwlock_blocker(rwlock, slot, write) != 0)
+        return deadline == NULL || deadline->tv_nsec < 0 || deadline->tv_nsec >= 1000000000 ? EINVAL : ETIMEDOUT;
+    result = timed(rwlock, context);
+    if (result == 0) rwlock_taken(rwlock, slot, write, 0);
+    return result;
+}
+
+int pthread_rwlock_rdlock(pthread_rwlock_t *rwlock) { return rwlock_lock(rwlock, 0); }
+int pthread_rwlock_wrlock(pthread_rwlock_t *rwlock) { return rwlock_lock(rwlock, 1); }
+int pthread_rwlock_tryrdlock(pthread_rwlock_t *rwlock) { return rwlock_try(rwlock, 0); }
+int pthread_rwlock_trywrlock(pthread_rwlock_t *rwlock) { return rwlock_try(rwlock, 1); }
+
+typedef struct {
+    const struct timespec *deadline;
+    clockid_t clock;
+} rw_deadline;
+
+static int timed_rd(pthread_rwlock_t *rwlock, void *context) {
+    return real_pthread_rwlock_timedrdlock()(rwlock, ((rw_deadline *)context)->deadline);
+}
+static int timed_wr(pthread_rwlock_t *rwlock, void *context) {
+    return real_pthread_rwlock_timedwrlock()(rwlock, ((rw_deadline *)context)->deadline);
+}
+static int clock_rd(pthread_rwlock_t *rwlock, void *context) {
+    rw_deadline *at = context;
+    return real_pthread_rwlock_clockrdlock()(rwlock, at->clock, at->deadline);
+}
+static int clock_wr(pthread_rwlock_t *rwlock, void *context) {
+    rw_deadline *at = context;
+    return real_pthread_rwlock_clockwrlock()(rwlock, at->clock, at->deadline);
+}
+
+int pthread_rwlock_timedrdlock(pthread_rwlock_t *rwlock, const struct timespec *deadline) {
+    rw_deadline at = {deadline, CLOCK_REALTIME};
+    return rwlock_timed(rwlock, 0, deadline, timed_rd, &at);
+}
+int pthread_rwlock_timedwrlock(pthread_rwlock_t *rwlock, const struct timespec *deadline) {
+    rw_deadline at = {deadline, CLOCK_REALTIME};
+    return rwlock_timed(rwlock, 1, deadline, timed_wr, &at);
+}
+int pthread_rwlock_clockrdlock(pthread_rwlock_t *rwlock, clockid_t clock, const struct timespec *deadline) {
+    rw_deadline at = {deadline, clock};
+    return rwlock_timed(rwlock, 0, deadline, clock_rd, &at);
+}
+int pthread_rwlock_clockwrlock(pthread_rwlock_t *rwlock, clockid_t clock, const struct timespec *deadline) {
+    rw_deadline at = {deadline, clock};
+    return rwlock_timed(rwlock, 1, deadline, clock_wr, &at);
+}
+
+int pthread_rwlock_unlock(pthread_rwlock_t *rwlock) {
+    long slot = find_kind_slot(rwlock, SLOT_RWLOCK);
+    if (__builtin_expect(slot < 0, 1)) return real_pthread_rwlock_unlock()(rwlock);
+    // The library's own rule: the writer's unlock ends the write, anyone else's a read.
+    int write = rwlock->__data.__cur_writer == my_tid();
+    int result = real_pthread_rwlock_unlock()(rwlock);
+    if (result != 0) return result;
+    int free_now = 1;
+    if (write) atomic_store_explicit(&slot_holder[slot], 0, memory_order_relaxed);
+    else free_now = reader_out(slot) == 0;
+    // A job waits only for a writer, or (to write) for every reader: the lock is free of the runs' jobs now.
+    const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+    if (free_now && lock_run != NULL && !in_callback && set != NULL
+        && (atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_WAITED)) {
+        in_callback = 1;
+        set->released(lock_run, rwlock);
+        in_callback = 0;
+    }
+    return result;
+}
+
 // MARK: A contended Synchronization.Mutex
 
 uint32_t harness_mutex_word(const void *word) {
@@ -883,6 +1257,10 @@ int harness_mutex_holder(const void *word) { (void)word; return 0; }
 int64_t harness_locks_points(void) { return 0; }
 int64_t harness_locks_queues_counted(void) { return 0; }
 int harness_locks_is_counted_queue(const void *queue) { (void)queue; return 0; }
+int64_t harness_locks_rwlocks_counted(void) { return 0; }
+int64_t harness_locks_rwlocks_counted_static(void) { return 0; }
+int harness_locks_is_counted_rwlock(const void *rwlock) { (void)rwlock; return 0; }
+int harness_locks_holders(const void *lock, uint64_t *tasks, int max) { (void)lock; (void)tasks; (void)max; return 0; }
 harness_baton *harness_baton_make(void) { return 0; }
 void harness_baton_wait(harness_baton *baton) { (void)baton; }
 void harness_baton_post(harness_baton *baton) { (void)baton; }

@@ -73,6 +73,64 @@ final class QueueAccount: @unchecked Sendable {
     var current: Int { queue.sync { balance } }
 }
 
+/// The same account guarded by a `pthread_rwlock_t`, as Swift code on Linux guards state read often and written seldom
+/// (Foundation has no reader-writer lock): the balance read under a read lock, which readers share, and changed under
+/// the write lock, which a writer holds alone.
+final class RwlockAccount: @unchecked Sendable {
+    // @unchecked Sendable: `balance` is read only under a read or the write lock of `lock`, written only under its write
+    // lock, below.
+    /// Guards `balance`: on the heap, where its address stays put (a stored property's need not).
+    private let lock: UnsafeMutablePointer<pthread_rwlock_t>
+    /// The money left.
+    private var balance: Int
+
+    /// An account holding `balance`.
+    init(_ balance: Int) {
+        lock = .allocate(capacity: 1)
+        pthread_rwlock_init(lock, nil)
+        self.balance = balance
+    }
+
+    deinit {
+        pthread_rwlock_destroy(lock)
+        lock.deallocate()
+    }
+
+    /// Runs `body` under a read lock.
+    private func reading<T>(_ body: () -> T) -> T {
+        pthread_rwlock_rdlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        return body()
+    }
+
+    /// Runs `body` under the write lock.
+    private func writing<T>(_ body: () -> T) -> T {
+        pthread_rwlock_wrlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        return body()
+    }
+
+    /// Withdraws `amount` if the balance covers it, checking under a read lock and withdrawing under the write lock.
+    func checkThenWithdraw(_ amount: Int) -> Bool {
+        let enough = reading { balance >= amount }
+        guard enough else { return false }
+        writing { balance -= amount }
+        return true
+    }
+
+    /// Withdraws `amount` if the balance covers it, checking and withdrawing under one write lock.
+    func withdraw(_ amount: Int) -> Bool {
+        writing {
+            guard balance >= amount else { return false }
+            balance -= amount
+            return true
+        }
+    }
+
+    /// The balance now.
+    var current: Int { reading { balance } }
+}
+
 /// The same account on `Mutex`.
 final class MutexAccount: Sendable {
     /// The money left.
@@ -232,9 +290,14 @@ func inTwoChildTasks(_ withdraw: @escaping @Sendable () -> Bool) async {
 /// Withdraws 100 from `account` in two child tasks at once, each checking and acting in one section: how many were
 /// refused.
 func refusedOfTwoWithdrawals(from account: LockedAccount) async -> Int {
+    await refusedInTwoChildTasks { account.withdraw(100) }
+}
+
+/// Runs `withdraw` in two child tasks at once: how many of the two were refused.
+func refusedInTwoChildTasks(_ withdraw: @escaping @Sendable () -> Bool) async -> Int {
     await withTaskGroup(of: Bool.self) { group in
-        group.addTask { account.withdraw(100) }
-        group.addTask { account.withdraw(100) }
+        group.addTask { withdraw() }
+        group.addTask { withdraw() }
         var refused = 0
         for await done in group where !done { refused += 1 }
         return refused
@@ -289,13 +352,34 @@ extension Program {
             + "second task's block sees the first one's withdrawal and is refused, in any interleaving"
     ) {
         let account = QueueAccount(100)
-        let refused = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { account.withdraw(100) }
-            group.addTask { account.withdraw(100) }
-            var refused = 0
-            for await done in group where !done { refused += 1 }
-            return refused
-        }
+        let refused = await refusedInTwoChildTasks { account.withdraw(100) }
+        return "balance \(account.current), \(refused) refused"
+    }
+
+    /// The check-then-act with a `pthread_rwlock_t`: the check under a read lock, the withdrawal under the write lock.
+    static let rwlockCheckThenAct = Program(
+        "rwlock-check-then-act", "two child tasks withdraw 100 from 100, each checking under a read lock of a "
+            + "pthread rwlock and acting under its write lock",
+        onTime: ["balance 0", "balance -100"],
+        because: "the check and the withdrawal are two sections, and two readers may even check at once: the other "
+            + "task's whole withdrawal may come between one task's check and its write lock (on a pool of two threads, "
+            + "or where the schedule pauses a job at the write lock), and both withdraw"
+    ) {
+        let account = RwlockAccount(100)
+        await inTwoChildTasks { account.checkThenWithdraw(100) }
+        return "balance \(account.current)"
+    }
+
+    /// Its fixed twin: the check and the withdrawal under one write lock.
+    static let rwlockOneWriteSection = Program(
+        "rwlock-one-write-section", "two child tasks withdraw 100 from 100, each checking and acting under one write "
+            + "lock of a pthread rwlock",
+        onTime: ["balance 0, 1 refused"],
+        because: "the check and the withdrawal are one write section, which a writer holds alone: the second task's "
+            + "section sees the first one's withdrawal and is refused, in any interleaving"
+    ) {
+        let account = RwlockAccount(100)
+        let refused = await refusedInTwoChildTasks { account.withdraw(100) }
         return "balance \(account.current), \(refused) refused"
     }
 

@@ -127,10 +127,11 @@ public enum Corpus {
         // Limits and signals: bounded groups, semaphores, gates; what children inherit
         .boundedConcurrencyGroup, .asyncSemaphore, .gateOpensWaiters, .groupBodyReturnsEarly, .priorityInherited,
         .continuationResumedAtOnce,
-        // Locked sections: NSLock, NSRecursiveLock, NSCondition, Mutex, a static pthread mutex, a serial queue's sync
+        // Locked sections: NSLock, NSRecursiveLock, NSCondition, Mutex, a static pthread mutex, a serial queue's sync,
+        // a pthread rwlock
         .nslockCheckThenAct, .nslockOneSection, .mutexCheckThenAct, .recursiveLockTransfers, .nsconditionHandsToThread,
         .lockOrderInversion, .staticMutexCheckThenAct, .staticMutexOneSection, .queueSyncCheckThenAct,
-        .queueSyncOneSection,
+        .queueSyncOneSection, .rwlockCheckThenAct, .rwlockOneWriteSection,
     ]
 
     /// The program named `name`, or nil.

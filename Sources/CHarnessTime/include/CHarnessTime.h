@@ -273,6 +273,14 @@ int64_t harness_locks_counted_static(void);
 /// began; whether `queue` is one now.
 int64_t harness_locks_queues_counted(void);
 int harness_locks_is_counted_queue(const void *queue);
+/// How many `pthread_rwlock_t`s were counted as the code under test's since the process began (of those, how many were
+/// static ones no init saw, counted at their first lock in a job); whether `rwlock` is one now.
+int64_t harness_locks_rwlocks_counted(void);
+int64_t harness_locks_rwlocks_counted_static(void);
+int harness_locks_is_counted_rwlock(const void *rwlock);
+/// The task ids of the jobs holding counted `lock` (a reader-writer lock's readers, or its writer; a mutex's or queue's
+/// holder), at most `max`, each once; returns how many.
+int harness_locks_holders(const void *lock, uint64_t *tasks, int max);
 
 /// Marks a static `pthread_mutex_t` of the harness's own C files: it shares the program's image with the code under
 /// test's statics, and is never a choice point (Locks.c keeps this section out).

@@ -86,6 +86,9 @@ package enum LockPoints {
     package static var countedStatic: Int { Int(harness_locks_counted_static()) }
     /// Serial Dispatch queues counted as the code under test's so far: each `sync` onto one is a lock.
     package static var queuesCounted: Int { Int(harness_locks_queues_counted()) }
+    /// `pthread_rwlock_t`s counted as the code under test's so far, and of those, static ones no init saw.
+    package static var rwlocksCounted: Int { Int(harness_locks_rwlocks_counted()) }
+    package static var rwlocksCountedStatic: Int { Int(harness_locks_rwlocks_counted_static()) }
     /// Times a job waited for a lock another job held.
     package static var waits: Int { waitCount.load(ordering: .relaxed) }
     /// Times a job paused at a lock for another to run.
@@ -388,9 +391,9 @@ extension OneThreadExecutor {
         condition.unlock()
     }
 
-    /// What a deadlock says of jobs waiting for locks, in the timeline's names: each waiter, the lock, its holder; and
-    /// whether every holder is itself one of the waiters (a cycle: a lock-order inversion). Nil if no job waits for a
-    /// lock. Call under the lock.
+    /// What a deadlock says of jobs waiting for locks, in the timeline's names: each waiter, the lock, its holders (a
+    /// reader-writer lock's readers may be several); and whether every holder is itself one of the waiters (a cycle: a
+    /// lock-order inversion). Nil if no job waits for a lock. Call under the lock.
     func lockWaitsDescribed() -> (text: String, cycle: Bool)? {
         let blocked = workers.filter { $0.blockedOn != nil }
         guard !blocked.isEmpty else { return nil }
@@ -398,13 +401,25 @@ extension OneThreadExecutor {
         var cycle = true
         let waits = blocked.map { worker -> String in
             let mutex = worker.blockedOn!
-            let holder = worker.blockedOnMutex ? mutexHolder(mutex) : UInt32(truncatingIfNeeded: harness_locks_holder(mutex))
-            if !waiters.contains(holder) { cycle = false }
+            let holders = worker.blockedOnMutex ? [mutexHolder(mutex)].filter { $0 != 0 } : lockHolders(mutex)
+            if holders.isEmpty || !holders.allSatisfy(waiters.contains) { cycle = false }
             let waiter = events.timelineName(of: worker.task)
-            let held = holder != 0 ? events.timelineName(of: holder) : "a thread outside the run"
-            return "\(waiter) waits for lock \(events.lockNumber(mutex)), held by \(held)"
+            let names = holders.map { events.timelineName(of: $0) }
+            let held = names.isEmpty ? "a thread outside the run"
+                : names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+            // A reader waiting to write the lock it reads: the library never raises a read lock to a write lock.
+            let own = holders.contains(worker.task)
+                ? " (its own read among them: a read lock never becomes a write lock)" : ""
+            return "\(waiter) waits for lock \(events.lockNumber(mutex)), held by \(held)\(own)"
         }
         return (waits.joined(separator: "; "), cycle)
+    }
+
+    /// The tasks of the jobs holding counted `lock`: one, or a reader-writer lock's readers.
+    private func lockHolders(_ lock: UnsafeMutableRawPointer) -> [UInt32] {
+        var tasks = [UInt64](repeating: 0, count: 8)
+        let count = Int(harness_locks_holders(lock, &tasks, Int32(tasks.count)))
+        return tasks.prefix(count).map { UInt32(truncatingIfNeeded: $0) }
     }
 
     /// The task of the job holding the `Mutex` whose word is `word` (a paused or waiting worker's), or 0.
