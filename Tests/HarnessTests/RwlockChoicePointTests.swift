@@ -2,85 +2,16 @@ import CHarnessTime
 import Foundation
 import ConcurrencyHarness
 @testable import ConcurrencyHarnessTesting
+import ConcurrencyProofsScenarios
 import Synchronization
 import Testing
 
 // A `pthread_rwlock_t` the code under test makes as a choice point of seeded runs: a read lock shared, a write lock
 // alone (Sources/CHarnessTime/Locks.c).
 
-/// An account whose balance a reader-writer lock guards: reads share it, writes have it alone.
-private final class RwlockAccount: @unchecked Sendable {
-    // @unchecked Sendable: `balance` is read only under a read or write lock of `lock`, and written only under its
-    // write lock, below.
-    /// Guards `balance`.
-    private let lock = RwLock()
-    /// The money left.
-    private var balance: Int
-
-    init(_ balance: Int) { self.balance = balance }
-
-    /// Checks the balance under a read lock, then withdraws under a write lock.
-    func checkThenWithdraw(_ amount: Int) -> Bool {
-        let enough = lock.reading { balance >= amount }
-        guard enough else { return false }
-        lock.writing { balance -= amount }
-        return true
-    }
-
-    /// Checks and withdraws under one write lock.
-    func withdraw(_ amount: Int) -> Bool {
-        lock.writing {
-            guard balance >= amount else { return false }
-            balance -= amount
-            return true
-        }
-    }
-
-    var current: Int { lock.reading { balance } }
-}
-
-/// A `pthread_rwlock_t` of the test's own, on the heap (a Swift stored property has no stable address).
-private final class RwLock: @unchecked Sendable {
-    // @unchecked Sendable: the lock is touched only through the pthread functions, which keep their own promise.
-    let lock: UnsafeMutablePointer<pthread_rwlock_t>
-
-    init() {
-        lock = .allocate(capacity: 1)
-        pthread_rwlock_init(lock, nil)
-    }
-
-    deinit {
-        pthread_rwlock_destroy(lock)
-        lock.deallocate()
-    }
-
-    func reading<T>(_ body: () -> T) -> T {
-        pthread_rwlock_rdlock(lock)
-        defer { pthread_rwlock_unlock(lock) }
-        return body()
-    }
-
-    func writing<T>(_ body: () -> T) -> T {
-        pthread_rwlock_wrlock(lock)
-        defer { pthread_rwlock_unlock(lock) }
-        return body()
-    }
-}
-
 // nonisolated(unsafe): a reader-writer lock, touched only through the pthread functions.
 /// A static reader-writer lock no init sees (zero-filled: `PTHREAD_RWLOCK_INITIALIZER`), for the classification.
 nonisolated(unsafe) private var staticRwlock = pthread_rwlock_t()
-
-/// Two withdrawals of 100 from a fresh account of 100 in two child tasks: the balance left.
-private func twoWithdrawals(_ withdraw: @escaping @Sendable (RwlockAccount) -> Bool) async -> Int {
-    let account = RwlockAccount(100)
-    await withTaskGroup(of: Bool.self) { group in
-        group.addTask { withdraw(account) }
-        group.addTask { withdraw(account) }
-        for await _ in group {}
-    }
-    return account.current
-}
 
 /// Who reads and who writes inside the sections now, the most readers seen inside at once, and how often a writer was
 /// inside with anyone else.
@@ -135,7 +66,7 @@ struct RwlockChoicePointTests {
         var firstFound: ConcurrencyHarness.Run<Int>?
         for seed in UInt64(0)..<200 {
             let run = try await ConcurrencyHarness.run(.seeded(seed)) {
-                await twoWithdrawals { $0.checkThenWithdraw(100) }
+                await twoRwlockWithdrawals { $0.checkThenWithdraw(100) }
             }
             if run.value < 0 {
                 overdrawn.append(seed)
@@ -148,13 +79,13 @@ struct RwlockChoicePointTests {
             came between the check and the act (on the real pool two threads do that)
             """)
         let again = try await ConcurrencyHarness.run(.seeded(overdrawn[0])) {
-            await twoWithdrawals { $0.checkThenWithdraw(100) }
+            await twoRwlockWithdrawals { $0.checkThenWithdraw(100) }
         }
         #expect(again.value == found.value && again.scheduleHash == found.scheduleHash
                 && "\(again.interleaving)" == "\(found.interleaving)",
                 "seed \(overdrawn[0]) ran twice: \(found.interleaving) then \(again.interleaving)")
         let replayed = try await ConcurrencyHarness.run(.replay(found.interleaving)) {
-            await twoWithdrawals { $0.checkThenWithdraw(100) }
+            await twoRwlockWithdrawals { $0.checkThenWithdraw(100) }
         }
         #expect(replayed.value < 0 && replayed.scheduleHash == found.scheduleHash,
                 "the replay of \(found.interleaving) left \(replayed.value)")
@@ -164,7 +95,7 @@ struct RwlockChoicePointTests {
     func oneWriteSectionHolds() async throws {
         for seed in UInt64(0)..<200 {
             let run = try await ConcurrencyHarness.run(.seeded(seed)) {
-                await twoWithdrawals { $0.withdraw(100) }
+                await twoRwlockWithdrawals { $0.withdraw(100) }
             }
             #expect(run.value == 0, "seed \(seed) left \(run.value)")
         }
