@@ -72,7 +72,7 @@ struct LockChoicePointTests {
     func fixedTwinHolds() async throws {
         for seed in UInt64(0)..<200 {
             let run = try await ConcurrencyHarness.run(.seeded(seed)) {
-                await twoWithdrawals { $0.withdraw(100) }
+                await twoWithdrawals(from: LockedAccount.self) { $0.withdraw(100) }
             }
             #expect(run.value == 0, "seed \(seed)")
         }

@@ -12,7 +12,7 @@ import Testing
 /// `HARNESS_SCHEDULE`, and prints the balance and the schedule hash.
 @Sendable private func printQueueCheckThenAct() async {
     do {
-        let run = try await run(.seeded(0x51c)) { await twoQueueWithdrawals { $0.checkThenWithdraw(100) } }
+        let run = try await run(.seeded(0x51c)) { await twoWithdrawals(from: QueueAccount.self) { $0.checkThenWithdraw(100) } }
         print("balance \(run.value) hash \(Seed.format(run.scheduleHash))")
     } catch {
         print("failed: \(error)")
@@ -40,7 +40,7 @@ struct QueueChoicePointTests {
         var firstFound: ConcurrencyHarness.Run<Int>?
         for seed in UInt64(0)..<200 {
             let run = try await ConcurrencyHarness.run(.seeded(seed)) {
-                await twoQueueWithdrawals { $0.checkThenWithdraw(100) }
+                await twoWithdrawals(from: QueueAccount.self) { $0.checkThenWithdraw(100) }
             }
             if run.value < 0 {
                 overdrawn.append(seed)
@@ -54,13 +54,13 @@ struct QueueChoicePointTests {
             """)
         // The same seed again, and its replay string: the same schedule, the same overdraw.
         let again = try await ConcurrencyHarness.run(.seeded(overdrawn[0])) {
-            await twoQueueWithdrawals { $0.checkThenWithdraw(100) }
+            await twoWithdrawals(from: QueueAccount.self) { $0.checkThenWithdraw(100) }
         }
         #expect(again.value == found.value && again.scheduleHash == found.scheduleHash
                 && "\(again.interleaving)" == "\(found.interleaving)",
                 "seed \(overdrawn[0]) ran twice: \(found.interleaving) then \(again.interleaving)")
         let replayed = try await ConcurrencyHarness.run(.replay(found.interleaving)) {
-            await twoQueueWithdrawals { $0.checkThenWithdraw(100) }
+            await twoWithdrawals(from: QueueAccount.self) { $0.checkThenWithdraw(100) }
         }
         #expect(replayed.value < 0 && replayed.scheduleHash == found.scheduleHash,
                 "the replay of \(found.interleaving) left \(replayed.value)")
@@ -70,7 +70,7 @@ struct QueueChoicePointTests {
     func replayInAnotherProcess() async throws {
         var found: ConcurrencyHarness.Run<Int>?
         for seed in UInt64(0)..<200 where found == nil {
-            let run = try await ConcurrencyHarness.run(.seeded(seed)) { await twoQueueWithdrawals { $0.checkThenWithdraw(100) } }
+            let run = try await ConcurrencyHarness.run(.seeded(seed)) { await twoWithdrawals(from: QueueAccount.self) { $0.checkThenWithdraw(100) } }
             if run.value < 0 { found = run }
         }
         let here = try #require(found, "no seed of 200 overdrew")
@@ -91,7 +91,7 @@ struct QueueChoicePointTests {
     func oneSectionHolds() async throws {
         for seed in UInt64(0)..<200 {
             let run = try await ConcurrencyHarness.run(.seeded(seed)) {
-                await twoQueueWithdrawals { $0.withdraw(100) }
+                await twoWithdrawals(from: QueueAccount.self) { $0.withdraw(100) }
             }
             #expect(run.value == 0, "seed \(seed) left \(run.value)")
         }

@@ -66,7 +66,7 @@ struct RwlockChoicePointTests {
         var firstFound: ConcurrencyHarness.Run<Int>?
         for seed in UInt64(0)..<200 {
             let run = try await ConcurrencyHarness.run(.seeded(seed)) {
-                await twoRwlockWithdrawals { $0.checkThenWithdraw(100) }
+                await twoWithdrawals(from: RwlockAccount.self) { $0.checkThenWithdraw(100) }
             }
             if run.value < 0 {
                 overdrawn.append(seed)
@@ -79,13 +79,13 @@ struct RwlockChoicePointTests {
             came between the check and the act (on the real pool two threads do that)
             """)
         let again = try await ConcurrencyHarness.run(.seeded(overdrawn[0])) {
-            await twoRwlockWithdrawals { $0.checkThenWithdraw(100) }
+            await twoWithdrawals(from: RwlockAccount.self) { $0.checkThenWithdraw(100) }
         }
         #expect(again.value == found.value && again.scheduleHash == found.scheduleHash
                 && "\(again.interleaving)" == "\(found.interleaving)",
                 "seed \(overdrawn[0]) ran twice: \(found.interleaving) then \(again.interleaving)")
         let replayed = try await ConcurrencyHarness.run(.replay(found.interleaving)) {
-            await twoRwlockWithdrawals { $0.checkThenWithdraw(100) }
+            await twoWithdrawals(from: RwlockAccount.self) { $0.checkThenWithdraw(100) }
         }
         #expect(replayed.value < 0 && replayed.scheduleHash == found.scheduleHash,
                 "the replay of \(found.interleaving) left \(replayed.value)")
@@ -95,7 +95,7 @@ struct RwlockChoicePointTests {
     func oneWriteSectionHolds() async throws {
         for seed in UInt64(0)..<200 {
             let run = try await ConcurrencyHarness.run(.seeded(seed)) {
-                await twoRwlockWithdrawals { $0.withdraw(100) }
+                await twoWithdrawals(from: RwlockAccount.self) { $0.withdraw(100) }
             }
             #expect(run.value == 0, "seed \(seed) left \(run.value)")
         }

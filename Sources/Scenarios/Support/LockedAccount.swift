@@ -4,7 +4,7 @@ import Synchronization
 /// A balance guarded by an NSLock: the shape every `@unchecked Sendable` class with a lock takes. `checkThenWithdraw`
 /// checks in one locked section and withdraws in another, so another withdrawal may come between them; `withdraw` is
 /// its fixed twin, one section.
-public final class LockedAccount: @unchecked Sendable {
+public final class LockedAccount: GuardedAccount, @unchecked Sendable {
     // @unchecked Sendable: `balance` is read and written only inside `lock`'s sections, below.
     /// Guards `balance`.
     private let lock = NSLock()
@@ -12,7 +12,7 @@ public final class LockedAccount: @unchecked Sendable {
     private var balance: Int
 
     /// An account holding `balance`.
-    public init(_ balance: Int) { self.balance = balance }
+    public required init(_ balance: Int) { self.balance = balance }
 
     /// Withdraws `amount` if the balance covers it: the check in one section, the withdrawal in another.
     public func checkThenWithdraw(_ amount: Int) -> Bool {
@@ -35,19 +35,7 @@ public final class LockedAccount: @unchecked Sendable {
     public var current: Int { lock.withLock { balance } }
 }
 
-/// Two withdrawals of 100 from 100, in two child tasks, each by `withdraw(account)`: the balance left (-100 if both
-/// went through).
-public func twoWithdrawals(_ withdraw: @escaping @Sendable (LockedAccount) -> Bool) async -> Int {
-    let account = LockedAccount(100)
-    await withTaskGroup(of: Bool.self) { group in
-        group.addTask { withdraw(account) }
-        group.addTask { withdraw(account) }
-        for await _ in group {}
-    }
-    return account.current
-}
-
 /// The NSLock check-then-act: two child tasks each check and withdraw 100 from 100 in two sections.
 @Sendable public func twoCheckThenWithdraws() async -> Int {
-    await twoWithdrawals { $0.checkThenWithdraw(100) }
+    await twoWithdrawals(from: LockedAccount.self) { $0.checkThenWithdraw(100) }
 }

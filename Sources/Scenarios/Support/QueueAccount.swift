@@ -3,7 +3,7 @@ import Dispatch
 /// A balance guarded by a serial DispatchQueue of its own, as code written before actors does: `queue.sync` is its
 /// lock. `checkThenWithdraw` checks in one `sync` and withdraws in another, so another withdrawal may come between
 /// them; `withdraw` is its fixed twin, one `sync`.
-public final class QueueAccount: @unchecked Sendable {
+public final class QueueAccount: GuardedAccount, @unchecked Sendable {
     // @unchecked Sendable: `balance` is read and written only inside `queue.sync` blocks, below.
     /// Guards `balance`: serial, made by this code, so a seeded run explores its `sync`s.
     private let queue = DispatchQueue(label: "account")
@@ -11,7 +11,7 @@ public final class QueueAccount: @unchecked Sendable {
     private var balance: Int
 
     /// An account holding `balance`.
-    public init(_ balance: Int) { self.balance = balance }
+    public required init(_ balance: Int) { self.balance = balance }
 
     /// Withdraws `amount` if the balance covers it: the check in one `sync`, the withdrawal in another.
     public func checkThenWithdraw(_ amount: Int) -> Bool {
@@ -32,16 +32,4 @@ public final class QueueAccount: @unchecked Sendable {
 
     /// The balance now.
     public var current: Int { queue.sync { balance } }
-}
-
-/// Two withdrawals of 100 from a fresh queue-guarded account of 100, in two child tasks, each by `withdraw(account)`:
-/// the balance left (-100 if both went through).
-public func twoQueueWithdrawals(_ withdraw: @escaping @Sendable (QueueAccount) -> Bool) async -> Int {
-    let account = QueueAccount(100)
-    await withTaskGroup(of: Bool.self) { group in
-        group.addTask { withdraw(account) }
-        group.addTask { withdraw(account) }
-        for await _ in group {}
-    }
-    return account.current
 }

@@ -3,7 +3,7 @@ import Foundation
 /// A balance guarded by a reader-writer lock: reads share it, writes have it alone. `checkThenWithdraw` checks under a
 /// read lock and withdraws under a write lock, so another withdrawal may come between them; `withdraw` is its fixed
 /// twin, one write section.
-public final class RwlockAccount: @unchecked Sendable {
+public final class RwlockAccount: GuardedAccount, @unchecked Sendable {
     // @unchecked Sendable: `balance` is read only under a read or write lock of `lock`, and written only under its
     // write lock, below.
     /// Guards `balance`.
@@ -12,7 +12,7 @@ public final class RwlockAccount: @unchecked Sendable {
     private var balance: Int
 
     /// An account holding `balance`.
-    public init(_ balance: Int) { self.balance = balance }
+    public required init(_ balance: Int) { self.balance = balance }
 
     /// Withdraws `amount` if the balance covers it: the check under a read lock, the withdrawal under a write lock.
     public func checkThenWithdraw(_ amount: Int) -> Bool {
@@ -65,16 +65,4 @@ public final class RwLock: @unchecked Sendable {
         defer { pthread_rwlock_unlock(lock) }
         return body()
     }
-}
-
-/// Two withdrawals of 100 from a fresh rwlock-guarded account of 100, in two child tasks, each by `withdraw(account)`:
-/// the balance left (-100 if both went through).
-public func twoRwlockWithdrawals(_ withdraw: @escaping @Sendable (RwlockAccount) -> Bool) async -> Int {
-    let account = RwlockAccount(100)
-    await withTaskGroup(of: Bool.self) { group in
-        group.addTask { withdraw(account) }
-        group.addTask { withdraw(account) }
-        for await _ in group {}
-    }
-    return account.current
 }
