@@ -342,8 +342,10 @@ struct Scheduler {
 
     /// The global whose process-lived work `job` is, if it is such work.
     private func lodgerGlobal(of job: Job) -> UInt? {
-        guard let lodgers else { return nil }
-        return lodgerWakeUps[job] ?? lodgers.global(job)
+        // The one closure called in place: binding `lodgers` would copy all three, retaining each, at every job.
+        guard lodgers != nil else { return nil }
+        if !lodgerWakeUps.isEmpty, let global = lodgerWakeUps[job] { return global }
+        return lodgers?.global(job)
     }
 
     /// Whether a job is process-lived work, as a test that holds no access to the scheduler.
