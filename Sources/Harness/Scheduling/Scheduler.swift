@@ -308,7 +308,10 @@ struct Scheduler {
                     continue
                 }
             }
-            if let ending = RunJudge.ending(of: state, limits: limits) { return .end(ending) }
+            // With work ready, the scenario not returned and the budget not spent, the judge has no ending: it is asked
+            // only otherwise, rather than its state built at every job.
+            if finished || ready.isEmpty || jobsRun > limits.jobLimit,
+               let ending = RunJudge.ending(of: state, limits: limits) { return .end(ending) }
             if ready.isEmpty, timers.count > 0, !finished, !waitingOnLodgerTimers, lodgers != nil, !hasOwnWork() {
                 if !ownRanSinceLodgerWait {
                     giveBack()
