@@ -85,7 +85,9 @@ struct RunEvents: Sendable {
         (head + tail[tailStart...] + tail[..<tailStart], dropped > 0 ? head.count : nil)
     }
 
-    /// Keeps `event`: among the first, or the latest (the oldest of those then goes).
+    /// Keeps `event`: among the first, or the latest (the oldest of those then goes). Inlined: a job keeps two events,
+    /// and the call spilled each event's fields to the stack and back.
+    @inline(__always)
     private mutating func keep(_ event: Event) {
         if head.count < Self.headCapacity { return head.append(event) }
         if tail.count < Self.capacity - Self.headCapacity { return tail.append(event) }
