@@ -110,9 +110,18 @@ if let error = Plan.environmentError {
     FileHandle.standardError.write(Data("bench: \(error)\n".utf8))
     exit(2)
 }
-for argument in CommandLine.arguments.dropFirst() where !["--quick", "--time-to-bug"].contains(argument) {
-    FileHandle.standardError.write(Data("bench: unknown argument '\(argument)' (it takes --quick and --time-to-bug)\n".utf8))
+// `--only yields`: the yields workload once under seed 0, then once on the bare executor, and nothing else — for an
+// instruction counter (`valgrind --tool=callgrind --separate-threads=yes`), which counts each executor's thread apart.
+let onlyYields = Array(CommandLine.arguments.dropFirst()) == ["--only", "yields"]
+for argument in CommandLine.arguments.dropFirst() where !onlyYields && !["--quick", "--time-to-bug"].contains(argument) {
+    FileHandle.standardError.write(Data("bench: unknown argument '\(argument)' (it takes --quick, --time-to-bug and --only yields)\n".utf8))
     exit(2)
+}
+if onlyYields {
+    let seeded = try await run(.seeded(0), yields)
+    let bareJobs = await runBare(yields)
+    print("yields: \(seeded.jobs) jobs seeded (schedule hash \(seeded.scheduleHash)), \(bareJobs) jobs bare")
+    exit(0)
 }
 let quick = CommandLine.arguments.contains("--quick")
 let pourRuns = quick ? 50 : 1_000

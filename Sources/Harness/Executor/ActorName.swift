@@ -14,6 +14,11 @@ enum ActorName {
     /// `swift_task_getCurrentExecutor`, found once.
     private static let currentExecutor: CurrentExecutor? = RuntimeSymbol.address("swift_task_getCurrentExecutor")
         .map { unsafeBitCast($0, to: CurrentExecutor.self) }
+    /// `currentExecutor`'s address (0: none), for a caller that asks at every event and keeps it: reading the static
+    /// each time is a `swift_once` a call.
+    static var currentExecutorAddress: UInt {
+        currentExecutor.map { UInt(bitPattern: unsafeBitCast($0, to: UnsafeRawPointer.self)) } ?? 0
+    }
 
     /// The type name of the actor the calling code is isolated to now, `MainActor` on the main actor; nil on none.
     static var current: String? { currentKind.name }
@@ -26,8 +31,13 @@ enum ActorName {
 
     /// `currentKind`, with the main actor's executor identity given (a run knows its main lane's, and asks often).
     static func currentKind(main: UnsafeRawPointer?) -> Kind {
-        guard let currentExecutor else { return .none }
-        let executor = currentExecutor()
+        currentKind(main: main, function: currentExecutorAddress)
+    }
+
+    /// `currentKind(main:)`, with `currentExecutorAddress` given.
+    static func currentKind(main: UnsafeRawPointer?, function: UInt) -> Kind {
+        guard function != 0 else { return .none }
+        let executor = unsafeBitCast(function, to: CurrentExecutor.self)()
         // The executor reference is two words: the identity object, then the implementation (witness table and
         // flags). A generic executor has no identity.
         let (identity, _) = unsafeBitCast(executor, to: (UnsafeRawPointer?, UInt).self)

@@ -167,6 +167,7 @@ extension OneThreadExecutor {
         condition.unlock()
         heldLock.lock()
         held.append((work, serial))
+        heldCount.store(held.count, ordering: .releasing)
         heldLock.unlock()
         return true
     }
@@ -179,10 +180,12 @@ extension OneThreadExecutor {
     /// `waiting`: the job is about to wait for another thread (then every piece goes at once: the job may wait for
     /// any of them).
     func releaseHeld(waiting: Bool = false) {
+        guard heldCount.load(ordering: .acquiring) > 0 else { return }
         heldLock.lock()
         guard !held.isEmpty else { return heldLock.unlock() }
         var work = held
         held.removeAll()
+        heldCount.store(0, ordering: .releasing)
         heldLock.unlock()
         // Tasks handed to other executors go first, all at once: they run on those executors' threads, which the
         // run does not hold, and one may need Dispatch work below (a queue's executor) before it can start.

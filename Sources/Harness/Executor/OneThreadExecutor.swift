@@ -92,6 +92,9 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     @exclusivity(unchecked) var held: [(work: HeldWork, serial: UInt64)] = []
     /// Guards `held` (the job runs with `condition` released; the watchdog may let held work go).
     let heldLock = OwnLocks.lock()
+    /// `held.count`, stored under `heldLock` whenever it changes: a look without the lock at the end of every job, where
+    /// nothing is held nearly always (reading 0 is what taking the lock then would have found).
+    let heldCount = Atomic<Int>(0)
     /// The run's worker threads (`+Locks`): index 0 is the run's own thread; the others were made when a job
     /// paused at a lock. Touched by the baton's holder only (under `condition` where a worker is handed an order).
     @exclusivity(unchecked) var workers: [Worker] = []

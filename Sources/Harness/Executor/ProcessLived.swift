@@ -69,7 +69,10 @@ final class ProcessLived: Sendable {
 
     /// The scheduler's view of such work (`Scheduler.Lodgers`).
     static var lodgers: Scheduler.Lodgers {
-        Scheduler.Lodgers(global: { shared.global(ofJob: $0) }, park: { shared.park($0) }, adopt: { shared.adopt() })
+        // Taken once here: the scheduler asks `global` at every job, and a read of the static is a `swift_once`.
+        let shared = shared
+        return Scheduler.Lodgers(global: { shared.global(ofJob: $0) }, park: { shared.park($0) },
+                                 adopt: { shared.adopt() })
     }
 
     /// Keeps `jobs` of such tasks, left by a run that ended, for a later run.

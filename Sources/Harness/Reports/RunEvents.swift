@@ -67,6 +67,17 @@ struct RunEvents: Sendable {
     /// Tasks whose name was asked for, by the low six bits of their id: a look here spares hashing into `asked` on
     /// nearly every event, as a run's tasks take turns.
     private var recentlyAsked = [UInt32](repeating: 0, count: 64)
+    /// The runtime's `swift_task_getCurrent` (0: not found; then `withUnsafeCurrentTask` answers) and
+    /// `swift_task_getCurrentExecutor`, by address, found once a run: every enqueue asks both, and a static read is a
+    /// `swift_once`, `withUnsafeCurrentTask` a copy of an optional through its value witnesses.
+    private let currentTaskFunction = RunEvents.currentTaskAddress
+    /// `swift_task_getCurrentExecutor`'s address (`ActorName.currentKind(main:function:)`).
+    private let currentExecutorFunction = ActorName.currentExecutorAddress
+    /// `swift_task_getCurrent`'s address, or 0.
+    private static let currentTaskAddress =
+        RuntimeSymbol.address("swift_task_getCurrent").map { UInt(bitPattern: $0) } ?? 0
+    /// The runtime function's type: no arguments, the current task's address (nil: none).
+    private typealias CurrentTask = @convention(thin) () -> UnsafeRawPointer?
 
     /// The events kept, oldest first, and where the ones not kept were (the index of the first after them).
     var events: (kept: [Event], gap: Int?) {
@@ -74,7 +85,9 @@ struct RunEvents: Sendable {
         (head + tail[tailStart...] + tail[..<tailStart], dropped > 0 ? head.count : nil)
     }
 
-    /// Keeps `event`: among the first, or the latest (the oldest of those then goes).
+    /// Keeps `event`: among the first, or the latest (the oldest of those then goes). Inlined: a job keeps two events,
+    /// and the call spilled each event's fields to the stack and back.
+    @inline(__always)
     private mutating func keep(_ event: Event) {
         if head.count < Self.headCapacity { return head.append(event) }
         if tail.count < Self.capacity - Self.headCapacity { return tail.append(event) }
@@ -93,13 +106,14 @@ struct RunEvents: Sendable {
     /// actor executor.
     mutating func enqueue(_ other: UInt32, main: UnsafeRawPointer) {
         let task = currentTask()
-        keep(Event(kind: .enqueue, task: task, other: other, actor: ActorName.currentKind(main: main)))
+        keep(Event(kind: .enqueue, task: task, other: other,
+                   actor: ActorName.currentKind(main: main, function: currentExecutorFunction)))
     }
 
     /// The running code sleeps `nanoseconds` (-1: not known); its timer will run a job of task `timer`.
     mutating func sleep(_ nanoseconds: Int64, timer: UInt32, main: UnsafeRawPointer) {
         let task = currentTask()
-        let actor = ActorName.currentKind(main: main)
+        let actor = ActorName.currentKind(main: main, function: currentExecutorFunction)
         keep(Event(kind: .sleep, task: task, other: timer, actor: actor, value: nanoseconds))
     }
 
@@ -124,7 +138,14 @@ struct RunEvents: Sendable {
 
     /// The runtime's id of the task running now (0: none), its name kept the first time it is seen.
     private mutating func currentTask() -> UInt32 {
-        let task = withUnsafeCurrentTask { $0.map { UInt32(truncatingIfNeeded: OneThreadExecutor.taskID($0)) } } ?? 0
+        let task: UInt32
+        if currentTaskFunction != 0 {
+            // The task's address, read as `OneThreadExecutor.taskID(_:)` reads an `UnsafeCurrentTask`'s.
+            let current = unsafeBitCast(currentTaskFunction, to: CurrentTask.self)()
+            task = current?.load(fromByteOffset: 36, as: UInt32.self) ?? 0
+        } else {
+            task = withUnsafeCurrentTask { $0.map { UInt32(truncatingIfNeeded: OneThreadExecutor.taskID($0)) } } ?? 0
+        }
         let slot = Int(task & 63)
         if task != 0, recentlyAsked[slot] != task {
             recentlyAsked[slot] = task

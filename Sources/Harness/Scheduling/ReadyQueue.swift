@@ -94,12 +94,16 @@ struct ReadyQueue {
         let othersCount = others.count - head
         if index == othersCount { return popMain() }
         let position = head + index
-        others.swapAt(position, others.count - 1)
         if tracksSequences {
             otherSequences.swapAt(position, otherSequences.count - 1)
             otherSequences.removeLast()
         }
-        return others.removeLast()
+        // The last entry moved into the taken one's place: `swapAt` then `removeLast`, without the generic swap's
+        // second write and checks at every choice.
+        let entry = others[position]
+        let last = others.removeLast()
+        if position < others.count { others[position] = last }
+        return entry
     }
 
     /// The live part of `otherSequences`: candidate i's sequence number is `[head + i]`, the last

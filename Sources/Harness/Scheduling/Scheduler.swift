@@ -308,7 +308,10 @@ struct Scheduler {
                     continue
                 }
             }
-            if let ending = RunJudge.ending(of: state, limits: limits) { return .end(ending) }
+            // With work ready, the scenario not returned and the budget not spent, the judge has no ending: it is asked
+            // only otherwise, rather than its state built at every job.
+            if finished || ready.isEmpty || jobsRun > limits.jobLimit,
+               let ending = RunJudge.ending(of: state, limits: limits) { return .end(ending) }
             if ready.isEmpty, timers.count > 0, !finished, !waitingOnLodgerTimers, lodgers != nil, !hasOwnWork() {
                 if !ownRanSinceLodgerWait {
                     giveBack()
@@ -342,8 +345,10 @@ struct Scheduler {
 
     /// The global whose process-lived work `job` is, if it is such work.
     private func lodgerGlobal(of job: Job) -> UInt? {
-        guard let lodgers else { return nil }
-        return lodgerWakeUps[job] ?? lodgers.global(job)
+        // The one closure called in place: binding `lodgers` would copy all three, retaining each, at every job.
+        guard lodgers != nil else { return nil }
+        if !lodgerWakeUps.isEmpty, let global = lodgerWakeUps[job] { return global }
+        return lodgers?.global(job)
     }
 
     /// Whether a job is process-lived work, as a test that holds no access to the scheduler.
@@ -421,12 +426,19 @@ struct Scheduler {
 
     /// The picker's choice among `count` candidates (at least two), hashed and recorded.
     private mutating func choose(among count: Int) -> Int {
-        // Taken out of `self` while it picks: the key closure then reads the queue in place rather than a copy of it,
-        // and a picker's own state (PCT's priorities) is never shared, so never copied on write.
-        var chooser = picker.take()!
         let calm = recordsTrace ? calmCandidate(among: count) : 0
-        let index = chooser.pick(among: count, key: { ready.candidate($0).key }, calm: { calm })
-        picker = consume chooser  // moved back: a plain assignment copies it and destroys the local
+        let index: Int
+        if readsTaskKeys {
+            // Taken out of `self` while it picks: the key closure then reads the queue in place rather than a copy of
+            // it, and a picker's own state (PCT's priorities) is never shared, so never copied on write.
+            var chooser = picker.take()!
+            index = chooser.pick(among: count, key: { ready.candidate($0).key }, calm: { calm })
+            picker = consume chooser  // moved back: a plain assignment copies it and destroys the local
+        } else {
+            // A picker that reads no task key picks in place: taking it out and back costs two trips through the
+            // optional's value witnesses (it may hold `any Picker`) at every choice.
+            index = picker!.pick(among: count, key: { _ in 0 }, calm: { calm })
+        }
         recordChoice(index, among: count)
         if recordsTrace { trace.append(ChoicePoint(index: UInt32(index), count: UInt32(count), calm: UInt32(calm))) }
         return index

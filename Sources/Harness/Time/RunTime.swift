@@ -16,6 +16,9 @@ import CHarnessTime
 struct RunTime {
     /// Whether time is virtual (it jumps to the next timer) or the strict run's own (the executor waits for it).
     let isVirtual: Bool
+    /// Whether jobs' threads are shown the run's virtual time (`shownToJobs`): asked once a run, as every job asks it
+    /// and a read of `VirtualClock.works` is a `swift_once`.
+    private let showsJobs: Bool
     /// Virtual time in nanoseconds since the run started (stays 0 under real time).
     private(set) var virtualNow: Int64 = 0
     /// Virtual time when the scenario returned.
@@ -33,6 +36,7 @@ struct RunTime {
     /// The time of a run starting now, virtual or strict; `readReal` reads real time for the strict clock (`RunClock`).
     init(virtual: Bool, readReal: @escaping () -> Int64 = { harness_real_monotonic_nanoseconds() }) {
         isVirtual = virtual
+        showsJobs = virtual && VirtualClock.works
         strict = RunClock(readReal: readReal)
     }
 
@@ -136,7 +140,7 @@ struct RunTime {
 
     /// What a job's thread is shown by the standard clocks now: the run's virtual time, or nil where the thread keeps
     /// real time (a strict run, or a platform where the clocks cannot be shown it).
-    var shownToJobs: ThreadClocks? { isVirtual && VirtualClock.works ? threadClocks : nil }
+    var shownToJobs: ThreadClocks? { showsJobs ? threadClocks : nil }
 
     /// What the standard clocks read on one thread of a virtual-time run: the monotonic clocks (`ContinuousClock`,
     /// `SuspendingClock`) and the wall clock, in nanoseconds.
