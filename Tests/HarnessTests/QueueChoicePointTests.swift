@@ -100,7 +100,7 @@ struct QueueChoicePointTests {
     @Test("a job inside a queue's sync block holds it: another job's sync waits for the block's end")
     func heldQueueBlocks() async throws {
         let waitsBefore = LockPoints.waits
-        var overlaps = 0
+        var overlaps = 0, waitsShown = 0
         for seed in UInt64(0)..<100 {
             let run = try await ConcurrencyHarness.run(.seeded(seed)) {
                 let queue = DispatchQueue(label: "outer")
@@ -122,8 +122,10 @@ struct QueueChoicePointTests {
                 return counts.seen.load(ordering: .relaxed)
             }
             overlaps += run.value
+            if run.timeline.entries.contains(where: { $0.text.contains(#/waits for queue \d+ held by/#) }) { waitsShown += 1 }
         }
         let waits = LockPoints.waits - waitsBefore
+        #expect(waitsShown > 0, "no timeline showed a job waiting for the queue by name (\"waits for queue n held by\")")
         print("[queues] held queue: \(waits) waits over 100 seeds, \(overlaps) overlaps")
         #expect(overlaps == 0)
         #expect(waits > 0, "no job ever waited for a queue another job's block held")

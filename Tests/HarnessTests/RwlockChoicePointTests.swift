@@ -125,7 +125,7 @@ struct RwlockChoicePointTests {
             clashes += run.value
             // In the timeline: some task waits for the rwlock while another holds it (the inner lock is never held
             // across a pause, so never waited for).
-            if run.timeline.entries.contains(where: { $0.text.contains(#/waits for lock \d+ held by/#) }) {
+            if run.timeline.entries.contains(where: { $0.text.contains(#/waits for rwlock \d+ held by/#) }) {
                 writerWaited += 1
             }
         }
@@ -196,9 +196,11 @@ struct RwlockChoicePointTests {
         }
         print("[rwlocks] upgrade: \(deadlocks) of 20 seeds deadlocked; \(named.split(separator: "\n").first ?? "")")
         #expect(deadlocks == 20)
-        let waits = named.firstMatch(of: #/(task \d) waits for lock 1, held by (task \d) and (task \d)[^;]*; (task \d) waits for lock 1, held by (task \d) and (task \d)/#)
+        let waits = named.firstMatch(of: #/(task \d) waits for rwlock 1, held by (task \d) and (task \d)[^;]*; (task \d) waits for rwlock 1, held by (task \d) and (task \d)/#)
         let both = waits.map { Set([$0.2, $0.3]) == Set([$0.1, $0.4]) && $0.1 != $0.4 && $0.2 == $0.5 && $0.3 == $0.6 } ?? false
         #expect(both && named.contains("its own read among them"), "each task waits for the lock both read: \(named)")
+        #expect(named.contains("take the write lock for the whole check-and-act") && !named.contains("lock-order inversion"),
+                "the advice fits a read that waits to write: \(named)")
     }
 
     @Test("a timed write lock times out at once while another job reads the rwlock, and is taken once it is free")

@@ -393,12 +393,13 @@ extension OneThreadExecutor {
 
     /// What a deadlock says of jobs waiting for locks, in the timeline's names: each waiter, the lock, its holders (a
     /// reader-writer lock's readers may be several); and whether every holder is itself one of the waiters (a cycle: a
-    /// lock-order inversion). Nil if no job waits for a lock. Call under the lock.
-    func lockWaitsDescribed() -> (text: String, cycle: Bool)? {
+    /// lock-order inversion), and whether a reader waits to write the lock it reads (`upgrade`). Nil if no job waits for
+    /// a lock. Call under the lock.
+    func lockWaitsDescribed() -> (text: String, cycle: Bool, upgrade: Bool)? {
         let blocked = workers.filter { $0.blockedOn != nil }
         guard !blocked.isEmpty else { return nil }
         let waiters = Set(blocked.map(\.task))
-        var cycle = true
+        var cycle = true, upgrade = false
         let waits = blocked.map { worker -> String in
             let mutex = worker.blockedOn!
             let holders = worker.blockedOnMutex ? [mutexHolder(mutex)].filter { $0 != 0 } : lockHolders(mutex)
@@ -409,10 +410,11 @@ extension OneThreadExecutor {
                 : names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
             // A reader waiting to write the lock it reads: the library never raises a read lock to a write lock.
             let own = holders.contains(worker.task)
-                ? " (its own read among them: a read lock never becomes a write lock)" : ""
-            return "\(waiter) waits for lock \(events.lockNumber(mutex)), held by \(held)\(own)"
+            if own { upgrade = true }
+            let said = own ? " (its own read among them: a read lock never becomes a write lock)" : ""
+            return "\(waiter) waits for \(events.lockName(events.lockNumber(mutex))), held by \(held)\(said)"
         }
-        return (waits.joined(separator: "; "), cycle)
+        return (waits.joined(separator: "; "), cycle, upgrade)
     }
 
     /// The tasks of the jobs holding counted `lock`: one, or a reader-writer lock's readers.

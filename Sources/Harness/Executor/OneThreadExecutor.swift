@@ -617,9 +617,12 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
             }
         case .deadlock:
             if let waits = lockWaitsDescribed(), waits.cycle, outside.isEmpty {
-                return fail(.deadlock, "tasks wait for locks that only a waiting task can release: \(waits.text). Each holds "
-                            + "a lock another of them wants next (a lock-order inversion): take the locks in one order "
-                            + "everywhere, or in one section.")
+                return fail(.deadlock, "tasks wait for locks that only a waiting task can release: \(waits.text). "
+                            + (waits.upgrade
+                               ? "A task that reads a reader-writer lock cannot then write it while it still reads: "
+                                 + "take the write lock for the whole check-and-act, or let go of the read first."
+                               : "Each holds a lock another of them wants next (a lock-order inversion): take the locks "
+                                 + "in one order everywhere, or in one section."))
             }
             fail(.deadlock, "nothing is ready, no timer is set, no work the run handed out (a Dispatch block, a " +
                  "thread, a task handed to another executor) can still resume it, and the scenario has not returned: " +

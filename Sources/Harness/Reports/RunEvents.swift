@@ -1,3 +1,5 @@
+import CHarnessTime
+
 /// What a run's tasks did, as the harness's thread saw it: each job it ran, each job a task made ready, each sleep.
 /// A timeline is drawn from it for code that leaves no notes (`Timeline.entries`).
 ///
@@ -60,6 +62,8 @@ struct RunEvents: Sendable {
     /// The run's locks seen at a choice, numbered from 1 in the order they were first seen (the schedule's order, so
     /// the same in any process), by address.
     private var lockNumbers: [UInt: Int64] = [:]
+    /// What each numbered lock is, as the timeline and the reports say it (`lockName`).
+    private var lockKinds: [Int64: String] = [:]
     /// The names tasks were given (`Task(name:)`, `addTask(name:)`), by the runtime's id.
     private(set) var names: [UInt32: String] = [:]
     /// The tasks whose name was asked for.
@@ -133,7 +137,15 @@ struct RunEvents: Sendable {
         if let number = lockNumbers[address] { return number }
         let number = Int64(lockNumbers.count + 1)
         lockNumbers[address] = number
+        lockKinds[number] = harness_locks_is_counted_queue(lock) != 0 ? "queue"
+            : harness_locks_is_counted_rwlock(lock) != 0 ? "rwlock" : "lock"
         return number
+    }
+
+    /// Lock `number`'s name: "lock 2" (an NSLock-family lock, a pthread mutex, a `Mutex`), "queue 1" (a serial queue's
+    /// `sync`) or "rwlock 3" (a pthread reader-writer lock), one count over all of them.
+    func lockName(_ number: Int64) -> String {
+        "\(lockKinds[number] ?? "lock") \(number)"
     }
 
     /// The runtime's id of the task running now (0: none), its name kept the first time it is seen.
@@ -256,9 +268,9 @@ extension RunEvents {
                     add("\(verb) \(name(event.other))", endsReady: false, actor: event.actor)
                 }
             case .takesLock:
-                add("takes lock \(event.value)", endsReady: false, actor: .none)
+                add("takes \(lockName(event.value))", endsReady: false, actor: .none)
             case .waitsForLock:
-                add("waits for lock \(event.value)" + (event.other != 0 ? " held by \(name(event.other))" : ""),
+                add("waits for \(lockName(event.value))" + (event.other != 0 ? " held by \(name(event.other))" : ""),
                     endsReady: true, actor: .none)
             case .sleep:
                 if event.other != job { timers.insert(event.other) }

@@ -63,14 +63,15 @@ extension Timeline {
             if used(#"\bsuspends\b(?! for an actor)"#) {
                 lines.append("suspends: waits until another task resumes it (a child it awaits, a continuation, a stream)")
             }
-            if used(#"\bwaits for lock \d"#) {
-                lines.append("waits for lock n: stopped before taking one of the code's locks (an NSLock, a pthread mutex), "
-                             + "held by the task named or with the schedule running another first; lock n counts the "
-                             + "run's locks in the order they were first met")
+            if used(#"\bwaits for (lock|queue|rwlock) \d"#) {
+                lines.append("waits for lock n: stopped before taking one of the code's locks (an NSLock, a pthread mutex; "
+                             + "queue n: a serial queue's sync; rwlock n: a pthread reader-writer lock), held by the task "
+                             + "named or with the schedule running another first; n counts the run's locks in the order "
+                             + "they were first met")
             }
-            if used(#"\btakes lock \d"#) {
-                lines.append("takes lock n: took it where the schedule could have run another first (a lock with "
-                             + "nobody else ready is not shown)")
+            if used(#"\btakes (lock|queue|rwlock) \d"#) {
+                lines.append("takes lock n (queue n, rwlock n): took it where the schedule could have run another first "
+                             + "(a lock with nobody else ready is not shown)")
             }
             if used(#"^via "#) { lines.append("via X: its turn came from actor X, which handed it on") }
         }
