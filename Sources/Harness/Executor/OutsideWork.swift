@@ -311,15 +311,15 @@ enum ThreadState {
         guard let fields = sleepingCall(thread), fields.count >= 5, let number = Int(fields[0]) else { return false }
         func argument(_ index: Int) -> UInt64? { UInt64(fields[1 + index].dropFirst(2), radix: 16) }
         switch number {
-        case 202:  // futex(uaddr, op, val, timeout, …)
+        case Syscall.futex:  // futex(uaddr, op, val, timeout, …)
             guard let op = argument(1), let timeout = argument(3) else { return false }
             // FUTEX_WAIT_BITSET (without FUTEX_PRIVATE_FLAG and FUTEX_CLOCK_REALTIME) and no timeout: how glibc waits
             // on a condition, a semaphore (`DispatchSemaphore.wait()`) and a join. A mutex's wait (FUTEX_WAIT, the PI
             // locks) ends when its holder lets go, which a running thread soon does: not counted as waiting here.
             return op & 0x7F == 9 && timeout == 0
-        case 449:  // futex_waitv(waiters, count, flags, timeout, clock)
+        case Syscall.futexWaitv:  // futex_waitv(waiters, count, flags, timeout, clock)
             return argument(3) == 0
-        case 34, 130:  // pause, rt_sigsuspend: only a signal ends them
+        case Syscall.pause, Syscall.sigsuspend:  // only a signal ends them
             return true
         default:
             return false
@@ -342,7 +342,7 @@ enum ThreadState {
         guard let call = try? String(contentsOfFile: "/proc/self/task/\(thread)/syscall", encoding: .utf8) else { return true }
         let fields = call.split(separator: " ")
         guard let number = fields.first.flatMap({ Int($0) }) else { return false }  // "running": between two reads
-        if number == 202, fields.count >= 3, let op = UInt64(fields[2].dropFirst(2), radix: 16) {
+        if number == Syscall.futex, fields.count >= 3, let op = UInt64(fields[2].dropFirst(2), radix: 16) {
             // FUTEX_WAIT (a mutex's wait in glibc), FUTEX_LOCK_PI, FUTEX_LOCK_PI2: a lock, which its holder lets go.
             return ![0, 6, 13].contains(op & 0x7F)
         }
@@ -359,7 +359,7 @@ enum ThreadState {
     static func sleepsOnTheProgramsWork(_ thread: Int32) -> Bool {
         #if os(Linux)
         guard let number = sleepingCall(thread)?.first.flatMap({ Int($0) }) else { return false }
-        return number >= 0 && number != 202 && number != 449
+        return number >= 0 && number != Syscall.futex && number != Syscall.futexWaitv
         #else
         return false
         #endif
@@ -386,22 +386,18 @@ enum ThreadState {
         #endif
     }
 
-    /// A system call a thread sleeps in, said for a report (Linux's x86_64 numbers; elsewhere only the number).
+    /// A system call a thread sleeps in, said for a report.
     static func callDescribed(_ number: Int) -> String {
-        #if arch(x86_64)
         switch number {
-        case 202, 449: return "a futex wait (a lock, a semaphore, a condition or a join)"
-        case 35, 230: return "a sleep (sleep(), usleep(), Thread.sleep)"
-        case 0, 17, 19, 295: return "a read (a pipe, a socket or a file)"
-        case 7, 23, 232, 270, 271, 281, 441: return "a poll (poll, select, epoll)"
-        case 43, 288, 45, 47, 299: return "a socket's accept or receive"
-        case 61, 247: return "a wait for a child process"
-        case 34, 130: return "a pause (only a signal ends it)"
-        default: return "system call \(number)"
+        case Syscall.futex, Syscall.futexWaitv: "a futex wait (a lock, a semaphore, a condition or a join)"
+        case _ where Syscall.sleeps.contains(number): "a sleep (sleep(), usleep(), Thread.sleep)"
+        case _ where Syscall.reads.contains(number): "a read (a pipe, a socket or a file)"
+        case _ where Syscall.polls.contains(number): "a poll (poll, select, epoll)"
+        case _ where Syscall.sockets.contains(number): "a socket's accept or receive"
+        case _ where Syscall.childWaits.contains(number): "a wait for a child process"
+        case Syscall.pause, Syscall.sigsuspend: "a pause (only a signal ends it)"
+        default: "system call \(number)"
         }
-        #else
-        return "system call \(number)"
-        #endif
     }
 
     #if os(Linux)
@@ -415,6 +411,27 @@ enum ThreadState {
         else { return nil }
         return call.split(separator: " ")
     }
+    #endif
+}
+
+/// The Linux system calls a sleeping thread is told apart by (`/proc/self/task/<tid>/syscall`'s first field), by
+/// their numbers on this architecture: x86_64 has its own table, arm64 (a Mac's Linux container) the kernel's generic
+/// one (`asm-generic/unistd.h`), where 202 is `accept`, not `futex`. -1: none on this architecture.
+enum Syscall {
+    #if arch(x86_64)
+    static let futex = 202, futexWaitv = 449, pause = 34, sigsuspend = 130
+    static let sleeps: Set = [35, 230]  // nanosleep, clock_nanosleep
+    static let reads: Set = [0, 17, 19, 295]  // read, pread64, readv, preadv
+    static let polls: Set = [7, 23, 232, 270, 271, 281, 441]  // poll, select, epoll_wait, pselect6, ppoll, epoll_pwait(2)
+    static let sockets: Set = [43, 288, 45, 47, 299]  // accept, accept4, recvfrom, recvmsg, recvmmsg
+    static let childWaits: Set = [61, 247]  // wait4, waitid
+    #else
+    static let futex = 98, futexWaitv = 449, pause = -1, sigsuspend = 133
+    static let sleeps: Set = [101, 115]  // nanosleep, clock_nanosleep
+    static let reads: Set = [63, 67, 65, 69]  // read, pread64, readv, preadv
+    static let polls: Set = [72, 73, 22, 441]  // pselect6, ppoll, epoll_pwait, epoll_pwait2
+    static let sockets: Set = [202, 242, 207, 212, 243]  // accept, accept4, recvfrom, recvmsg, recvmmsg
+    static let childWaits: Set = [260, 95]  // wait4, waitid
     #endif
 }
 
