@@ -476,33 +476,47 @@ static inline int maybe_point(const void *mutex) {
     return lock_run != NULL && !in_callback && !known_plain(mutex);
 }
 
-/// A lock in a job of a mutex not known plain: a choice point if it counts.
-__attribute__((noinline)) static int lock_in_job(pthread_mutex_t *mutex) {
+/// The slot of `mutex` if it counts (a static one of the program's counted now, at its first lock in a job); else -1,
+/// and this thread keeps it as plain.
+static long counted_slot(pthread_mutex_t *mutex) {
     uint64_t epoch = epoch_now();
     long slot = find_mutex_slot(mutex);
     if (slot < 0) slot = count_if_static(mutex, 0);
     if (slot < 0) note_plain(mutex, epoch);
+    return slot;
+}
+
+/// Before a lock of a counted mutex: a choice point only where another job could run, otherwise no call at all.
+/// Whether the run was told.
+static int mutex_point(void *run, pthread_mutex_t *mutex, const harness_lock_callbacks *set) {
+    atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
+    if (*lock_others <= 0 || in_hop) return 0;
+    in_callback = 1;
+    set->point(run, mutex);
+    in_callback = 0;
+    return 1;
+}
+
+/// A counted mutex was taken: its holder is this job, and the run hears of it if it was told of the lock.
+static void mutex_taken(void *run, pthread_mutex_t *mutex, long slot, const harness_lock_callbacks *set, int told) {
+    atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
+    if (!told) return;
+    in_callback = 1;
+    set->taken(run, mutex);
+    in_callback = 0;
+}
+
+/// A lock in a job of a mutex not known plain: a choice point if it counts.
+__attribute__((noinline)) static int lock_in_job(pthread_mutex_t *mutex) {
+    long slot = counted_slot(mutex);
     const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
     if (slot >= 0 && set != NULL) {
         void *run = lock_run;
-        atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
-        // A choice point only where another job could run: otherwise no call at all.
-        int told = 0;
-        if (*lock_others > 0 && !in_hop) {
-            in_callback = 1;
-            set->point(run, mutex);
-            in_callback = 0;
-            told = 1;
-        }
+        int told = mutex_point(run, mutex, set);
         while (1) {
             int result = mutex_trylock()(mutex);
             if (result == 0) {
-                atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
-                if (told) {
-                    in_callback = 1;
-                    set->taken(run, mutex);
-                    in_callback = 0;
-                }
+                mutex_taken(run, mutex, slot, set, told);
                 return 0;
             }
             // Held by this thread (a plain mutex locked twice): as the library does, whatever that is.
@@ -525,32 +539,13 @@ int pthread_mutex_lock(pthread_mutex_t *mutex) {
 
 /// A try lock in a job of a mutex not known plain: a choice point if it counts.
 __attribute__((noinline)) static int trylock_in_job(pthread_mutex_t *mutex) {
-    uint64_t epoch = epoch_now();
-    long slot = find_mutex_slot(mutex);
-    if (slot < 0) slot = count_if_static(mutex, 0);
-    if (slot < 0) note_plain(mutex, epoch);
+    long slot = counted_slot(mutex);
     const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
-    if (slot >= 0 && set != NULL) {
-        atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
-        int told = 0;
-        if (*lock_others > 0 && !in_hop) {
-            in_callback = 1;
-            set->point(lock_run, mutex);
-            in_callback = 0;
-            told = 1;
-        }
-        int result = mutex_trylock()(mutex);
-        if (result == 0) {
-            atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
-            if (told) {
-                in_callback = 1;
-                set->taken(lock_run, mutex);
-                in_callback = 0;
-            }
-        }
-        return result;
-    }
-    return mutex_trylock()(mutex);
+    if (slot < 0 || set == NULL) return mutex_trylock()(mutex);
+    int told = mutex_point(lock_run, mutex, set);
+    int result = mutex_trylock()(mutex);
+    if (result == 0) mutex_taken(lock_run, mutex, slot, set, told);
+    return result;
 }
 
 int pthread_mutex_trylock(pthread_mutex_t *mutex) {
