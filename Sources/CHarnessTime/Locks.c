@@ -76,6 +76,10 @@ static _Atomic uint64_t slot_holder[TABLE_SIZE];
 enum { SLOT_WAITED = 1, SLOT_QUEUE = 2, SLOT_RWLOCK = 4, SLOT_KIND = SLOT_QUEUE | SLOT_RWLOCK };
 static _Atomic int64_t counted_now = 0;
 
+/// Moves on whenever an address is counted, or counted as another kind, or the static ranges are found: a verdict
+/// "not a counted mutex" read before it moved may be wrong now (`known_plain`). Starts at 1: a thread's 0 never matches.
+static _Atomic uint64_t counting_epoch = 1;
+
 static inline size_t slot_of(uintptr_t address) {
     return (size_t)(((address >> 3) * 0x9E3779B97F4A7C15ull) >> (64 - TABLE_BITS));
 }
@@ -111,8 +115,10 @@ static void count_address(const void *mutex, uint32_t kind) {
     uintptr_t address = (uintptr_t)mutex;
     long found = find_slot(mutex);
     if (found >= 0) {
-        if ((atomic_load_explicit(&slot_flags[found], memory_order_relaxed) & SLOT_KIND) != kind)
+        if ((atomic_load_explicit(&slot_flags[found], memory_order_relaxed) & SLOT_KIND) != kind) {
             atomic_store_explicit(&slot_flags[found], kind, memory_order_relaxed);
+            atomic_fetch_add_explicit(&counting_epoch, 1, memory_order_release);
+        }
         return;
     }
     size_t bit = bit_of(address);
@@ -124,6 +130,7 @@ static void count_address(const void *mutex, uint32_t kind) {
         atomic_store_explicit(&slot_holder[slot], 0, memory_order_relaxed);
         if (atomic_compare_exchange_strong(&table[slot], &expected, address)) {
             atomic_fetch_add_explicit(&counted_now, 1, memory_order_relaxed);
+            atomic_fetch_add_explicit(&counting_epoch, 1, memory_order_release);
             return;
         }
     }
@@ -286,6 +293,7 @@ static void find_static_ranges(void) {
     int count = 0;
     dl_iterate_phdr(add_static_ranges, &count);
     atomic_store_explicit(&static_ranges, count, memory_order_release);
+    atomic_fetch_add_explicit(&counting_epoch, 1, memory_order_release);
 }
 
 /// The harness's own static mutexes (`HARNESS_OWN_MUTEX`): the linker's bounds of their section.
@@ -433,92 +441,134 @@ static inline int my_tid(void) {
     return own_tid;
 }
 
-int pthread_mutex_lock(pthread_mutex_t *mutex) {
-    if (__builtin_expect(lock_run != NULL, 0) && !in_callback) {
-        long slot = find_mutex_slot(mutex);
-        if (slot < 0) slot = count_if_static(mutex, 0);
-        const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
-        if (slot >= 0 && set != NULL) {
-            void *run = lock_run;
-            atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
-            // A choice point only where another job could run: otherwise no call at all.
-            int told = 0;
-            if (*lock_others > 0 && !in_hop) {
-                in_callback = 1;
-                set->point(run, mutex);
-                in_callback = 0;
-                told = 1;
+/// Mutexes this thread found in a job to be no counted mutex (most: the runtime's and the harness's), by a hash of the
+/// address, as of `plain_epoch`: inside a job every lock asks, and the table and the static ranges cost ~100
+/// instructions where this costs ~10. Only the full verdict of a lock is kept (an unlock does not ask whether a static
+/// mutex counts), and all of it is dropped once `counting_epoch` moves.
+enum { PLAIN_BITS = 5, PLAIN_SIZE = 1 << PLAIN_BITS };
+static __thread uintptr_t plain_seen[PLAIN_SIZE];
+static __thread uint64_t plain_epoch = 0;
+
+static inline size_t plain_index(uintptr_t address) {
+    return (size_t)(((address >> 3) * 0x9E3779B97F4A7C15ull) >> (64 - PLAIN_BITS));
+}
+
+static inline uint64_t epoch_now(void) { return atomic_load_explicit(&counting_epoch, memory_order_acquire); }
+
+/// Whether this thread already found `mutex` to be no counted mutex, and nothing was counted since.
+static inline int known_plain(const void *mutex) {
+    uintptr_t address = (uintptr_t)mutex;
+    return plain_seen[plain_index(address)] == address && plain_epoch == epoch_now();
+}
+
+/// Keeps the verdict "no counted mutex" on `mutex`, reached with the epoch read before it (`epoch`).
+static inline void note_plain(const void *mutex, uint64_t epoch) {
+    if (plain_epoch != epoch) {
+        memset(plain_seen, 0, sizeof plain_seen);
+        plain_epoch = epoch;
+    }
+    plain_seen[plain_index((uintptr_t)mutex)] = (uintptr_t)mutex;
+}
+
+/// Whether a lock or unlock of `mutex` here may be one of a counted mutex in a job: most are not, and cost ~10
+/// instructions to say so.
+static inline int maybe_point(const void *mutex) {
+    return lock_run != NULL && !in_callback && !known_plain(mutex);
+}
+
+/// The slot of `mutex` if it counts (a static one of the program's counted now, at its first lock in a job); else -1,
+/// and this thread keeps it as plain.
+static long counted_slot(pthread_mutex_t *mutex) {
+    uint64_t epoch = epoch_now();
+    long slot = find_mutex_slot(mutex);
+    if (slot < 0) slot = count_if_static(mutex, 0);
+    if (slot < 0) note_plain(mutex, epoch);
+    return slot;
+}
+
+/// Before a lock of a counted mutex: a choice point only where another job could run, otherwise no call at all.
+/// Whether the run was told.
+static int mutex_point(void *run, pthread_mutex_t *mutex, const harness_lock_callbacks *set) {
+    atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
+    if (*lock_others <= 0 || in_hop) return 0;
+    in_callback = 1;
+    set->point(run, mutex);
+    in_callback = 0;
+    return 1;
+}
+
+/// A counted mutex was taken: its holder is this job, and the run hears of it if it was told of the lock.
+static void mutex_taken(void *run, pthread_mutex_t *mutex, long slot, const harness_lock_callbacks *set, int told) {
+    atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
+    if (!told) return;
+    in_callback = 1;
+    set->taken(run, mutex);
+    in_callback = 0;
+}
+
+/// A lock in a job of a mutex not known plain: a choice point if it counts.
+__attribute__((noinline)) static int lock_in_job(pthread_mutex_t *mutex) {
+    long slot = counted_slot(mutex);
+    const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+    if (slot >= 0 && set != NULL) {
+        void *run = lock_run;
+        int told = mutex_point(run, mutex, set);
+        while (1) {
+            int result = mutex_trylock()(mutex);
+            if (result == 0) {
+                mutex_taken(run, mutex, slot, set, told);
+                return 0;
             }
-            while (1) {
-                int result = mutex_trylock()(mutex);
-                if (result == 0) {
-                    atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
-                    if (told) {
-                        in_callback = 1;
-                        set->taken(run, mutex);
-                        in_callback = 0;
-                    }
-                    return 0;
-                }
-                // Held by this thread (a plain mutex locked twice): as the library does, whatever that is.
-                int holder = holder_of(mutex);
-                if (result != EBUSY || holder == my_tid() || in_hop) break;
-                in_callback = 1;
-                int waited = set->busy(run, mutex, holder);
-                in_callback = 0;
-                told = 1;
-                // Held by a thread outside the run (outside work, another run): wait for it for real, as today.
-                if (!waited) break;
-            }
+            // Held by this thread (a plain mutex locked twice): as the library does, whatever that is.
+            int holder = holder_of(mutex);
+            if (result != EBUSY || holder == my_tid() || in_hop) break;
+            in_callback = 1;
+            int waited = set->busy(run, mutex, holder);
+            in_callback = 0;
+            told = 1;
+            // Held by a thread outside the run (outside work, another run): wait for it for real, as today.
+            if (!waited) break;
         }
     }
     return mutex_lock()(mutex);
 }
 
+int pthread_mutex_lock(pthread_mutex_t *mutex) {
+    return maybe_point(mutex) ? lock_in_job(mutex) : mutex_lock()(mutex);
+}
+
+/// A try lock in a job of a mutex not known plain: a choice point if it counts.
+__attribute__((noinline)) static int trylock_in_job(pthread_mutex_t *mutex) {
+    long slot = counted_slot(mutex);
+    const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+    if (slot < 0 || set == NULL) return mutex_trylock()(mutex);
+    int told = mutex_point(lock_run, mutex, set);
+    int result = mutex_trylock()(mutex);
+    if (result == 0) mutex_taken(lock_run, mutex, slot, set, told);
+    return result;
+}
+
 int pthread_mutex_trylock(pthread_mutex_t *mutex) {
-    if (__builtin_expect(lock_run != NULL, 0) && !in_callback) {
-        long slot = find_mutex_slot(mutex);
-        if (slot < 0) slot = count_if_static(mutex, 0);
-        const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
-        if (slot >= 0 && set != NULL) {
-            atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
-            int told = 0;
-            if (*lock_others > 0 && !in_hop) {
-                in_callback = 1;
-                set->point(lock_run, mutex);
-                in_callback = 0;
-                told = 1;
-            }
-            int result = mutex_trylock()(mutex);
-            if (result == 0) {
-                atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
-                if (told) {
-                    in_callback = 1;
-                    set->taken(lock_run, mutex);
-                    in_callback = 0;
-                }
-            }
-            return result;
-        }
+    return maybe_point(mutex) ? trylock_in_job(mutex) : mutex_trylock()(mutex);
+}
+
+/// After the library's unlock in a job of a mutex not known plain: if it counts, its waiting jobs are ready.
+__attribute__((noinline)) static void unlocked_in_job(pthread_mutex_t *mutex) {
+    long slot = find_mutex_slot(mutex);
+    // Released for good (a recursive one only at its outermost unlock): waiting jobs are ready.
+    if (slot < 0 || holder_of(mutex) == my_tid()) return;
+    atomic_store_explicit(&slot_holder[slot], 0, memory_order_relaxed);
+    const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+    if (set != NULL && (atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_WAITED)) {
+        in_callback = 1;
+        set->released(lock_run, mutex);
+        in_callback = 0;
     }
-    return mutex_trylock()(mutex);
 }
 
 int pthread_mutex_unlock(pthread_mutex_t *mutex) {
     int result = mutex_unlock()(mutex);
-    if (__builtin_expect(lock_run != NULL, 0) && !in_callback && result == 0) {
-        long slot = find_mutex_slot(mutex);
-        // Released for good (a recursive one only at its outermost unlock): waiting jobs are ready.
-        if (slot >= 0 && holder_of(mutex) != my_tid()) {
-            atomic_store_explicit(&slot_holder[slot], 0, memory_order_relaxed);
-            const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
-            if (set != NULL && (atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_WAITED)) {
-                in_callback = 1;
-                set->released(lock_run, mutex);
-                in_callback = 0;
-            }
-        }
-    }
+    if (result == 0 && maybe_point(mutex)) unlocked_in_job(mutex);
     return result;
 }
 

@@ -193,6 +193,41 @@ struct LockChoicePointTests {
             counted \(printed)
             """)
     }
+
+    // In a child process: the count of choice points is process-wide.
+    @Test("a mutex the test inits where a job already locked an uncounted one is a choice point from then on")
+    func countedAfterSeenPlain() async throws {
+        let child = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let run = try? await ConcurrencyHarness.run(.seeded(0)) { pointsBeforeAndAfterInit() }
+            print((run?.value ?? []).map(String.init).joined(separator: " "))
+        }
+        let printed = String(decoding: try #require(child).standardOutputContent, as: UTF8.self)
+        #expect(printed == "0 1\n", """
+            choice points: a heap mutex no init saw, locked twice in a job (0), then the same memory inited by the \
+            test and locked once (1); the child printed \(printed)
+            """)
+    }
+}
+
+/// In a seeded run's job: the choice points a zero-filled heap mutex (no init saw it: never counted) makes at two lock
+/// and unlock pairs, then those of the same mutex at one pair after the test's own `pthread_mutex_init` (counted).
+private func pointsBeforeAndAfterInit() -> [Int] {
+    let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    defer { mutex.deallocate() }
+    mutex.initialize(to: pthread_mutex_t())
+    var before = LockPoints.seen
+    for _ in 0..<2 {
+        pthread_mutex_lock(mutex)
+        pthread_mutex_unlock(mutex)
+    }
+    let plain = LockPoints.seen - before
+    pthread_mutex_init(mutex, nil)
+    before = LockPoints.seen
+    pthread_mutex_lock(mutex)
+    pthread_mutex_unlock(mutex)
+    let counted = LockPoints.seen - before
+    pthread_mutex_destroy(mutex)
+    return [plain, counted]
 }
 
 /// In an exit test's child: runs the check-then-act under `run(.seeded(…))`, which plays a pasted `HARNESS_SCHEDULE`,
