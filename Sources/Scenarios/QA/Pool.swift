@@ -5,10 +5,11 @@ import Synchronization
 // The cooperative pool never grows: a thread blocked in wait() is lost to every task. Each wait here has a
 // timeout, so the deadlock the lesson describes shows as "timed out" instead of a hung run.
 
-/// Waits on `semaphore` for at most 300 ms, blocking the calling thread. Synchronous: the blocking the lesson
-/// warns about, kept out of async code's sight.
+/// Waits on `semaphore` for at most 300 ms of spare time, blocking the calling thread; true if it timed out.
+/// Synchronous: the blocking the lesson warns about, kept out of async code's sight. Spare time (`waitInSpareTime`),
+/// so that a loaded machine, slow to run the thread that signals, only lengthens the wait and never ends it first.
 func blockingWait(_ semaphore: DispatchSemaphore) -> Bool {
-    semaphore.wait(timeout: .now() + .milliseconds(300)) == .timedOut
+    !waitInSpareTime(for: semaphore, patience: .milliseconds(300))
 }
 
 /// The Q&A seed, on the harness's one thread: a job waits on a semaphore for a Task that would signal it — and the
