@@ -334,13 +334,9 @@ enum ThreadState {
     /// runs or is ready to, waits for the disk, or waits for a mutex (its holder will let go, and it runs on).
     static func waitsForWork(_ thread: Int32) -> Bool {
         #if os(Linux)
-        guard let stat = try? String(contentsOfFile: "/proc/self/task/\(thread)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")")
-        else { return true }  // ended
-        let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+        guard let state = state(thread) else { return true }  // ended
         guard state == "S" else { return state == "Z" || state == "X" }
-        guard let call = try? String(contentsOfFile: "/proc/self/task/\(thread)/syscall", encoding: .utf8) else { return true }
-        let fields = call.split(separator: " ")
+        guard let fields = call(thread) else { return true }
         guard let number = fields.first.flatMap({ Int($0) }) else { return false }  // "running": between two reads
         if number == Syscall.futex, fields.count >= 3, let op = UInt64(fields[2].dropFirst(2), radix: 16) {
             // FUTEX_WAIT (a mutex's wait in glibc), FUTEX_LOCK_PI, FUTEX_LOCK_PI2: a lock, which its holder lets go.
@@ -370,16 +366,15 @@ enum ThreadState {
     /// a poll…); nil where it cannot be read (it ended, or no `/proc`).
     static func described(_ thread: Int32) -> String? {
         #if os(Linux)
-        guard let stat = try? String(contentsOfFile: "/proc/self/task/\(thread)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")"),
-              let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first else { return nil }
+        guard let state = state(thread) else { return nil }
         switch state {
         case "R": return "on a CPU or waiting for one"
         case "D": return "waiting for the disk"
         case "S": break
         default: return nil
         }
-        guard let number = sleepingCall(thread)?.first.flatMap({ Int($0) }), number >= 0 else { return "asleep in the kernel" }
+        // Asleep already: its call is read once, not through `sleepingCall`, which would read its state again.
+        guard let number = call(thread)?.first.flatMap({ Int($0) }), number >= 0 else { return "asleep in the kernel" }
         return "asleep in the kernel in " + callDescribed(number)
         #else
         return nil
@@ -404,12 +399,20 @@ enum ThreadState {
     /// The system call thread `thread` sleeps in (`/proc/self/task/<tid>/syscall`'s fields: its number, then its
     /// arguments in hex), or nil if it is not asleep ('S') or cannot be read.
     private static func sleepingCall(_ thread: Int32) -> [Substring]? {
+        state(thread) == "S" ? call(thread) : nil
+    }
+
+    /// Thread `thread`'s state letter (`/proc/self/task/<tid>/stat`: "tid (name) S …", the first letter after the last
+    /// ')', as a name may hold parentheses), or nil if it cannot be read (it ended).
+    private static func state(_ thread: Int32) -> Character? {
         guard let stat = try? String(contentsOfFile: "/proc/self/task/\(thread)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")"),
-              stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first == "S",
-              let call = try? String(contentsOfFile: "/proc/self/task/\(thread)/syscall", encoding: .utf8)
-        else { return nil }
-        return call.split(separator: " ")
+              let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+    }
+
+    /// The fields of thread `thread`'s `/proc/self/task/<tid>/syscall`, or nil if it cannot be read.
+    private static func call(_ thread: Int32) -> [Substring]? {
+        (try? String(contentsOfFile: "/proc/self/task/\(thread)/syscall", encoding: .utf8)).map { $0.split(separator: " ") }
     }
     #endif
 }
