@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `scripts/check-breakages`: every breakage applied in turn to a scratch copy of this checkout (never to your
 /// tree), its tests run, one line per breakage: caught by which tests, with the first failure a student sees, or
@@ -8,6 +9,9 @@ struct Check {
     let root: String
     /// Whether the patches go into `root` itself (clean, its build reused) rather than into a scratch copy.
     var here = false
+    /// How many breakages are checked at once, each lane in a checkout of its own (the first `root` itself when
+    /// `here`, the others scratch copies with builds of their own).
+    var lanes = 1
 
     static let usage = """
         Applies every breakage in Breakages/ (Subjects/, then Harness/ and Quiz/, the harness's and the quiz's
@@ -28,6 +32,10 @@ struct Check {
           scripts/check-breakages --here         in this checkout itself, which must be clean (a throwaway clone,
                                                  as CI's): its build is reused; each patch is undone after its
                                                  tests, and on an interrupt
+          scripts/check-breakages --lanes N      N breakages at a time (1 to 8; default 1), each lane in a
+                                                 checkout of its own with a build of its own (a cold build
+                                                 each, while the first lane starts): for a machine with N
+                                                 CPUs or more
           scripts/check-breakages --help         this text
           BREAKAGE_TIMEOUT=seconds               per breakage, for its build and again for its test run (default 300)
 
@@ -38,24 +46,23 @@ struct Check {
 
     /// Checks `breakages`, each at most `limit` for its build and again for its tests.
     func run(_ breakages: [Breakage], limit: Duration) -> Int32 {
-        let scratch = here ? root
-            : FileManager.default.temporaryDirectory.appendingPathComponent("check-breakages-\(getpid())").path
-        let logs = FileManager.default.temporaryDirectory.appendingPathComponent("check-breakages-\(getpid())-logs").path
+        let temporary = FileManager.default.temporaryDirectory.path
+        let first = here ? root : temporary + "/check-breakages-\(getpid())"
+        // Every lane past the first works in a copy of its own, with a build of its own.
+        let folders = [first] + (1..<max(1, lanes)).map { temporary + "/check-breakages-\(getpid())-lane\($0 + 1)" }
+        let logs = temporary + "/check-breakages-\(getpid())-logs"
         let here = here
         @Sendable func removeScratch() {
-            if here {
-                undoPatch(in: scratch)
-                try? FileManager.default.removeItem(atPath: logs)
-                return
+            if here { undoPatch(in: first) }
+            for folder in here ? Array(folders.dropFirst()) : folders {
+                try? FileManager.default.removeItem(atPath: folder)
+                // SwiftPM's lock files beside the temporary folder for a .build (named after the path) outlive it otherwise.
+                let prefix = (folder + "/.build").replacingOccurrences(of: "/", with: "_")
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where name.hasPrefix(prefix) {
+                    try? FileManager.default.removeItem(atPath: temporary + "/" + name)
+                }
             }
-            try? FileManager.default.removeItem(atPath: scratch)
             try? FileManager.default.removeItem(atPath: logs)
-            // SwiftPM's lock files beside the temporary folder for a .build (named after the path) outlive it otherwise.
-            let folder = FileManager.default.temporaryDirectory.path
-            let prefix = (scratch + "/.build").replacingOccurrences(of: "/", with: "_")
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
-                try? FileManager.default.removeItem(atPath: folder + "/" + name)
-            }
         }
         onInterrupt {
             removeScratch()
@@ -63,91 +70,157 @@ struct Check {
                                                       : "check-breakages: interrupted; your tree was never touched\n").utf8))
         }
         defer { removeScratch() }
-        try? FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
-        if here {
-            return runAll(breakages, in: scratch, logs: logs, limit: limit)
+        for lane in folders.indices {
+            try? FileManager.default.createDirectory(atPath: logs + "/lane\(lane + 1)", withIntermediateDirectories: true)
         }
-        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        // The working tree as it is (committed or not), without build products; its .build is shared by all the
-        // breakages in turn, so each costs an incremental build.
-        let copy = "tar -C '\(root)' --exclude=./.build --exclude=./.git -cf - . | tar -C '\(scratch)' -xf - && cd '\(scratch)' "
-            + "&& git init -q . && git add -A && git -c user.email=ci@localhost -c user.name=ci commit -qm base"
-        guard (try? Child(["bash", "-c", copy], log: logs + "/copy.log").wait()) == 0 else {
-            print("check-breakages: could not make the scratch copy"); return 1
+        // The working tree as it is (committed or not), without build products, before any patch goes in; a copy's
+        // .build is shared by the breakages its lane takes, so each costs an incremental build.
+        for folder in here ? Array(folders.dropFirst()) : folders {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let copy = "tar -C '\(root)' --exclude=./.build --exclude=./.git -cf - . | tar -C '\(folder)' -xf - && cd '\(folder)' "
+                + "&& git init -q . && git add -A && git -c user.email=ci@localhost -c user.name=ci commit -qm base"
+            guard (try? Child(["bash", "-c", copy], log: logs + "/copy.log").wait()) == 0 else {
+                print("check-breakages: could not make the scratch copy \(folder)"); return 1
+            }
         }
-        print("check-breakages: building the scratch copy once")
-        return runAll(breakages, in: scratch, logs: logs, limit: limit)
+        if !here { print("check-breakages: building the scratch copy once") }
+        if folders.count > 1 {
+            print("check-breakages: \(folders.count) lanes, each a checkout and a build of its own; the copies build while "
+                  + "the first lane starts")
+        }
+        return runAll(breakages, in: folders, logs: logs, limit: limit)
     }
 
-    /// Builds `scratch` unbroken, then applies, builds, tests and undoes each breakage there in turn.
-    private func runAll(_ breakages: [Breakage], in scratch: String, logs: String, limit: Duration) -> Int32 {
-        guard (try? Child(["swift", "build", "--build-tests"], log: logs + "/build.log", in: scratch).wait()) == 0 else {
+    /// What checking one breakage printed, and whether it was caught with every promised line shown.
+    fileprivate struct Outcome: Sendable {
+        var lines: [String]
+        var missed = false, unkept = false
+    }
+
+    /// Builds the first folder unbroken, then in every folder (a lane, on a thread of its own, once its own unbroken
+    /// build is done) takes the next breakage not yet taken, applies, builds, tests and undoes it; prints each
+    /// breakage's lines in the plan's order as they come.
+    private func runAll(_ breakages: [Breakage], in folders: [String], logs: String, limit: Duration) -> Int32 {
+        guard (try? Child(["swift", "build", "--build-tests"], log: logs + "/lane1/build.log", in: folders[0]).wait()) == 0 else {
             print("check-breakages: the unbroken package does not build:")
-            print(((try? String(contentsOfFile: logs + "/build.log", encoding: .utf8)) ?? "").split(separator: "\n").suffix(30).joined(separator: "\n"))
+            print(((try? String(contentsOfFile: logs + "/lane1/build.log", encoding: .utf8)) ?? "").split(separator: "\n").suffix(30).joined(separator: "\n"))
             return 1
         }
         let width = catalog.nameWidth
         let planned = ContinuousClock.now
-        let plan = CheckPlan(breakages, in: scratch, root: root, scratch: logs + "/declarations")
+        let plan = CheckPlan(breakages, in: folders[0], root: root, scratch: logs + "/declarations")
         print("check-breakages: \(plan.declaring.count) of \(breakages.count) change a declaration, read from the patches in "
               + "\(planned.duration(to: .now).components.seconds) s; they run last")
-        var caught = 0, missed: [String] = [], unkept: [String] = [], kind: Breakage.Kind?
-        for (index, breakage) in plan.ordered.enumerated() {
-            if plan.declaring.contains(breakage.name), index == 0 || !plan.declaring.contains(plan.ordered[index - 1].name) {
-                print("Last, the \(plan.declaring.count) that change a declaration (each rebuilds every module depending on its "
-                      + "file's, and so does its undo), one after another:")
-                kind = nil
-            }
-            if breakage.kind != kind {
-                kind = breakage.kind
-                print("\(breakage.kind.heading), in Breakages/\(breakage.kind.rawValue)/:")
-            }
-            func miss(_ why: String) {
-                print(breakage.name.padded(to: width) + " MISSED: " + why)
-                missed.append(breakage.name)
-            }
-            guard !breakage.mustFail.isEmpty else { miss("its header has no \"# Must fail:\" line"); continue }
-            guard git(["apply", root + "/" + breakage.path], in: scratch).status == 0 else { miss("does not apply"); continue }
-            let started = ContinuousClock.now
-            let builder = try? Child(plan.build(for: breakage.mustFail), log: logs + "/build.log", in: scratch)
-            let built: Int32? = builder.map { $0.wait(limit: limit) } ?? 127
-            let building = Int(started.duration(to: .now).components.seconds)
-            var run: TestRun?
-            if built == 0 {
-                run = Break(catalog: catalog, logs: logs).test(plan.test(breakage.mustFail, in: scratch), in: scratch, limit: limit)
-            }
-            let seconds = Int(started.duration(to: .now).components.seconds)
-            undoPatch(in: scratch)
-            guard let run else {
-                let console = (try? String(contentsOfFile: logs + "/build.log", encoding: .utf8)) ?? ""
-                let error = console.split(separator: "\n").first { $0.contains("error:") }.map { String($0).cut(to: 120) } ?? ""
-                miss(built == nil ? "its build ran past \(limit)" : "the broken subject does not compile: \(error)")
-                continue
-            }
-            guard run.status != 124 else { miss("the tests ran past \(limit) (a hang the suite did not turn into a failure)"); continue }
-            guard run.caught else { miss(run.notCaughtReason); continue }
-            let tests = Array(Set(run.issues.map(\.test))).sorted()
-            var by = tests.prefix(3).joined(separator: ";")
-            if tests.count > 3 { by += "; and \(tests.count - 3) more" }
-            if tests.isEmpty { by = "(the test process failed: \(run.crashLines.first ?? "exit \(run.status)"))" }
-            let took = String(seconds)
-            print(breakage.name.padded(to: width) + " caught in " + String(repeating: " ", count: max(0, 3 - took.count)) + took
-                  + "s (build \(building)s) by: \(by)")
-            let first = run.failures(most: 1).dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) }
-                ?? run.crashLines.first ?? "(no failure message in the log)"
-            print("    ↳ " + first.cut(to: 160))
-            caught += 1
-            let promises = run.unkeptPromises(why: breakage.header("Why"))
-            if !promises.isEmpty {
-                print("    ✘ its \"# Why:\" promises \(promises.joined(separator: ", ")), which scripts/break does not show")
-                unkept.append(breakage.name)
+        let order = plan.ordered
+        // The next breakage to take, and what came back, printed up to `printed` in order.
+        let state = Mutex((next: 0, outcomes: [Outcome?](repeating: nil, count: order.count), printed: 0,
+                           kind: Breakage.Kind?.none, taken: [Int](repeating: 0, count: folders.count)))
+        let catalog = catalog, root = root
+        @Sendable func report(_ outcome: Outcome, at index: Int) {
+            state.withLock { state in
+                state.outcomes[index] = outcome
+                while state.printed < order.count, let ready = state.outcomes[state.printed] {
+                    let breakage = order[state.printed]
+                    if plan.declaring.contains(breakage.name),
+                       state.printed == 0 || !plan.declaring.contains(order[state.printed - 1].name) {
+                        print("Last, the \(plan.declaring.count) that change a declaration (each rebuilds every module depending "
+                              + "on its file's, and so does its undo), one after another:")
+                        state.kind = nil
+                    }
+                    if breakage.kind != state.kind {
+                        state.kind = breakage.kind
+                        print("\(breakage.kind.heading), in Breakages/\(breakage.kind.rawValue)/:")
+                    }
+                    for line in ready.lines { print(line) }
+                    fflush(nil)  // a log read while CI runs shows each line as it comes
+                    state.printed += 1
+                }
             }
         }
+        @Sendable func lane(_ number: Int) {
+            let folder = folders[number], laneLogs = logs + "/lane\(number + 1)"
+            if number > 0 {
+                // Stopped if the other lanes took every breakage while it built.
+                let builder = try? Child(["swift", "build", "--build-tests"], log: laneLogs + "/build.log", in: folder)
+                let built = builder?.wait { state.withLock { $0.next >= order.count } }
+                guard built == 0 else {
+                    if builder == nil || built != nil {
+                        print("check-breakages: lane \(number + 1)'s copy does not build; the other lanes go on without it")
+                    }
+                    return
+                }
+            }
+            while let index = state.withLock({ state -> Int? in
+                guard state.next < order.count else { return nil }
+                defer { state.next += 1; state.taken[number] += 1 }
+                return state.next
+            }) {
+                report(check(order[index], plan: plan, in: folder, logs: laneLogs, limit: limit, width: width,
+                             catalog: catalog, root: root), at: index)
+            }
+        }
+        let lanes = DispatchGroup()
+        for number in folders.indices.dropFirst() {
+            lanes.enter()
+            Thread { lane(number); lanes.leave() }.start()
+        }
+        lane(0)
+        lanes.wait()
+        let (outcomes, taken) = state.withLock { ($0.outcomes.compactMap { $0 }, $0.taken) }
+        if folders.count > 1 {
+            print("check-breakages: " + taken.indices.map { "lane \($0 + 1) took \(taken[$0])" }.joined(separator: ", "))
+        }
+        let missed = zip(order, outcomes).filter { $0.1.missed }.map(\.0.name)
+        let unkept = zip(order, outcomes).filter { $0.1.unkept }.map(\.0.name)
+        let caught = outcomes.count - missed.count
         print("caught \(caught) of \(breakages.count); every promised line shown for \(caught - unkept.count) of them")
         if !missed.isEmpty { print("missed: \(missed.joined(separator: " "))") }
         if !unkept.isEmpty { print("promised but not shown: \(unkept.joined(separator: " "))") }
         return missed.isEmpty && unkept.isEmpty ? 0 : 1
     }
+}
+
+/// Applies `breakage` in `folder` (clean), builds what its tests need, runs them, undoes it: the lines to print.
+private func check(_ breakage: Breakage, plan: CheckPlan, in folder: String, logs: String, limit: Duration, width: Int,
+                   catalog: BreakageCatalog, root: String) -> Check.Outcome {
+    func miss(_ why: String) -> Check.Outcome {
+        Check.Outcome(lines: [breakage.name.padded(to: width) + " MISSED: " + why], missed: true)
+    }
+    guard !breakage.mustFail.isEmpty else { return miss("its header has no \"# Must fail:\" line") }
+    guard git(["apply", root + "/" + breakage.path], in: folder).status == 0 else { return miss("does not apply") }
+    let started = ContinuousClock.now
+    let builder = try? Child(plan.build(for: breakage.mustFail), log: logs + "/build.log", in: folder)
+    let built: Int32? = builder.map { $0.wait(limit: limit) } ?? 127
+    let building = Int(started.duration(to: .now).components.seconds)
+    var run: TestRun?
+    if built == 0 {
+        run = Break(catalog: catalog, logs: logs).test(plan.test(breakage.mustFail, in: folder), in: folder, limit: limit)
+    }
+    let seconds = Int(started.duration(to: .now).components.seconds)
+    undoPatch(in: folder)
+    guard let run else {
+        let console = (try? String(contentsOfFile: logs + "/build.log", encoding: .utf8)) ?? ""
+        let error = console.split(separator: "\n").first { $0.contains("error:") }.map { String($0).cut(to: 120) } ?? ""
+        return miss(built == nil ? "its build ran past \(limit)" : "the broken subject does not compile: \(error)")
+    }
+    guard run.status != 124 else { return miss("the tests ran past \(limit) (a hang the suite did not turn into a failure)") }
+    guard run.caught else { return miss(run.notCaughtReason) }
+    let tests = Array(Set(run.issues.map(\.test))).sorted()
+    var by = tests.prefix(3).joined(separator: ";")
+    if tests.count > 3 { by += "; and \(tests.count - 3) more" }
+    if tests.isEmpty { by = "(the test process failed: \(run.crashLines.first ?? "exit \(run.status)"))" }
+    let took = String(seconds)
+    var outcome = Check.Outcome(lines: [breakage.name.padded(to: width) + " caught in "
+        + String(repeating: " ", count: max(0, 3 - took.count)) + took + "s (build \(building)s) by: \(by)"])
+    let first = run.failures(most: 1).dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) }
+        ?? run.crashLines.first ?? "(no failure message in the log)"
+    outcome.lines.append("    ↳ " + first.cut(to: 160))
+    let promises = run.unkeptPromises(why: breakage.header("Why"))
+    if !promises.isEmpty {
+        outcome.lines.append("    ✘ its \"# Why:\" promises \(promises.joined(separator: ", ")), which scripts/break does not show")
+        outcome.unkept = true
+    }
+    return outcome
 }
 
 /// Undoes a breakage in `folder`, a checkout that was clean before it: its changes checked out, the files it added

@@ -220,8 +220,8 @@ struct DocsCheck {
         scriptHelp[script] = help
         var after = ""
         for word in words {
-            // The value of an option that takes one (check-breakages --kind Subjects) is no breakage name.
-            if after == "--kind" { after = ""; continue }
+            // The value of an option that takes one (check-breakages --kind Subjects, --lanes 2) is no breakage name.
+            if after == "--kind" || after == "--lanes" { after = ""; continue }
             after = word
             guard !Self.isPlaceholder(word) else { continue }
             if word.hasPrefix("-") {

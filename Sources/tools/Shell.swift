@@ -26,19 +26,20 @@ final class Child: Sendable {
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        Running.current.withLock { $0 = self }
+        Running.all.withLock { $0.append(self) }
     }
 
-    /// Its exit status once it ends, or nil if it ran past `limit` (then it is stopped). A signal to this tool
-    /// interrupts the wait (its handler stops the command).
-    func wait(limit: Duration? = nil) -> Int32? {
+    /// Its exit status once it ends, or nil if it ran past `limit` or `needless` said it no longer matters (then it
+    /// is stopped). A signal to this tool interrupts the wait (its handler stops the command).
+    func wait(limit: Duration? = nil, needless: () -> Bool = { false }) -> Int32? {
         let start = ContinuousClock.now
         while process.isRunning {
             Interrupts.honour()
             if let limit, start.duration(to: .now) > limit { stop(); return nil }
+            if needless() { stop(); return nil }
             usleep(100_000)
         }
-        Running.current.withLock { $0 = nil }
+        Running.forget(self)
         return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
     }
 
@@ -54,13 +55,18 @@ final class Child: Sendable {
         sleep(1)
         for pid in pids { kill(pid, SIGKILL) }
         process.waitUntilExit()
-        Running.current.withLock { $0 = nil }
+        Running.forget(self)
     }
 }
 
-/// The command running now, for an interrupt to stop.
+/// The commands running now (one a lane), for an interrupt to stop.
 enum Running {
-    static let current = Mutex<Child?>(nil)
+    static let all = Mutex<[Child]>([])
+
+    /// Takes `child`, which ended, off the list.
+    static func forget(_ child: Child) {
+        all.withLock { $0.removeAll { $0 === child } }
+    }
 }
 
 /// Every process's id, parent and session (Linux's `/proc`; elsewhere none: `kill` of the process itself must do).
@@ -133,10 +139,14 @@ enum Interrupts {
     /// If a signal came: stops the command running, cleans up, and exits with 130.
     static func honour() {
         guard received.load(ordering: .relaxed) else { return }
-        Running.current.withLock { $0 }?.stop()
+        // One thread cleans up and exits; another lane's waits here until the exit ends it.
+        guard !honouring.exchange(true, ordering: .acquiringAndReleasing) else { while true { pause() } }
+        for child in Running.all.withLock({ $0 }) { child.stop() }
         cleanUp.withLock { $0 }?()
         exit(130)
     }
+    /// Set by the thread that honours the interrupt.
+    private static let honouring = Atomic<Bool>(false)
 }
 
 /// Runs `arguments` (the first found on `PATH`, or a path) here and waits: its exit status, its standard output, and

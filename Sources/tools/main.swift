@@ -40,7 +40,7 @@ do {
             exit(try tool.apply(name))
         }
     case "check-breakages":
-        var names: [String] = [], kind: Breakage.Kind?, here = false
+        var names: [String] = [], kind: Breakage.Kind?, here = false, lanes = 1
         var rest = Array(arguments.dropFirst())[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -53,6 +53,12 @@ do {
                 }
                 kind = chosen
             case "--here": here = true
+            case "--lanes":
+                let word = rest.popFirst()
+                guard let word, let number = Int(word), (1...8).contains(number) else {
+                    misuse("check-breakages", "--lanes takes a whole number from 1 to 8 (got: \(word.map { "'\($0)'" } ?? "nothing"))")
+                }
+                lanes = number
             case let option where option.hasPrefix("-"): misuse("check-breakages", "unknown option '\(option)'")
             default: names.append(argument)
             }
@@ -80,6 +86,7 @@ do {
         }
         var check = Check(catalog: catalog, root: FileManager.default.currentDirectoryPath)
         check.here = here
+        check.lanes = lanes
         exit(check.run(ordered, limit: .seconds(seconds)))
     case "check-docs":
         var files: [String] = []
