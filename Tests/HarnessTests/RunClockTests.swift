@@ -37,10 +37,13 @@ struct RunClockTests {
                 // thread would sleep on that lock is time the clock counts.
                 mark("after it")
                 try? await Task.sleep(for: .milliseconds(10))
+                // When each sleep ended on the run's clock: a late 10 ms wake-up from one early 90 ms one.
+                mark("the 10 ms sleep over")
                 await log.append(stalled ? 10 : -10)
             }
             mark("the 90 ms timer set")
             try? await Task.sleep(for: .milliseconds(90))
+            mark("the 90 ms sleep over")
             await log.append(90)
             await late.value
             return Observed(order: await log.entries, marks: seen.withLock { $0 })
