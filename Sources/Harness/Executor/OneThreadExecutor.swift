@@ -465,7 +465,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Marks the run quiet or busy (what other runs wait for, `RunRegistry`).
     private func beQuiet(_ isQuiet: Bool) {
-        if !isQuiet { othersAtQuiet = nil }
+        // A look first: storing nil over nil still releases the old value, at every step of a busy run.
+        if !isQuiet, othersAtQuiet != nil { othersAtQuiet = nil }
         // Only this thread writes `quiet`: a look first spares the fenced exchange on every step of a busy run.
         guard quiet.load(ordering: .relaxed) != isQuiet else { return }
         if quiet.exchange(isQuiet, ordering: .sequentiallyConsistent) != isQuiet, isQuiet {
