@@ -575,16 +575,18 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         if lockPoints {
             harness_locks_job_begin(Unmanaged.passUnretained(self).toOpaque(), othersReady, Self.taskID(of: job))
         }
+        // Built in place: `asUnownedTaskExecutor()` builds the same reference through a call into the runtime library.
+        let executor = UnownedTaskExecutor(ordinary: self)
         if entry.isMain {
             runningMainJob = true
             // The main queue's precondition holds in main-actor code here, as on the main actor (CHarnessTime).
             harness_main_actor_job(1)
             job.runSynchronously(isolatedTo: mainLane.asUnownedSerialExecutor(),
-                                       taskExecutor: asUnownedTaskExecutor())
+                                       taskExecutor: executor)
             harness_main_actor_job(0)
             runningMainJob = false
         } else {
-            job.runSynchronously(on: asUnownedTaskExecutor())
+            job.runSynchronously(on: executor)
         }
         if lockPoints { harness_locks_job_end() }
         _ = harness_clock_reads_end()
