@@ -159,8 +159,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     var wasTouched: Bool { touchedAnotherRun.load(ordering: .relaxed) }
     /// Real times at which the last four jobs started (`harness_coarse_monotonic_nanoseconds`), in a ring whose next
     /// slot is `recentJobNext` (harness thread only; used only where virtual time cannot be shown to the scenario, to
-    /// guess a sleep's duration).
-    @exclusivity(unchecked) private var recentJobStarts = [Int64](repeating: harness_coarse_monotonic_nanoseconds(), count: 4)
+    /// guess a sleep's duration). Inline: an array's write would check its buffer is unique first, at every job.
+    @exclusivity(unchecked) private var recentJobStarts = InlineArray<4, Int64>(repeating: harness_coarse_monotonic_nanoseconds())
     /// The ring's slot for the next job's start, which holds the oldest of the four.
     @exclusivity(unchecked) private var recentJobNext = 0
 
