@@ -469,6 +469,7 @@ struct Scheduler {
     }
 
     /// Hashes and records the choice of candidate `index` among `count`.
+    @inline(__always)
     private mutating func recordChoice(_ index: Int, among count: Int) {
         hash.mix(UInt64(count) << 32 | UInt64(index))
         choices.append(UInt32(index))
