@@ -159,8 +159,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     var wasTouched: Bool { touchedAnotherRun.load(ordering: .relaxed) }
     /// Real times at which the last four jobs started (`harness_coarse_monotonic_nanoseconds`), in a ring whose next
     /// slot is `recentJobNext` (harness thread only; used only where virtual time cannot be shown to the scenario, to
-    /// guess a sleep's duration).
-    @exclusivity(unchecked) private var recentJobStarts = [Int64](repeating: harness_coarse_monotonic_nanoseconds(), count: 4)
+    /// guess a sleep's duration). Inline: an array's write would check its buffer is unique first, at every job.
+    @exclusivity(unchecked) private var recentJobStarts = InlineArray<4, Int64>(repeating: harness_coarse_monotonic_nanoseconds())
     /// The ring's slot for the next job's start, which holds the oldest of the four.
     @exclusivity(unchecked) private var recentJobNext = 0
 
@@ -465,7 +465,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Marks the run quiet or busy (what other runs wait for, `RunRegistry`).
     private func beQuiet(_ isQuiet: Bool) {
-        if !isQuiet { othersAtQuiet = nil }
+        // A look first: storing nil over nil still releases the old value, at every step of a busy run.
+        if !isQuiet, othersAtQuiet != nil { othersAtQuiet = nil }
         // Only this thread writes `quiet`: a look first spares the fenced exchange on every step of a busy run.
         guard quiet.load(ordering: .relaxed) != isQuiet else { return }
         if quiet.exchange(isQuiet, ordering: .sequentiallyConsistent) != isQuiet, isQuiet {
@@ -574,16 +575,18 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         if lockPoints {
             harness_locks_job_begin(Unmanaged.passUnretained(self).toOpaque(), othersReady, Self.taskID(of: job))
         }
+        // Built in place: `asUnownedTaskExecutor()` builds the same reference through a call into the runtime library.
+        let executor = UnownedTaskExecutor(ordinary: self)
         if entry.isMain {
             runningMainJob = true
             // The main queue's precondition holds in main-actor code here, as on the main actor (CHarnessTime).
             harness_main_actor_job(1)
             job.runSynchronously(isolatedTo: mainLane.asUnownedSerialExecutor(),
-                                       taskExecutor: asUnownedTaskExecutor())
+                                       taskExecutor: executor)
             harness_main_actor_job(0)
             runningMainJob = false
         } else {
-            job.runSynchronously(on: asUnownedTaskExecutor())
+            job.runSynchronously(on: executor)
         }
         if lockPoints { harness_locks_job_end() }
         _ = harness_clock_reads_end()

@@ -149,6 +149,7 @@ struct RunEvents: Sendable {
     }
 
     /// The runtime's id of the task running now (0: none), its name kept the first time it is seen.
+    @inline(__always)
     private mutating func currentTask() -> UInt32 {
         let task: UInt32
         if currentTaskFunction != 0 {

@@ -90,6 +90,7 @@ struct ReadyQueue {
     /// Takes candidate `index` (below `candidateCount`): the other jobs in their current order, then
     /// the main actor's oldest. A job taken from the middle leaves the last one in its place, which
     /// is as deterministic as any rule and costs nothing.
+    @inline(__always)
     mutating func removeCandidate(_ index: Int) -> Entry {
         let othersCount = others.count - head
         if index == othersCount { return popMain() }

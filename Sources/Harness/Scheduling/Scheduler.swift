@@ -132,8 +132,11 @@ struct Scheduler {
         /// Takes every job earlier runs parked that this run may adopt, oldest first.
         var adopt: () -> [(job: Job, global: UInt)]
     }
-    /// Where process-lived work is told apart, parked and adopted (nil: all work is the run's own).
-    private let lodgers: Lodgers?
+    /// Where process-lived work is told apart, parked and adopted (`hasLodgers`). Not an optional: a closure read out
+    /// of an optional's payload is copied (retained and released) at every job, one read straight from the field is not.
+    private let lodgers: Lodgers
+    /// Whether the run was given `lodgers` (false: all work is the run's own, and `lodgers` answers nothing).
+    private let hasLodgers: Bool
     /// Process-lived work that is no task's own job, each with its global: a sleep's wake-up such a task set (known
     /// from `setTimer` until it runs), and every job this run adopted.
     private var lodgerWakeUps: [Job: UInt] = [:]
@@ -159,7 +162,8 @@ struct Scheduler {
     /// (a run's time starts here).
     init(picker: (any Picker)?, virtualTime: Bool, limits: RunJudge.Limits, jobCost: Int64 = 1_000,
          taskKey: @escaping (Job) -> UInt64 = { _ in 0 }, lodgers: Lodgers? = nil) {
-        self.lodgers = lodgers
+        self.lodgers = lodgers ?? Lodgers(global: { _ in nil }, park: { _ in }, adopt: { [] })
+        hasLodgers = lodgers != nil
         let held = picker.map(HeldPicker.init)
         self.picker = held
         oldestFirst = held == nil
@@ -272,12 +276,13 @@ struct Scheduler {
             // After the scenario returned, every timer is due: what is left is bookkeeping (a
             // cancelled sleep) or work that outlived the scenario, and neither waits for the clock.
             let dueBy = finished ? Int64.max : time.now()
-            while let timer = timers.popDue(at: dueBy) {
+            // A look at the count first: most steps have no timer set, and the call costs more than the look.
+            while timers.count > 0, let timer = timers.popDue(at: dueBy) {
                 switch timer {
                 case .job(let job):
                     // Once the scenario returned, a process-lived task's wake-up is kept for a later run (whose clock
                     // its sleep's end belongs to).
-                    if finished, let lodgers, let global = lodgerGlobal(of: job) {
+                    if finished, hasLodgers, let global = lodgerGlobal(of: job) {
                         lodgers.park([(job, global)])
                         lodgerWakeUps[job] = nil
                         continue
@@ -297,7 +302,7 @@ struct Scheduler {
             outsideBusy = ready.isEmpty && timers.count == 0 && !finished && (settling ?? outsideMayResume())
             // Nothing of the run's own can go on: process-lived work earlier runs left may (a janitor's tick), so the
             // run takes it in here, at a point of its own schedule, its sleeps over, in the order it was left.
-            if ready.isEmpty, timers.count == 0, !finished, !outsideBusy, !gaveLodgersBack, let lodgers {
+            if ready.isEmpty, timers.count == 0, !finished, !outsideBusy, !gaveLodgersBack, hasLodgers {
                 let adopted = lodgers.adopt()
                 if !adopted.isEmpty {
                     for (job, global) in adopted {
@@ -312,7 +317,7 @@ struct Scheduler {
             // only otherwise, rather than its state built at every job.
             if finished || ready.isEmpty || jobsRun > limits.jobLimit,
                let ending = RunJudge.ending(of: state, limits: limits) { return .end(ending) }
-            if ready.isEmpty, timers.count > 0, !finished, !waitingOnLodgerTimers, lodgers != nil, !hasOwnWork() {
+            if ready.isEmpty, timers.count > 0, !finished, !waitingOnLodgerTimers, hasLodgers, !hasOwnWork() {
                 if !ownRanSinceLodgerWait {
                     giveBack()
                     continue
@@ -345,16 +350,15 @@ struct Scheduler {
 
     /// The global whose process-lived work `job` is, if it is such work.
     private func lodgerGlobal(of job: Job) -> UInt? {
-        // The one closure called in place: binding `lodgers` would copy all three, retaining each, at every job.
-        guard lodgers != nil else { return nil }
+        guard hasLodgers else { return nil }
         if !lodgerWakeUps.isEmpty, let global = lodgerWakeUps[job] { return global }
-        return lodgers?.global(job)
+        return lodgers.global(job)
     }
 
     /// Whether a job is process-lived work, as a test that holds no access to the scheduler.
     private var lodgerTest: (Job) -> Bool {
-        guard let lodgers else { return { _ in false } }
-        let wakeUps = lodgerWakeUps
+        guard hasLodgers else { return { _ in false } }
+        let lodgers = lodgers, wakeUps = lodgerWakeUps
         return { wakeUps[$0] != nil || lodgers.global($0) != nil }
     }
 
@@ -384,7 +388,7 @@ struct Scheduler {
 
     /// Parks every process-lived job and timer of a run that ends: they outlive it.
     mutating func parkLodgers() {
-        if lodgers != nil { giveBack() }
+        if hasLodgers { giveBack() }
     }
 
     /// Parks every process-lived job and timer of the run: it has nothing of its own left, and is judged without them.
@@ -398,7 +402,7 @@ struct Scheduler {
         }) {
             if case .job(let job) = timer { kept.append(job) }
         }
-        lodgers?.park(kept.compactMap { job in lodgerGlobal(of: job).map { (job, $0) } })
+        lodgers.park(kept.compactMap { job in lodgerGlobal(of: job).map { (job, $0) } })
         for job in kept { lodgerWakeUps[job] = nil }
         hash.mix(0xB4C0_0000)
         gaveLodgersBack = true
@@ -466,6 +470,7 @@ struct Scheduler {
     }
 
     /// Hashes and records the choice of candidate `index` among `count`.
+    @inline(__always)
     private mutating func recordChoice(_ index: Int, among count: Int) {
         hash.mix(UInt64(count) << 32 | UInt64(index))
         choices.append(UInt32(index))
