@@ -10,8 +10,9 @@ import Synchronization
 /// holds it waits in the actor's queue, and the runtime runs it where A lets the actor go — on A's thread. Three things
 /// follow, and this is where they are kept apart:
 /// - Such a task may run there and end with nothing either run sees: no enqueue, no resumption. So every default
-///   actor a run's tasks go to is noted (a hop, a task made to start on it, its processing job enqueued), and two runs
-///   in progress that noted the same actor are both touched (`usedActor`): each is run again alone.
+///   actor a run's work goes to is noted (a hop, a task made to start on it, an isolated deinit run on it, its
+///   processing job enqueued), and two runs in progress that noted the same actor are both touched (`usedActor`):
+///   each is run again alone.
 /// - Such a task is B's: an unstructured task belongs to the run whose thread first enqueued it, and a job of it
 ///   enqueued anywhere else — its yield, its sleep, its resumption — goes back to B (`destination(of:from:)`).
 /// - While its task waits in that queue, B has nothing ready and nothing it knows of that could resume it, yet it is
