@@ -43,12 +43,19 @@ import Testing
     isolated deinit { meeting?.ran.store(true, ordering: .releasing) }
 }
 
-/// How a run sends work to the shared actor without awaiting it: a task made to start on it, or an object of it
-/// whose isolated deinit runs there.
+/// How a run sends work to the shared actor without awaiting it: a task made to start on it (`Task`, or a named
+/// `Task.immediate` made off the actor, which the runtime queues there at once), or an object of it whose isolated
+/// deinit runs there.
 enum DrainDoor: Sendable, CustomStringConvertible {
-    case task, isolatedDeinit
+    case task, namedImmediate, isolatedDeinit
 
-    var description: String { self == .task ? "a task made on it" : "an isolated deinit" }
+    var description: String {
+        switch self {
+        case .task: "a task made on it"
+        case .namedImmediate: "a named Task.immediate"
+        case .isolatedDeinit: "an isolated deinit"
+        }
+    }
 }
 
 /// Where the two runs meet: one holds the shared actor, the other sends work to it meanwhile.
@@ -80,7 +87,11 @@ final class DrainMeeting: Sendable {
            state = .claimed
            return true
        }) {
-        let task = door == .task ? Task { @DrainSharedActor in meeting.ran.store(true, ordering: .releasing) } : nil
+        let task: Task<Void, Never>? = switch door {
+        case .task: Task { @DrainSharedActor in meeting.ran.store(true, ordering: .releasing) }
+        case .namedImmediate: Task.immediate(name: "drain") { @DrainSharedActor in meeting.ran.store(true, ordering: .releasing) }
+        case .isolatedDeinit: nil
+        }
         if door == .isolatedDeinit { _ = DrainBox(meeting) }
         meeting.queued.store(true, ordering: .releasing)
         var spins = 0
@@ -97,6 +108,7 @@ final class DrainMeeting: Sendable {
     }
     switch door {
     case .task: await Task { @DrainSharedActor in }.value
+    case .namedImmediate: await Task.immediate(name: "drain") { @DrainSharedActor in }.value
     case .isolatedDeinit: _ = DrainBox(nil)
     }
     await other.value
@@ -107,7 +119,7 @@ final class DrainMeeting: Sendable {
 @Suite("Two runs sharing one actor at once", .serialized, scaledTimeLimit(minutes: 1))
 struct SharedActorDrainTests {
     @Test("work of one run that another run's thread drains from an actor both share, resuming nothing: the same seed still gives the schedule it gives alone",
-          arguments: [DrainDoor.task, .isolatedDeinit])
+          arguments: [DrainDoor.task, .namedImmediate, .isolatedDeinit])
     func drainedWorkKeepsTheSchedule(door: DrainDoor) async throws {
         var options = RunOptions()
         // The two runs wait for each other in real time, a few milliseconds where the machine is free.
