@@ -11,6 +11,10 @@
 //   thread that is not a harness thread, a job the table below knows is the run's work, and the thread works for the
 //   run while it runs it (its enqueues go to the run, its clock reads are the run's time under a seeded schedule),
 //   however long ago the thread was made.
+// The first door also shows a task going to a default actor (one with no executor of its own), as do the creation of
+// a task that starts on one (`swift_task_create`) and an isolated deinit that runs on one
+// (`swift_task_deinitOnExecutor`): each is told to the run (`actor_used`), for the runs that share an actor to be told
+// apart (RunRegistry).
 // Defined here, these are what the program's own code (and every library but the Swift runtime itself, whose calls
 // stay inside it) reaches; every other call passes to the runtime's function untouched.
 //
@@ -269,6 +273,40 @@ static void hand_off_to(const harness_outside_callbacks *set, void *run, void *i
     if (serial != 0) harness_locks_in_hop();
 }
 
+// MARK: Default actors
+
+/// A default actor runs its queue wherever the task holding it runs: a task of another run in progress that joins its
+/// queue meanwhile is run on this run's thread, with no enqueue either run sees. So each run tells the registry every
+/// default actor its tasks go to (`actor_used`), and two runs that both did are run again alone. Each thread remembers
+/// the last few it told for its run, so a loop of hops to one actor costs a compare; `actor_notes_epoch` changes when
+/// a run begins (which may have an ended run's address).
+enum { REMEMBERED_ACTORS = 8 };
+static _Atomic unsigned actor_notes_epoch = 1;
+static __thread unsigned remembered_epoch = 0;
+static __thread void *remembered_run = NULL;
+static __thread void *remembered_actors[REMEMBERED_ACTORS];
+
+void harness_actor_notes_forget(void) { atomic_fetch_add_explicit(&actor_notes_epoch, 1, memory_order_release); }
+
+/// Tells `run` its task goes to default actor `actor`, unless this thread told it lately.
+static void note_actor(const harness_outside_callbacks *set, void *run, void *actor) {
+    unsigned epoch = atomic_load_explicit(&actor_notes_epoch, memory_order_acquire);
+    // Swift objects are 16-byte aligned: the bits above those pick a slot.
+    unsigned slot = (unsigned)((uintptr_t)actor >> 4) % REMEMBERED_ACTORS;
+    if (remembered_epoch == epoch && remembered_run == run) {
+        if (remembered_actors[slot] == actor) return;
+    } else {
+        memset(remembered_actors, 0, sizeof remembered_actors);
+        remembered_epoch = epoch;
+        remembered_run = run;
+    }
+    if (set->actor_used == NULL) return;
+    inside_library++;
+    set->actor_used(run, actor);
+    inside_library--;
+    remembered_actors[slot] = actor;
+}
+
 /// Whether a hop from this thread to `target` (`identity`, `implementation`) hands the current task to an executor
 /// that is not the harness's; if so, tells the run. As the runtime's `swift_task_switch` decides: the task leaves the
 /// thread unless the hop changes neither its actor nor its task executor; it goes to the new actor's executor, or for a
@@ -277,8 +315,13 @@ static void hand_off_to(const harness_outside_callbacks *set, void *run, void *i
 static void note_hop(void *identity, uintptr_t implementation) {
     const harness_outside_callbacks *set = NULL;
     void *run = working_for(&set);
-    if (run == NULL || set->handed == NULL) return;
-    if (identity != NULL && implementation == 0) return;  // a default actor: it runs where the task that holds it runs
+    if (run == NULL) return;
+    if (identity != NULL && implementation == 0) {
+        // A default actor: it runs where the task that holds it runs, perhaps another run's.
+        note_actor(set, run, identity);
+        return;
+    }
+    if (set->handed == NULL) return;
     void *current = runtime_swift_task_getCurrentExecutor_fn()().identity;
     void *destination = identity;
     if (identity == NULL) {
@@ -317,8 +360,10 @@ enum { OPTION_SERIAL_EXECUTOR = 0, OPTION_TASK_EXECUTOR_UNOWNED = 5, OPTION_TASK
 /// The creation flag that asks the runtime to enqueue the new task at once (`TaskCreateFlags::Task_EnqueueJob`).
 enum { CREATE_ENQUEUE_JOB = 1 << 12 };
 
-/// The executor a new task made with `options` starts on, if it may be a foreign one; NULL otherwise.
-static void *foreign_start(void *run, option_record *options) {
+/// The executor a new task made with `options` starts on, if the runtime enqueues it there now (`enqueued`: one started
+/// in place never leaves the thread) and it may be a foreign one; NULL otherwise. A default actor it starts on is told
+/// to the run (`note_actor`), however it starts.
+static void *foreign_start(const harness_outside_callbacks *set, void *run, option_record *options, int enqueued) {
     void *serial = NULL, *task_executor = NULL;
     for (option_record *record = options; record != NULL; record = record->parent) {
         switch ((uint8_t)record->flags) {
@@ -326,6 +371,9 @@ static void *foreign_start(void *run, option_record *options) {
             // Generic, or a default actor (no witness table): not foreign.
             if (record->executor.identity != NULL && record->executor.implementation != 0) serial = record->executor.identity;
             else serial = NULL;
+            if (record->executor.identity != NULL && record->executor.implementation == 0) {
+                note_actor(set, run, record->executor.identity);
+            }
             break;
         case OPTION_TASK_EXECUTOR_UNOWNED:
         case OPTION_TASK_EXECUTOR_OWNED:
@@ -336,7 +384,7 @@ static void *foreign_start(void *run, option_record *options) {
         }
     }
     void *start = serial != NULL ? serial : task_executor;
-    return start != NULL && may_be_foreign(run, start) ? start : NULL;
+    return enqueued && start != NULL && set->handed != NULL && may_be_foreign(run, start) ? start : NULL;
 }
 
 typedef struct {
@@ -350,8 +398,8 @@ RUNTIME(task_create_t, swift_task_create)
 __attribute__((swiftcall)) task_and_context swift_task_create(size_t flags, void *options, const void *result_type,
                                                               void *entry, void *closure) {
     const harness_outside_callbacks *set = NULL;
-    void *run = (job_run != NULL || helper_run != NULL) && (flags & CREATE_ENQUEUE_JOB) ? working_for(&set) : NULL;
-    void *start = run != NULL && set->handed != NULL ? foreign_start(run, options) : NULL;
+    void *run = (job_run != NULL || helper_run != NULL) && options != NULL ? working_for(&set) : NULL;
+    void *start = run != NULL ? foreign_start(set, run, options, (flags & CREATE_ENQUEUE_JOB) != 0) : NULL;
     if (start == NULL) return runtime_swift_task_create_fn()(flags, options, result_type, entry, closure);
     // The runtime enqueues the task on its executor before it returns: a thread of that executor that picks it up
     // first waits for the hand-off below (`creating`).
@@ -362,6 +410,24 @@ __attribute__((swiftcall)) task_and_context swift_task_create(size_t flags, void
     creating_here--;
     atomic_fetch_sub_explicit(&creating, 1, memory_order_acq_rel);
     return made;
+}
+
+// MARK: Isolated deinits
+
+typedef void (*deinit_on_executor_t)(void *object, void *work, void *identity, uintptr_t implementation,
+                                     size_t flags) __attribute__((swiftcall));
+RUNTIME(deinit_on_executor_t, swift_task_deinitOnExecutor)
+
+/// An `isolated deinit` of an object isolated to a default actor runs on that actor: as a job in its queue, if the
+/// thread is not on it already, which a task of another run holding the actor then runs.
+__attribute__((swiftcall)) void swift_task_deinitOnExecutor(void *object, void *work, void *identity,
+                                                            uintptr_t implementation, size_t flags) {
+    if ((job_run != NULL || helper_run != NULL) && identity != NULL && implementation == 0) {
+        const harness_outside_callbacks *set = NULL;
+        void *run = working_for(&set);
+        if (run != NULL) note_actor(set, run, identity);
+    }
+    runtime_swift_task_deinitOnExecutor_fn()(object, work, identity, implementation, flags);
 }
 
 // MARK: Runs
@@ -464,5 +530,6 @@ __attribute__((swiftcall)) void swift_job_run_on_serial_and_task_executor(void *
 #else
 
 void harness_foreign_open(void *item) { (void)item; }
+void harness_actor_notes_forget(void) {}
 
 #endif

@@ -32,15 +32,41 @@ import Testing
     }
 }
 
-/// Where the two runs meet: one holds the shared actor, the other makes a task on it meanwhile.
+/// An object of the shared actor, whose deinit runs on it: a job in its queue when the last reference goes elsewhere.
+@DrainSharedActor final class DrainBox {
+    /// Where it tells that its deinit ran, if anywhere.
+    let meeting: DrainMeeting?
+
+    /// A box that tells `meeting`.
+    nonisolated init(_ meeting: DrainMeeting?) { self.meeting = meeting }
+
+    isolated deinit { meeting?.ran.store(true, ordering: .releasing) }
+}
+
+/// How a run sends work to the shared actor without awaiting it: a task made to start on it (`Task`, or a named
+/// `Task.immediate` made off the actor, which the runtime queues there at once), or an object of it whose isolated
+/// deinit runs there.
+enum DrainDoor: Sendable, CustomStringConvertible {
+    case task, namedImmediate, isolatedDeinit
+
+    var description: String {
+        switch self {
+        case .task: "a task made on it"
+        case .namedImmediate: "a named Task.immediate"
+        case .isolatedDeinit: "an isolated deinit"
+        }
+    }
+}
+
+/// Where the two runs meet: one holds the shared actor, the other sends work to it meanwhile.
 final class DrainMeeting: Sendable {
     /// Where the holding run is.
     enum State { case idle, holding, claimed, abandoned }
     /// Where the holding run is; the other run claims a holding before it makes its task.
     let state = Mutex(State.idle)
-    /// The other run's task waits in the actor's queue.
+    /// The other run's work waits in the actor's queue.
     let queued = Atomic<Bool>(false)
-    /// The other run's task ran.
+    /// The other run's work ran.
     let ran = Atomic<Bool>(false)
     /// It ran while its run's thread was busy with another job, before its parent waited for it: on the holding
     /// run's thread, with nothing resumed.
@@ -50,10 +76,10 @@ final class DrainMeeting: Sendable {
     let holderAttempts = Atomic<Int>(0)
 }
 
-/// The run that makes a task on the shared actor beside a plain one (so that the seed picks between their jobs) and
-/// awaits both; on its first attempt beside a holder, while the holder keeps the actor, and then without awaiting the
-/// task, only seeing that it ran.
-@Sendable func makeTaskOnSharedActor(_ meeting: DrainMeeting?) async -> String {
+/// The run that sends work to the shared actor through `door` beside a plain task (so that the seed picks between
+/// their jobs); on its first attempt beside a holder, while the holder keeps the actor, and then without awaiting the
+/// work, only seeing that it ran.
+@Sendable func sendWorkToSharedActor(_ meeting: DrainMeeting?, through door: DrainDoor) async -> String {
     let other = Task {}
     if let meeting, meeting.makerAttempts.add(1, ordering: .relaxed).oldValue == 0,
        meeting.state.withLock({ state in
@@ -61,7 +87,12 @@ final class DrainMeeting: Sendable {
            state = .claimed
            return true
        }) {
-        let task = Task { @DrainSharedActor in meeting.ran.store(true, ordering: .releasing) }
+        let task: Task<Void, Never>? = switch door {
+        case .task: Task { @DrainSharedActor in meeting.ran.store(true, ordering: .releasing) }
+        case .namedImmediate: Task.immediate(name: "drain") { @DrainSharedActor in meeting.ran.store(true, ordering: .releasing) }
+        case .isolatedDeinit: nil
+        }
+        if door == .isolatedDeinit { _ = DrainBox(meeting) }
         meeting.queued.store(true, ordering: .releasing)
         var spins = 0
         while !meeting.ran.load(ordering: .acquiring), spins < 5_000_000 {
@@ -75,19 +106,25 @@ final class DrainMeeting: Sendable {
         await other.value
         return "ran"
     }
-    await Task { @DrainSharedActor in }.value
+    switch door {
+    case .task: await Task { @DrainSharedActor in }.value
+    case .namedImmediate: await Task.immediate(name: "drain") { @DrainSharedActor in }.value
+    case .isolatedDeinit: _ = DrainBox(nil)
+    }
     await other.value
     return "ran"
 }
 
-@Suite("Two runs sharing one actor at once", scaledTimeLimit(minutes: 1))
+// Serialized: each test's two runs meet on the one actor, which another test's would hold too.
+@Suite("Two runs sharing one actor at once", .serialized, scaledTimeLimit(minutes: 1))
 struct SharedActorDrainTests {
-    @Test("a task of one run that another run's thread drains from an actor both share, resuming nothing: the same seed still gives the schedule it gives alone")
-    func drainedTaskKeepsTheSchedule() async throws {
+    @Test("work of one run that another run's thread drains from an actor both share, resuming nothing: the same seed still gives the schedule it gives alone",
+          arguments: [DrainDoor.task, .namedImmediate, .isolatedDeinit])
+    func drainedWorkKeepsTheSchedule(door: DrainDoor) async throws {
         var options = RunOptions()
         // The two runs wait for each other in real time, a few milliseconds where the machine is free.
         options.blockedThreadLimit = .seconds(20)
-        let alone = try await run(.seeded(1), options: options) { await makeTaskOnSharedActor(nil) }
+        let alone = try await run(.seeded(1), options: options) { await sendWorkToSharedActor(nil, through: door) }
         let meeting = DrainMeeting()
         let holder = Task { [options] in
             try await run(.seeded(1), options: options) {
@@ -101,16 +138,13 @@ struct SharedActorDrainTests {
             polls += 1
             try await Task.sleep(for: .milliseconds(1))
         }
-        let beside = try await run(.seeded(1), options: options) { await makeTaskOnSharedActor(meeting) }
+        let beside = try await run(.seeded(1), options: options) { await sendWorkToSharedActor(meeting, through: door) }
         _ = try await holder.value
         #expect(alone.value == "ran" && beside.value == "ran")
-        // Only a meeting that happened says anything: the maker's task drained on the holder's thread.
-        withKnownIssue(Comment(rawValue: "the harness does not see a run's job drained from a shared actor's queue on " +
-                       "another run's thread when it resumes nothing (Platforms.md, Limits)"),
-                       isIntermittent: !meeting.drained.load(ordering: .relaxed)) {
-            #expect(beside.jobs == alone.jobs && beside.scheduleHash == alone.scheduleHash, Comment(rawValue:
-                    "beside the holder the maker ran \(beside.jobs) jobs (schedule hash \(beside.scheduleHash)), alone " +
-                    "\(alone.jobs) (\(alone.scheduleHash)), and it was not run again alone"))
-        }
+        // Alone or beside, met or not, the maker's run is the same: a run that shared the actor is run again alone.
+        #expect(beside.jobs == alone.jobs && beside.scheduleHash == alone.scheduleHash, Comment(rawValue:
+                "beside the holder the maker ran \(beside.jobs) jobs (schedule hash \(beside.scheduleHash)), alone " +
+                "\(alone.jobs) (\(alone.scheduleHash)), and it was not run again alone; its work (\(door)) " +
+                (meeting.drained.load(ordering: .relaxed) ? "ran" : "did not run") + " on the holder's thread"))
     }
 }

@@ -164,6 +164,10 @@ typedef struct harness_outside_callbacks {
     /// returns 1 if the run holds the signal until the job has run to its next suspension (it then
     /// calls `harness_wake_send(item)`), 0 to send it now.
     int (*hold_signal)(void *run, uint64_t serial, void *item);
+    /// A task on a thread working for the run hops to, or is made to start on, the default actor `actor` (an actor
+    /// with no executor of its own: it runs wherever the task holding it runs), which may then run a task of another
+    /// run in progress on this run's thread, or this run's task on another's.
+    void (*actor_used)(void *run, void *actor);
 } harness_outside_callbacks;
 
 /// Sets the callbacks (once; they live for the process).
@@ -209,6 +213,10 @@ int harness_outside_source_process_lived(void *item);
 
 /// Lets a task the run handed to an executor run there (ForeignExecutors.c).
 void harness_foreign_open(void *item);
+
+/// A run began: what threads remember of the default actors their runs used is stale (a new run may have the address
+/// of an ended one).
+void harness_actor_notes_forget(void);
 
 /// Sends a signal the run held (Wakes.c): the serial number of the piece of work it made then (a thread waiting for a
 /// semaphore signalled when nobody waited yet), or 0.

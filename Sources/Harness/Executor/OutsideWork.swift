@@ -524,6 +524,10 @@ enum OutsideWorkCallbacks {
             hold_signal: { run, serial, item in
                 let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
                 return executor.hold(.signal(item!), serial: serial) ? 1 : 0
+            },
+            actor_used: { run, actor in
+                let executor = Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
+                RunRegistry.shared.usedActor(UInt(bitPattern: actor), by: executor)
             }))
         harness_outside_set_callbacks(callbacks)
         return true

@@ -1,3 +1,4 @@
+import CHarnessTime
 import Foundation
 import Synchronization
 
@@ -6,8 +7,12 @@ import Synchronization
 ///
 /// Swift Testing runs tests in parallel, so runs are in progress at once, and they share whatever the process
 /// shares: a global actor, an actor kept in a static. A task of run B that hops to such an actor while a task of run A
-/// holds it waits in the actor's queue, and the runtime runs it where A lets the actor go — on A's thread. Two things
-/// follow, and this is where both are kept apart:
+/// holds it waits in the actor's queue, and the runtime runs it where A lets the actor go — on A's thread. Three things
+/// follow, and this is where they are kept apart:
+/// - Such a task may run there and end with nothing either run sees: no enqueue, no resumption. So every default
+///   actor a run's work goes to is noted (a hop, a task made to start on it, an isolated deinit run on it, its
+///   processing job enqueued), and two runs in progress that noted the same actor are both touched (`usedActor`):
+///   each is run again alone.
 /// - Such a task is B's: an unstructured task belongs to the run whose thread first enqueued it, and a job of it
 ///   enqueued anywhere else — its yield, its sleep, its resumption — goes back to B (`destination(of:from:)`).
 /// - While its task waits in that queue, B has nothing ready and nothing it knows of that could resume it, yet it is
@@ -29,8 +34,8 @@ final class RunRegistry: @unchecked Sendable {
         var executor: OneThreadExecutor { run.takeUnretainedValue() }
         /// The unstructured tasks it made, by the runtime's task id.
         var tasks: [UInt64] = []
-        /// The jobs that are no task's (an actor's processing job, which lives in the actor) it enqueued, by address.
-        var actorJobs: [UInt] = []
+        /// The default actors its tasks went to, by address (`usedActor`).
+        var actors: [UInt] = []
 
         /// The entry of `executor`'s run.
         init(executor: OneThreadExecutor) {
@@ -48,8 +53,7 @@ final class RunRegistry: @unchecked Sendable {
     private var systemEnds = 0
     /// Each unstructured task a run made: the run's id.
     private var owners: [UInt64: ObjectIdentifier] = [:]
-    /// Each actor's processing job a run enqueued (by address): the runs that did. Two runs in progress that both
-    /// enqueue one share its actor.
+    /// Each default actor a run's tasks went to (by address): the runs in progress that did. Two of them share it.
     private var actorUsers: [UInt: Set<ObjectIdentifier>] = [:]
     /// Whether any run is in progress (read without the lock on every global enqueue of the process).
     private let anyRun = Atomic<Int>(0)
@@ -59,6 +63,8 @@ final class RunRegistry: @unchecked Sendable {
         lock.lock()
         runs[ObjectIdentifier(executor)] = Entry(executor: executor)
         lock.unlock()
+        // Threads forget the actors they told of runs that ended: this run may have the address of one.
+        harness_actor_notes_forget()
         anyRun.add(1, ordering: .sequentiallyConsistent)
     }
 
@@ -67,9 +73,9 @@ final class RunRegistry: @unchecked Sendable {
         lock.lock()
         if let entry = runs.removeValue(forKey: ObjectIdentifier(executor)) {
             for task in entry.tasks { owners[task] = nil }
-            for job in entry.actorJobs {
-                actorUsers[job]?.remove(ObjectIdentifier(executor))
-                if actorUsers[job]?.isEmpty == true { actorUsers[job] = nil }
+            for actor in entry.actors {
+                actorUsers[actor]?.remove(ObjectIdentifier(executor))
+                if actorUsers[actor]?.isEmpty == true { actorUsers[actor] = nil }
             }
         }
         lock.unlock()
@@ -119,7 +125,7 @@ final class RunRegistry: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard task != 0 else {
-            if let here { noteActorJob(job, of: here) }
+            if let here { note(Self.actor(of: job), by: here) }
             return here
         }
         if let owner = owners[task], let run = runs[owner]?.executor, run !== here, !run.isOver {
@@ -134,19 +140,40 @@ final class RunRegistry: @unchecked Sendable {
         return here
     }
 
-    /// Notes that `here` enqueued an actor's processing job; if another run in progress did too, the two share the
-    /// actor, and both are touched. Call under the lock.
-    private func noteActorJob(_ job: UnownedJob, of here: OneThreadExecutor) {
-        let address = UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self))
+    /// A task on a thread working for `here` hops to, or is made to start on, the default actor at `actor`
+    /// (ForeignExecutors.c): noted as `note` says.
+    func usedActor(_ actor: UInt, by here: OneThreadExecutor) {
+        lock.lock()
+        defer { lock.unlock() }
+        note(actor, by: here)
+    }
+
+    /// Notes that a task of `here` went to the default actor at `actor`; if another run in progress noted it too, the
+    /// two share the actor, and both are touched. Conservative: the two need not have held it at once (an extra run
+    /// alone costs time, a task drained unseen a verdict). Call under the lock.
+    private func note(_ actor: UInt, by here: OneThreadExecutor) {
         let me = ObjectIdentifier(here)
         guard runs[me] != nil else { return }
-        var users = actorUsers[address] ?? []
+        var users = actorUsers[actor] ?? []
         guard !users.contains(me) else { return }
         for other in users { runs[other]?.executor.touched() }
         if !users.isEmpty { here.touched() }
         users.insert(me)
-        actorUsers[address] = users
-        runs[me]!.actorJobs.append(address)
+        actorUsers[actor] = users
+        runs[me]!.actors.append(actor)
+    }
+
+    /// The default actor a job that is no task's processes: the actor a processing job (`ProcessOutOfLineJob`, kind
+    /// `DefaultActorSeparate` in the low byte of the `Job` header's flags at byte 32) names in the word after the
+    /// header, at byte 64 — the actor's own address, what a hop names. The runtime allocates a new processing job each
+    /// time it schedules the actor, so its address says nothing. Any other job is known by its address.
+    private static func actor(of job: UnownedJob) -> UInt {
+        let header = unsafeBitCast(job, to: UnsafeRawPointer.self)
+        let defaultActorSeparate: UInt32 = 193
+        guard header.load(fromByteOffset: 32, as: UInt32.self) & 0xff == defaultActorSeparate else {
+            return UInt(bitPattern: header)
+        }
+        return header.load(fromByteOffset: 64, as: UInt.self)
     }
 
     /// What was busy at one moment: the other runs, each with how often it had been quiet then, and the `system`
