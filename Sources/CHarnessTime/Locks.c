@@ -687,13 +687,15 @@ static long concurrent_queue_enter(void *queue, long slot, int barrier);
 static void concurrent_queue_leave(void *queue, long slot);
 
 /// Whether the queue being made now is the code under test's: past Dispatch's Swift overlay (whose frames keep no frame
-/// pointer: the unwinder walks them), the first frame is the program's.
-static int queue_made_by_code_under_test(void) {
+/// pointer: the unwinder walks them), the first frame is the program's. `caller`: the queue maker's return address.
+static int queue_made_by_code_under_test(void *caller) {
     pthread_once(&toolchain_once, find_toolchain);
-    void *frames[10];
-    int count = backtrace(frames, 10);
-    // frames[0] is this function, frames[1] the queue maker defined below.
-    for (int index = 2; index < count; index++) {
+    void *frames[12];
+    int count = backtrace(frames, 12);
+    // The frames up to the queue maker below are this file's, in the program's own image: the walk starts at its caller.
+    int start = 0;
+    while (start < count && frames[start] != caller) start++;
+    for (int index = start; index < count; index++) {
         Dl_info info;
         if (!dladdr(frames[index], &info) || info.dli_fname == NULL) return 0;
         const char *slash = strrchr(info.dli_fname, '/');
@@ -704,13 +706,13 @@ static int queue_made_by_code_under_test(void) {
 }
 
 /// Decides the queue just made at `queue` (with `attr`, `target`): counted, or not (forgotten if its memory was).
-static void decide_queue(void *queue, const void *attr, void *target) {
+static void decide_queue(void *queue, const void *attr, void *target, void *caller) {
     if (queue == NULL) return;
     if (target != NULL && harness_locks_is_counted_queue(target)) forget_mutex(target);
     if (classifying) return;
     classifying = 1;
     uint32_t kind = is_serial_attr(attr) ? SLOT_QUEUE : is_concurrent_attr(attr) ? SLOT_CONCURRENT : 0;
-    if (!sealed && target == NULL && kind != 0 && queue_made_by_code_under_test()) {
+    if (!sealed && target == NULL && kind != 0 && queue_made_by_code_under_test(caller)) {
         count_address(queue, kind);
         long slot = find_slot(queue);
         if (slot >= 0) {
@@ -726,13 +728,13 @@ static void decide_queue(void *queue, const void *attr, void *target) {
 
 void *dispatch_queue_create(const char *label, void *attr) {
     void *queue = real_dispatch_queue_create()(label, attr);
-    decide_queue(queue, attr, NULL);
+    decide_queue(queue, attr, NULL, __builtin_return_address(0));
     return queue;
 }
 
 void *dispatch_queue_create_with_target(const char *label, void *attr, void *target) {
     void *queue = real_dispatch_queue_create_with_target()(label, attr, target);
-    decide_queue(queue, attr, target);
+    decide_queue(queue, attr, target, __builtin_return_address(0));
     return queue;
 }
 
