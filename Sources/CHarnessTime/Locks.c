@@ -683,7 +683,7 @@ int harness_locks_is_counted_queue(const void *queue) {
 }
 
 static void rw_state_clear(long slot);
-static long concurrent_queue_enter(void *queue, long slot, int barrier);
+static long concurrent_queue_enter(void *queue, long slot, int barrier, const harness_lock_callbacks *set, int told);
 static void concurrent_queue_leave(void *queue, long slot);
 
 /// Whether the queue being made now is the code under test's: past Dispatch's Swift overlay (whose frames keep no frame
@@ -749,8 +749,7 @@ __attribute__((visibility("hidden"))) long harness_locks_queue_enter(void *queue
     long slot = find_slot(queue);
     if (slot < 0) return -1;
     uint32_t kind = atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_KIND;
-    if (kind == SLOT_CONCURRENT) return concurrent_queue_enter(queue, slot, barrier);
-    if (kind != SLOT_QUEUE) return -1;
+    if (kind != SLOT_QUEUE && kind != SLOT_CONCURRENT) return -1;
     const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
     if (set == NULL) return -1;
     void *run = lock_run;
@@ -762,6 +761,7 @@ __attribute__((visibility("hidden"))) long harness_locks_queue_enter(void *queue
         in_callback = 0;
         told = 1;
     }
+    if (kind == SLOT_CONCURRENT) return concurrent_queue_enter(queue, slot, barrier, set, told);
     int me = my_tid();
     while (1) {
         int holder = 0;
@@ -1173,18 +1173,9 @@ int pthread_rwlock_unlock(pthread_rwlock_t *rwlock) {
 // themselves run on Dispatch threads as the run's outside work: libdispatch orders them against the syncs (a barrier
 // waits for blocks sent before it; a sync sent after a barrier waits for it), and the real call waits for them.
 
-static long concurrent_queue_enter(void *queue, long slot, int barrier) {
-    const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
-    if (set == NULL) return -1;
+/// The rest of `harness_locks_queue_enter` for a concurrent queue, past its choice point (`told`: the run had a choice).
+static long concurrent_queue_enter(void *queue, long slot, int barrier, const harness_lock_callbacks *set, int told) {
     void *run = lock_run;
-    atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
-    int told = 0;
-    if (*lock_others > 0) {
-        in_callback = 1;
-        set->point(run, queue);
-        in_callback = 0;
-        told = 1;
-    }
     int me = my_tid();
     while (1) {
         int writer = atomic_load_explicit(&slot_holder_tid[slot], memory_order_acquire), blocker = writer;
