@@ -68,12 +68,13 @@ enum { TABLE_BITS = 16, TABLE_SIZE = 1 << TABLE_BITS, FILTER_WORDS = 4096 };
 static _Atomic uintptr_t table[TABLE_SIZE];
 /// A bit per hashed address that was ever counted: most lookups (the runtime's mutexes) end here.
 static _Atomic uint64_t filter[FILTER_WORDS];
-/// Per slot: whether a job waits for the mutex (`SLOT_WAITED`), whether it is a serial queue's or a reader-writer
-/// lock's rather than a mutex's (`SLOT_QUEUE`, `SLOT_RWLOCK`), and the task id of the job that holds it (0: none known;
-/// a reader-writer lock's writer).
+/// Per slot: whether a job waits for the mutex (`SLOT_WAITED`), whether it is a serial queue's, a concurrent queue's
+/// or a reader-writer lock's rather than a mutex's (`SLOT_QUEUE`, `SLOT_CONCURRENT`, `SLOT_RWLOCK`), and the task id of
+/// the job that holds it (0: none known; a reader-writer lock's writer, a concurrent queue's barrier).
 static _Atomic uint32_t slot_flags[TABLE_SIZE];
 static _Atomic uint64_t slot_holder[TABLE_SIZE];
-enum { SLOT_WAITED = 1, SLOT_QUEUE = 2, SLOT_RWLOCK = 4, SLOT_KIND = SLOT_QUEUE | SLOT_RWLOCK };
+enum { SLOT_WAITED = 1, SLOT_QUEUE = 2, SLOT_RWLOCK = 4, SLOT_CONCURRENT = 8,
+       SLOT_KIND = SLOT_QUEUE | SLOT_RWLOCK | SLOT_CONCURRENT };
 static _Atomic int64_t counted_now = 0;
 
 /// Moves on whenever an address is counted, or counted as another kind, or the static ranges are found: a verdict
@@ -109,7 +110,7 @@ static inline long find_kind_slot(const void *lock, uint32_t kind) {
 /// The slot of a counted mutex (not a queue's, not a reader-writer lock's), or -1.
 static inline long find_mutex_slot(const void *mutex) { return find_kind_slot(mutex, 0); }
 
-/// Counts the mutex (`kind` 0), serial queue (`SLOT_QUEUE`) or reader-writer lock (`SLOT_RWLOCK`) at `mutex`; one
+/// Counts the mutex (`kind` 0), queue (`SLOT_QUEUE`, `SLOT_CONCURRENT`) or reader-writer lock (`SLOT_RWLOCK`) at `mutex`; one
 /// counted there before is one of `kind` now (its memory was freed and made again).
 static void count_address(const void *mutex, uint32_t kind) {
     uintptr_t address = (uintptr_t)mutex;
@@ -623,14 +624,39 @@ static int is_serial_attr(const void *attr) {
     return 0;
 }
 
-/// `made` derives from `from`: serial if `from` is.
-static void *derived_attr(const void *from, void *made) {
-    if (made == NULL || !is_serial_attr(from) || is_serial_attr(made)) return made;
+/// Queue attributes known concurrent: libdispatch's own (`DISPATCH_QUEUE_CONCURRENT`, what the overlay's `.concurrent`
+/// is) and those the makers below derived from one. An initially inactive one is made by a maker not defined here: never
+/// known, never counted.
+static _Atomic uintptr_t concurrent_attrs[SERIAL_ATTRS];
+static pthread_once_t concurrent_once = PTHREAD_ONCE_INIT;
+static void find_concurrent_attr(void) {
+    void *attr = dlsym(RTLD_DEFAULT, "_dispatch_queue_attr_concurrent");
+    if (attr != NULL) atomic_store_explicit(&concurrent_attrs[0], (uintptr_t)attr, memory_order_release);
+}
+
+static int is_concurrent_attr(const void *attr) {
+    if (attr == NULL) return 0;
+    pthread_once(&concurrent_once, find_concurrent_attr);
+    for (int index = 0; index < SERIAL_ATTRS; index++) {
+        uintptr_t known = atomic_load_explicit(&concurrent_attrs[index], memory_order_acquire);
+        if (known == (uintptr_t)attr) return 1;
+        if (known == 0) return 0;
+    }
+    return 0;
+}
+
+static void remember_attr(_Atomic uintptr_t *set, void *made) {
     for (int index = 0; index < SERIAL_ATTRS; index++) {
         uintptr_t empty = 0;
-        if (atomic_compare_exchange_strong(&serial_attrs[index], &empty, (uintptr_t)made) || empty == (uintptr_t)made)
-            break;
+        if (atomic_compare_exchange_strong(&set[index], &empty, (uintptr_t)made) || empty == (uintptr_t)made) break;
     }
+}
+
+/// `made` derives from `from`: serial if `from` is, concurrent if `from` is.
+static void *derived_attr(const void *from, void *made) {
+    if (made == NULL) return made;
+    if (is_serial_attr(from) && !is_serial_attr(made)) remember_attr(serial_attrs, made);
+    else if (is_concurrent_attr(from) && !is_concurrent_attr(made)) remember_attr(concurrent_attrs, made);
     return made;
 }
 
@@ -653,17 +679,23 @@ static _Atomic int64_t queues_counted = 0;
 int64_t harness_locks_queues_counted(void) { return atomic_load_explicit(&queues_counted, memory_order_relaxed); }
 int harness_locks_is_counted_queue(const void *queue) {
     long slot = find_slot(queue);
-    return slot >= 0 && (atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_QUEUE);
+    return slot >= 0 && (atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & (SLOT_QUEUE | SLOT_CONCURRENT));
 }
 
+static void rw_state_clear(long slot);
+static long concurrent_queue_enter(void *queue, long slot, int barrier, const harness_lock_callbacks *set, int told);
+static void concurrent_queue_leave(void *queue, long slot);
+
 /// Whether the queue being made now is the code under test's: past Dispatch's Swift overlay (whose frames keep no frame
-/// pointer: the unwinder walks them), the first frame is the program's.
-static int queue_made_by_code_under_test(void) {
+/// pointer: the unwinder walks them), the first frame is the program's. `caller`: the queue maker's return address.
+static int queue_made_by_code_under_test(void *caller) {
     pthread_once(&toolchain_once, find_toolchain);
-    void *frames[10];
-    int count = backtrace(frames, 10);
-    // frames[0] is this function, frames[1] the queue maker defined below.
-    for (int index = 2; index < count; index++) {
+    void *frames[12];
+    int count = backtrace(frames, 12);
+    // The frames up to the queue maker below are this file's, in the program's own image: the walk starts at its caller.
+    int start = 0;
+    while (start < count && frames[start] != caller) start++;
+    for (int index = start; index < count; index++) {
         Dl_info info;
         if (!dladdr(frames[index], &info) || info.dli_fname == NULL) return 0;
         const char *slash = strrchr(info.dli_fname, '/');
@@ -674,14 +706,19 @@ static int queue_made_by_code_under_test(void) {
 }
 
 /// Decides the queue just made at `queue` (with `attr`, `target`): counted, or not (forgotten if its memory was).
-static void decide_queue(void *queue, const void *attr, void *target) {
+static void decide_queue(void *queue, const void *attr, void *target, void *caller) {
     if (queue == NULL) return;
     if (target != NULL && harness_locks_is_counted_queue(target)) forget_mutex(target);
     if (classifying) return;
     classifying = 1;
-    if (!sealed && target == NULL && is_serial_attr(attr) && queue_made_by_code_under_test()) {
-        count_address(queue, SLOT_QUEUE);
-        atomic_store_explicit(&slot_holder_tid[find_slot(queue)], 0, memory_order_relaxed);
+    uint32_t kind = is_serial_attr(attr) ? SLOT_QUEUE : is_concurrent_attr(attr) ? SLOT_CONCURRENT : 0;
+    if (!sealed && target == NULL && kind != 0 && queue_made_by_code_under_test(caller)) {
+        count_address(queue, kind);
+        long slot = find_slot(queue);
+        if (slot >= 0) {
+            atomic_store_explicit(&slot_holder_tid[slot], 0, memory_order_relaxed);
+            if (kind == SLOT_CONCURRENT) rw_state_clear(slot);
+        }
         atomic_fetch_add_explicit(&queues_counted, 1, memory_order_relaxed);
     } else {
         forget_mutex(queue);
@@ -691,13 +728,13 @@ static void decide_queue(void *queue, const void *attr, void *target) {
 
 void *dispatch_queue_create(const char *label, void *attr) {
     void *queue = real_dispatch_queue_create()(label, attr);
-    decide_queue(queue, attr, NULL);
+    decide_queue(queue, attr, NULL, __builtin_return_address(0));
     return queue;
 }
 
 void *dispatch_queue_create_with_target(const char *label, void *attr, void *target) {
     void *queue = real_dispatch_queue_create_with_target()(label, attr, target);
-    decide_queue(queue, attr, target);
+    decide_queue(queue, attr, target, __builtin_return_address(0));
     return queue;
 }
 
@@ -707,10 +744,12 @@ void dispatch_set_target_queue(void *object, void *target) {
     real_dispatch_set_target_queue()(object, target);
 }
 
-__attribute__((visibility("hidden"))) long harness_locks_queue_enter(void *queue) {
+__attribute__((visibility("hidden"))) long harness_locks_queue_enter(void *queue, int barrier) {
     if (__builtin_expect(lock_run == NULL, 1) || in_callback || in_hop) return -1;
     long slot = find_slot(queue);
-    if (slot < 0 || !(atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_QUEUE)) return -1;
+    if (slot < 0) return -1;
+    uint32_t kind = atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_KIND;
+    if (kind != SLOT_QUEUE && kind != SLOT_CONCURRENT) return -1;
     const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
     if (set == NULL) return -1;
     void *run = lock_run;
@@ -722,6 +761,7 @@ __attribute__((visibility("hidden"))) long harness_locks_queue_enter(void *queue
         in_callback = 0;
         told = 1;
     }
+    if (kind == SLOT_CONCURRENT) return concurrent_queue_enter(queue, slot, barrier, set, told);
     int me = my_tid();
     while (1) {
         int holder = 0;
@@ -746,6 +786,10 @@ __attribute__((visibility("hidden"))) long harness_locks_queue_enter(void *queue
 
 __attribute__((visibility("hidden"))) void harness_locks_queue_leave(void *queue, long slot) {
     if (slot < 0) return;
+    if (atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_CONCURRENT) {
+        concurrent_queue_leave(queue, slot);
+        return;
+    }
     atomic_store_explicit(&slot_holder[slot], 0, memory_order_relaxed);
     atomic_store_explicit(&slot_holder_tid[slot], 0, memory_order_release);
     const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
@@ -802,6 +846,11 @@ static _Atomic(rw_state *) rw_states[TABLE_SIZE];
 static void rwlock_counted(long slot) {
     if (slot < 0) return;
     atomic_fetch_add_explicit(&rwlocks_counted, 1, memory_order_relaxed);
+    rw_state_clear(slot);
+}
+
+/// The slot's readers and writer (a reader-writer lock's or a concurrent queue's): none.
+static void rw_state_clear(long slot) {
     atomic_store_explicit(&slot_holder[slot], 0, memory_order_relaxed);
     rw_state *state = atomic_load_explicit(&rw_states[slot], memory_order_acquire);
     if (state == NULL) {
@@ -893,7 +942,7 @@ int harness_locks_holders(const void *lock, uint64_t *tasks, int max) {
     long slot = find_slot(lock);
     if (slot < 0 || max <= 0) return 0;
     uint64_t writer = atomic_load_explicit(&slot_holder[slot], memory_order_relaxed);
-    if (writer != 0 || !(atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_RWLOCK)) {
+    if (writer != 0 || !(atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & (SLOT_RWLOCK | SLOT_CONCURRENT))) {
         tasks[0] = writer;
         return writer != 0;
     }
@@ -1110,6 +1159,87 @@ int pthread_rwlock_unlock(pthread_rwlock_t *rwlock) {
         in_callback = 0;
     }
     return result;
+}
+
+// MARK: Concurrent queues of the code under test
+
+// A concurrent queue with reads in `queue.sync { … }` and writes in barriers (`queue.async(flags: .barrier)`,
+// `queue.sync(flags: .barrier)`) is Swift's usual reader-writer lock. Counted where made, as serial queues are (a
+// concurrent attribute, or one derived from it). In a job of a seeded run, the entry of a `sync` on one is a choice
+// point and a read: it waits only while another job is inside a barrier `sync` on it; a barrier `sync` waits while any
+// other job reads it or is inside a barrier. The readers and the barrier's holder are kept as a reader-writer lock's
+// (`rw_state`, `slot_holder_tid`). The submission of an `async` block (barrier or not) is a choice point at its entry:
+// the interleaving that loses a write is "A reads, B reads, A sends its write, B sends its write". Async blocks
+// themselves run on Dispatch threads as the run's outside work: libdispatch orders them against the syncs (a barrier
+// waits for blocks sent before it; a sync sent after a barrier waits for it), and the real call waits for them.
+
+/// The rest of `harness_locks_queue_enter` for a concurrent queue, past its choice point (`told`: the run had a choice).
+static long concurrent_queue_enter(void *queue, long slot, int barrier, const harness_lock_callbacks *set, int told) {
+    void *run = lock_run;
+    int me = my_tid();
+    while (1) {
+        int writer = atomic_load_explicit(&slot_holder_tid[slot], memory_order_acquire), blocker = writer;
+        // Inside its own barrier block: the library's answer (its trap, or its wait for ever).
+        if (writer == me) return -1;
+        if (writer == 0 && barrier) {
+            int some = 0, other = other_reader(slot, &some);
+            blocker = other != 0 ? other : some ? me : 0;
+        }
+        if (blocker == 0) {
+            if (!barrier) {
+                reader_in(slot);
+                break;
+            }
+            int none = 0;
+            if (atomic_compare_exchange_strong(&slot_holder_tid[slot], &none, me)) {
+                atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
+                break;
+            }
+            continue;
+        }
+        in_callback = 1;
+        int waited = set->busy(run, queue, blocker);
+        in_callback = 0;
+        told = 1;
+        // Kept by a thread outside the run (another run's job): waited for in the library, and not recorded.
+        if (!waited) return -1;
+    }
+    if (told) {
+        in_callback = 1;
+        set->taken(run, queue);
+        in_callback = 0;
+    }
+    return slot;
+}
+
+static void concurrent_queue_leave(void *queue, long slot) {
+    int free_now = 1;
+    if (atomic_load_explicit(&slot_holder_tid[slot], memory_order_relaxed) == my_tid()) {
+        atomic_store_explicit(&slot_holder[slot], 0, memory_order_relaxed);
+        atomic_store_explicit(&slot_holder_tid[slot], 0, memory_order_release);
+    } else {
+        free_now = reader_out(slot) == 0;
+    }
+    // A reader waits only for a barrier, a barrier for every reader: free of the runs' jobs now.
+    const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+    if (free_now && lock_run != NULL && set != NULL
+        && (atomic_load_explicit(&slot_flags[slot], memory_order_relaxed) & SLOT_WAITED)) {
+        in_callback = 1;
+        set->released(lock_run, queue);
+        in_callback = 0;
+    }
+}
+
+__attribute__((visibility("hidden"))) void harness_locks_queue_submit(void *queue) {
+    if (__builtin_expect(lock_run == NULL, 1) || in_callback || in_hop) return;
+    if (find_kind_slot(queue, SLOT_CONCURRENT) < 0) return;
+    const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+    if (set == NULL) return;
+    atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
+    if (*lock_others <= 0) return;
+    in_callback = 1;
+    set->point(lock_run, queue);
+    in_callback = 0;
 }
 
 // MARK: A contended Synchronization.Mutex

@@ -292,24 +292,28 @@ static void offer(outside_item *item) {
 // MARK: Dispatch
 
 void dispatch_async_f(void *queue, void *context, function_t work) {
+    harness_locks_queue_submit(queue);
     outside_item *item = begin_item(HARNESS_OUTSIDE_DISPATCH, SUBMIT_ASYNC, queue, NULL, 0, NULL, work, context);
     if (item == NULL) { real_dispatch_async_f_fn()(queue, context, work); return; }
     offer(item);
 }
 
 void dispatch_async(void *queue, void *block) {
+    harness_locks_queue_submit(queue);
     outside_item *item = begin_item(HARNESS_OUTSIDE_DISPATCH, SUBMIT_ASYNC, queue, NULL, 0, block, NULL, NULL);
     if (item == NULL) { real_dispatch_async_fn()(queue, block); return; }
     offer(item);
 }
 
 void dispatch_barrier_async_f(void *queue, void *context, function_t work) {
+    harness_locks_queue_submit(queue);
     outside_item *item = begin_item(HARNESS_OUTSIDE_DISPATCH, SUBMIT_BARRIER, queue, NULL, 0, NULL, work, context);
     if (item == NULL) { real_dispatch_barrier_async_f_fn()(queue, context, work); return; }
     offer(item);
 }
 
 void dispatch_barrier_async(void *queue, void *block) {
+    harness_locks_queue_submit(queue);
     outside_item *item = begin_item(HARNESS_OUTSIDE_DISPATCH, SUBMIT_BARRIER, queue, NULL, 0, block, NULL, NULL);
     if (item == NULL) { real_dispatch_barrier_async_fn()(queue, block); return; }
     offer(item);
@@ -1159,28 +1163,28 @@ long dispatch_group_wait(void *group, uint64_t timeout) {
 // `async` to the same queue then runs first, and work still in flight on it is waited for in the library, as before.
 
 void dispatch_sync(void *queue, void *block) {
-    long section = harness_locks_queue_enter(queue);
+    long section = harness_locks_queue_enter(queue, 0);
     before_waiting();
     real_dispatch_sync_fn()(queue, block);
     harness_locks_queue_leave(queue, section);
 }
 
 void dispatch_sync_f(void *queue, void *context, function_t work) {
-    long section = harness_locks_queue_enter(queue);
+    long section = harness_locks_queue_enter(queue, 0);
     before_waiting();
     real_dispatch_sync_f_fn()(queue, context, work);
     harness_locks_queue_leave(queue, section);
 }
 
 void dispatch_barrier_sync(void *queue, void *block) {
-    long section = harness_locks_queue_enter(queue);
+    long section = harness_locks_queue_enter(queue, 1);
     before_waiting();
     real_dispatch_barrier_sync_fn()(queue, block);
     harness_locks_queue_leave(queue, section);
 }
 
 void dispatch_barrier_sync_f(void *queue, void *context, function_t work) {
-    long section = harness_locks_queue_enter(queue);
+    long section = harness_locks_queue_enter(queue, 1);
     before_waiting();
     real_dispatch_barrier_sync_f_fn()(queue, context, work);
     harness_locks_queue_leave(queue, section);

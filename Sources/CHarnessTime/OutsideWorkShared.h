@@ -70,10 +70,13 @@ __attribute__((visibility("hidden"))) void wakes_covered(void);
 /// work, waking another) are none of a run's, and a worker thread must never be taken for a server of one.
 __attribute__((visibility("hidden"))) int from_dispatch(const void *address);
 
-/// A job of a seeded run is about to `sync` onto `queue` (Locks.c): if the code under test made it serial, a choice
-/// point, then a wait while another job of the run is inside one of its blocks; returns the section to pass to
-/// `harness_locks_queue_leave` once the real call returns (-1: none recorded, as everywhere else).
-__attribute__((visibility("hidden"))) long harness_locks_queue_enter(void *queue);
+/// A job of a seeded run is about to `sync` onto `queue` (Locks.c), as a `barrier` or not: if the code under test made
+/// it serial, a choice point, then a wait while another job of the run is inside one of its blocks; if concurrent, a
+/// choice point, then a wait while another job is inside a barrier (or, for a barrier, inside any block). Returns the
+/// section to pass to `harness_locks_queue_leave` once the real call returns (-1: none recorded, as everywhere else).
+__attribute__((visibility("hidden"))) long harness_locks_queue_enter(void *queue, int barrier);
 __attribute__((visibility("hidden"))) void harness_locks_queue_leave(void *queue, long section);
+/// An `async` submission to `queue`: a choice point at its entry when it is a counted concurrent queue (Locks.c).
+__attribute__((visibility("hidden"))) void harness_locks_queue_submit(void *queue);
 
 #endif

@@ -40,6 +40,39 @@ final class LockedAccount: @unchecked Sendable {
     var current: Int { lock.withLock { balance } }
 }
 
+/// An account guarded by a concurrent `DispatchQueue`, the usual Swift reader-writer shape: reads in `sync`, writes in
+/// barriers.
+final class ConcurrentQueueAccount: @unchecked Sendable {
+    // @unchecked Sendable: `balance` is read only inside `queue.sync` blocks and written only inside barrier blocks.
+    /// Guards `balance`: a concurrent queue, whose plain blocks may run together and whose barrier blocks run alone.
+    private let queue = DispatchQueue(label: "account", attributes: .concurrent)
+    /// The money left.
+    private var balance: Int
+
+    /// An account holding `balance`.
+    init(_ balance: Int) { self.balance = balance }
+
+    /// Withdraws `amount` if the balance covers it, checking in a `sync` read and withdrawing in an async barrier.
+    func checkThenWithdraw(_ amount: Int) -> Bool {
+        let enough = queue.sync { balance >= amount }
+        guard enough else { return false }
+        queue.async(flags: .barrier) { self.balance -= amount }
+        return true
+    }
+
+    /// Withdraws `amount` if the balance covers it, checking and withdrawing in one barrier `sync`.
+    func withdraw(_ amount: Int) -> Bool {
+        queue.sync(flags: .barrier) {
+            guard balance >= amount else { return false }
+            balance -= amount
+            return true
+        }
+    }
+
+    /// The balance now, once every barrier sent before has run.
+    var current: Int { queue.sync { balance } }
+}
+
 /// The same account guarded by a serial `DispatchQueue` of its own, as code written before actors guards its state: each
 /// section is a `sync` onto the queue.
 final class QueueAccount: @unchecked Sendable {
@@ -352,6 +385,34 @@ extension Program {
             + "second task's block sees the first one's withdrawal and is refused, in any interleaving"
     ) {
         let account = QueueAccount(100)
+        let refused = await refusedInTwoChildTasks { account.withdraw(100) }
+        return "balance \(account.current), \(refused) refused"
+    }
+
+    /// The check-then-act with a concurrent `DispatchQueue`: the check in a `sync` read, the withdrawal in an async
+    /// barrier.
+    static let concurrentQueueCheckThenAct = Program(
+        "concurrent-queue-check-then-act", "two child tasks withdraw 100 from 100, each checking in a sync read of a "
+            + "concurrent DispatchQueue and withdrawing in an async barrier",
+        onTime: ["balance 0", "balance -100"],
+        because: "a barrier runs alone, but the check is a read before it: both tasks may read 100 before either "
+            + "sends its barrier (on a pool of two threads, or where the schedule pauses a job as it sends the "
+            + "barrier), and both barriers withdraw; the final read waits for both barriers, sent before it"
+    ) {
+        let account = ConcurrentQueueAccount(100)
+        await inTwoChildTasks { account.checkThenWithdraw(100) }
+        return "balance \(account.current)"
+    }
+
+    /// Its fixed twin: the check and the withdrawal in one barrier `sync`.
+    static let concurrentQueueOneBarrier = Program(
+        "concurrent-queue-one-barrier", "two child tasks withdraw 100 from 100, each checking and acting in one "
+            + "barrier sync onto a concurrent DispatchQueue",
+        onTime: ["balance 0, 1 refused"],
+        because: "a barrier block runs alone on its queue: the second task's barrier sees the first one's withdrawal "
+            + "and is refused, in any interleaving"
+    ) {
+        let account = ConcurrentQueueAccount(100)
         let refused = await refusedInTwoChildTasks { account.withdraw(100) }
         return "balance \(account.current), \(refused) refused"
     }

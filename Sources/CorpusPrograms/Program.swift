@@ -128,10 +128,11 @@ public enum Corpus {
         .boundedConcurrencyGroup, .asyncSemaphore, .gateOpensWaiters, .groupBodyReturnsEarly, .priorityInherited,
         .continuationResumedAtOnce,
         // Locked sections: NSLock, NSRecursiveLock, NSCondition, Mutex, a static pthread mutex, a serial queue's sync,
-        // a pthread rwlock
+        // a concurrent queue's reads and barriers, a pthread rwlock
         .nslockCheckThenAct, .nslockOneSection, .mutexCheckThenAct, .recursiveLockTransfers, .nsconditionHandsToThread,
         .lockOrderInversion, .staticMutexCheckThenAct, .staticMutexOneSection, .queueSyncCheckThenAct,
-        .queueSyncOneSection, .rwlockCheckThenAct, .rwlockOneWriteSection,
+        .queueSyncOneSection, .concurrentQueueCheckThenAct, .concurrentQueueOneBarrier, .rwlockCheckThenAct,
+        .rwlockOneWriteSection,
     ]
 
     /// The program named `name`, or nil.
