@@ -50,11 +50,13 @@ struct Check {
         let first = here ? root : temporary + "/check-breakages-\(getpid())"
         // Every lane past the first works in a copy of its own, with a build of its own.
         let folders = [first] + (1..<max(1, lanes)).map { temporary + "/check-breakages-\(getpid())-lane\($0 + 1)" }
+        // The folders this tool makes (the rest are copies of `root`), and removes at its end.
+        let copies = here ? Array(folders.dropFirst()) : folders
         let logs = temporary + "/check-breakages-\(getpid())-logs"
         let here = here
         @Sendable func removeScratch() {
             if here { undoPatch(in: first) }
-            for folder in here ? Array(folders.dropFirst()) : folders {
+            for folder in copies {
                 try? FileManager.default.removeItem(atPath: folder)
                 // SwiftPM's lock files beside the temporary folder for a .build (named after the path) outlive it otherwise.
                 let prefix = (folder + "/.build").replacingOccurrences(of: "/", with: "_")
@@ -75,7 +77,7 @@ struct Check {
         }
         // The working tree as it is (committed or not), without build products, before any patch goes in; a copy's
         // .build is shared by the breakages its lane takes, so each costs an incremental build.
-        for folder in here ? Array(folders.dropFirst()) : folders {
+        for folder in copies {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let copy = "tar -C '\(root)' --exclude=./.build --exclude=./.git -cf - . | tar -C '\(folder)' -xf - && cd '\(folder)' "
                 + "&& git init -q . && git add -A && git -c user.email=ci@localhost -c user.name=ci commit -qm base"
@@ -144,8 +146,11 @@ struct Check {
                 let builder = try? Child(["swift", "build", "--build-tests"], log: laneLogs + "/build.log", in: folder)
                 let built = builder?.wait { state.withLock { $0.next >= order.count } }
                 guard built == 0 else {
+                    // Under the lock the breakages' lines are printed under, so as not to cut into them.
                     if builder == nil || built != nil {
-                        print("check-breakages: lane \(number + 1)'s copy does not build; the other lanes go on without it")
+                        state.withLock { _ in
+                            print("check-breakages: lane \(number + 1)'s copy does not build; the other lanes go on without it")
+                        }
                     }
                     return
                 }
