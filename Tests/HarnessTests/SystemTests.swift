@@ -17,6 +17,20 @@ struct SystemTests {
         #endif
     }
 
+    @Test("a system run's limit counts spare time from the scenario's first step: 10 s held back by the pool count nothing")
+    func limitCountsFromTheFirstStep() {
+        let ms: Int64 = 1_000_000
+        var limit = SystemRunLimit(limit: 200 * ms, wall: 0, busy: 0)
+        // A look every 20 ms, the machine idle throughout: 10 s before the first step, then until the limit.
+        var cutAt: Int64? = nil
+        for wall in stride(from: 20 * ms, through: 11_000 * ms, by: Int(20 * ms)) where cutAt == nil {
+            if limit.look(wall: wall, busy: 0, begun: wall > 10_000 * ms) { cutAt = wall }
+        }
+        #expect(cutAt == 10_200 * ms,
+                "cut \(cutAt.map { "at \($0 / ms) ms" } ?? "never") after the call; expected at 10 200 ms: its first step came after 10 s of waiting for the pool, and only the 200 ms after it are the run's")
+        #expect(limit.waitedForThePool == 10_020 * ms)
+    }
+
     @Test("a system run's time limit counts from its first step: a pool held by other work meanwhile only delays it")
     func limitFromTheFirstStep() async {
         // In a process of its own: every thread of the pool is held there for a while, which would stall the tests

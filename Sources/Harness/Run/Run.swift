@@ -272,22 +272,16 @@ private func stillnessLookers() -> Set<Int32> {
 /// waiter nobody resumes).
 private func systemRunEnding(options: RunOptions, over once: Once, begun: Once) -> HarnessFailure? {
     let start = harness_real_monotonic_nanoseconds()
-    let limit = Nanoseconds(options.timeLimit)
-    // The limit counts spare time: on an oversubscribed machine the scenario's threads wait for a CPU, not for it. It
-    // starts when the scenario does: a pool held by other work delays the first step, and that wait is not the run's.
-    var spare = SpareTime.starting()
-    var waitedForThePool: Int64? = nil
+    var limit = SystemRunLimit(limit: Nanoseconds(options.timeLimit), wall: start, busy: MachineBusy.total())
     let stillLimit = options.stillnessLimit.map(Nanoseconds)
     var stillness = Stillness()
     let me = ThreadTime.currentThreadID()
     systemRunWatchers.withLock { _ = $0.insert(me) }
     defer { systemRunWatchers.withLock { _ = $0.remove(me) } }
     while !once.isClaimed {
-        let now = harness_real_monotonic_nanoseconds() - start
-        if waitedForThePool == nil {
-            if begun.isClaimed { waitedForThePool = now } else { spare = SpareTime.starting() }
-        }
-        if let waited = waitedForThePool, spare.lookNow() >= limit {
+        let wall = harness_real_monotonic_nanoseconds(), now = wall - start
+        if limit.look(wall: wall, busy: MachineBusy.total(), begun: begun.isClaimed),
+           let waited = limit.waitedForThePool {
             guard once.claim() else { return nil }
             var failure = HarnessFailure(.timedOut, schedule: .system, summary:
                 "the scenario was still running after \(HarnessFailure.format(options.timeLimit)) of real time " +
@@ -313,6 +307,36 @@ private func systemRunEnding(options: RunOptions, over once: Once, begun: Once) 
         usleep(20_000)
     }
     return nil
+}
+
+/// A `system` run's time limit, counted in spare time from the scenario's first step: on an oversubscribed machine the
+/// scenario's threads wait for a CPU, not for it, and a pool held by other work delays the first step, which is not the
+/// run's time either. Fed by its watcher's looks, so a test can feed it a pool that holds the run back for minutes.
+package struct SystemRunLimit: Sendable {
+    /// The limit, in nanoseconds of spare time.
+    let limit: Int64
+    /// The real time at which the run was asked for, in nanoseconds.
+    let start: Int64
+    /// How long the run waited for the pool before its first step, in nanoseconds; nil until that step is seen.
+    package private(set) var waitedForThePool: Int64?
+    /// Spare time since the first step (restarted at every look before it).
+    private var spare: SpareTime
+
+    /// A limit of `limit` nanoseconds for a run asked for at real time `wall`, the machine's busy total then `busy`.
+    package init(limit: Int64, wall: Int64, busy: Int64?) {
+        self.limit = limit
+        start = wall
+        spare = SpareTime(wall: wall, busy: busy)
+    }
+
+    /// One look at real time `wall`, busy total `busy`, the scenario's first step seen or not (`begun`): whether the
+    /// run has had its whole limit.
+    package mutating func look(wall: Int64, busy: Int64?, begun: Bool) -> Bool {
+        if waitedForThePool == nil {
+            if begun { waitedForThePool = wall - start } else { spare = SpareTime(wall: wall, busy: busy) }
+        }
+        return waitedForThePool != nil && spare.look(wall: wall, busy: busy) >= limit
+    }
 }
 
 /// When a `system` run started, for `ScenarioClock` (a task-local, so it reaches child tasks).
