@@ -68,13 +68,14 @@ enum { TABLE_BITS = 16, TABLE_SIZE = 1 << TABLE_BITS, FILTER_WORDS = 4096 };
 static _Atomic uintptr_t table[TABLE_SIZE];
 /// A bit per hashed address that was ever counted: most lookups (the runtime's mutexes) end here.
 static _Atomic uint64_t filter[FILTER_WORDS];
-/// Per slot: whether a job waits for the mutex (`SLOT_WAITED`), whether it is a serial queue's, a concurrent queue's
-/// or a reader-writer lock's rather than a mutex's (`SLOT_QUEUE`, `SLOT_CONCURRENT`, `SLOT_RWLOCK`), and the task id of
+/// Per slot: whether a job waits for the mutex (`SLOT_WAITED`), whether it is a serial queue's, a concurrent queue's,
+/// a reader-writer lock's or a Dispatch semaphore rather than a mutex (`SLOT_QUEUE`, `SLOT_CONCURRENT`, `SLOT_RWLOCK`,
+/// `SLOT_SEMAPHORE`), and the task id of
 /// the job that holds it (0: none known; a reader-writer lock's writer, a concurrent queue's barrier).
 static _Atomic uint32_t slot_flags[TABLE_SIZE];
 static _Atomic uint64_t slot_holder[TABLE_SIZE];
-enum { SLOT_WAITED = 1, SLOT_QUEUE = 2, SLOT_RWLOCK = 4, SLOT_CONCURRENT = 8,
-       SLOT_KIND = SLOT_QUEUE | SLOT_RWLOCK | SLOT_CONCURRENT };
+enum { SLOT_WAITED = 1, SLOT_QUEUE = 2, SLOT_RWLOCK = 4, SLOT_CONCURRENT = 8, SLOT_SEMAPHORE = 16,
+       SLOT_KIND = SLOT_QUEUE | SLOT_RWLOCK | SLOT_CONCURRENT | SLOT_SEMAPHORE };
 static _Atomic int64_t counted_now = 0;
 
 /// Moves on whenever an address is counted, or counted as another kind, or the static ranges are found: a verdict
@@ -485,6 +486,25 @@ static long counted_slot(pthread_mutex_t *mutex) {
     if (slot < 0) slot = count_if_static(mutex, 0);
     if (slot < 0) note_plain(mutex, epoch);
     return slot;
+}
+
+/// Before the entry of a counted lock (a mutex, a reader-writer lock, a queue's `sync` or send, a semaphore's wait): a
+/// choice point only where another job could run, otherwise no call at all. Whether the run was told.
+static int lock_point(void *run, void *lock, const harness_lock_callbacks *set) {
+    atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
+    if (*lock_others <= 0 || in_hop) return 0;
+    in_callback = 1;
+    set->point(run, lock);
+    in_callback = 0;
+    return 1;
+}
+
+/// A counted lock was taken after `lock_point` or a wait told the run (`told`): the timeline's "takes lock n".
+static void lock_taken(void *run, void *lock, const harness_lock_callbacks *set, int told) {
+    if (!told) return;
+    in_callback = 1;
+    set->taken(run, lock);
+    in_callback = 0;
 }
 
 /// Before a lock of a counted mutex: a choice point only where another job could run, otherwise no call at all.
@@ -1242,6 +1262,82 @@ __attribute__((visibility("hidden"))) void harness_locks_queue_submit(void *queu
     in_callback = 0;
 }
 
+// MARK: Dispatch semaphores
+
+// `DispatchSemaphore(value: 1)` around a section is how much Swift code makes a lock of Dispatch: wait, check, signal;
+// wait, act, signal. In a job of a seeded run, a wait that cannot take the semaphore at once does not block its worker
+// while another job of the run could go on (a ready or paused job, a timer): the job waits in the run
+// (`semaphore_busy`), the run taking the semaphore for it once it can (its signal may come from a job of the run, from
+// the run's outside work or from a thread the run never knew), or ending the wait when the run's clock passes its
+// deadline. Only when nothing else of the run can move does it wait in the library, as every wait did before: a thread
+// outside the run may yet signal it. A semaphore made with a count of one or more (a lock, or a pool of permits) by the
+// code under test (decided where it is made, as serial queues are) is a choice point at the entry of each wait, as a
+// lock is: so its check-then-act is explored. One made with 0 is a hand-off (signal, then wait): no choice point.
+
+typedef void *(*semaphore_create_t)(long value);
+typedef long (*semaphore_wait_t)(void *semaphore, uint64_t timeout);
+REAL_DISPATCH(dispatch_semaphore_create, semaphore_create_t)
+REAL_DISPATCH(dispatch_semaphore_wait, semaphore_wait_t)
+
+static _Atomic int64_t semaphores_counted = 0;
+int64_t harness_locks_semaphores_counted(void) { return atomic_load_explicit(&semaphores_counted, memory_order_relaxed); }
+int harness_locks_is_counted_semaphore(const void *semaphore) { return find_kind_slot(semaphore, SLOT_SEMAPHORE) >= 0; }
+
+long harness_semaphore_try(void *semaphore) { return real_dispatch_semaphore_wait()(semaphore, 0); }
+
+/// Whether the semaphore being made now is the code under test's: past Dispatch's Swift overlay, the first frame is the
+/// program's. `frame`: `dispatch_semaphore_create`'s own. By frame pointers: the unwinder stops at the overlay's
+/// `DispatchSemaphore.init`, which keeps one.
+static int semaphore_made_by_code_under_test(void **frame) {
+    pthread_once(&toolchain_once, find_toolchain);
+    for (int depth = 0; depth < 6 && frame != NULL; depth++) {
+        Dl_info info;
+        if (!dladdr(frame[1], &info) || info.dli_fname == NULL) return 0;
+        const char *slash = strrchr(info.dli_fname, '/');
+        if (slash == NULL || strcmp(slash + 1, "libswiftDispatch.so") != 0) return frame_verdict(frame[1]) == FRAME_PROGRAM;
+        frame = caller_frame(frame);
+    }
+    return 0;
+}
+
+void *dispatch_semaphore_create(long value) {
+    void *semaphore = real_dispatch_semaphore_create()(value);
+    if (semaphore == NULL || classifying) return semaphore;
+    classifying = 1;
+    if (!sealed && value >= 1 && semaphore_made_by_code_under_test((void **)__builtin_frame_address(0))) {
+        count_address(semaphore, SLOT_SEMAPHORE);
+        atomic_fetch_add_explicit(&semaphores_counted, 1, memory_order_relaxed);
+    } else {
+        forget_mutex(semaphore);
+    }
+    classifying = 0;
+    return semaphore;
+}
+
+__attribute__((visibility("hidden"))) int harness_locks_semaphore_wait(void *semaphore, uint64_t timeout, int64_t delay,
+                                                                      long *result) {
+    if (__builtin_expect(lock_run == NULL, 1) || in_callback || in_hop) return 0;
+    const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+    if (set == NULL || set->semaphore_busy == NULL) return 0;
+    void *run = lock_run;
+    int told = find_kind_slot(semaphore, SLOT_SEMAPHORE) >= 0 && lock_point(run, semaphore, set);
+    *result = real_dispatch_semaphore_wait()(semaphore, 0);
+    // Taken, or a wait that was only a look (`DISPATCH_TIME_NOW`, or a deadline already past).
+    if (*result != 0 && timeout != 0 && delay != 0) {
+        // A deadline on a clock the run does not keep (Dispatch's continuous one): the library's wait, as before.
+        if (delay < -1) return 0;
+        in_callback = 1;
+        int answer = set->semaphore_busy(run, semaphore, delay);
+        in_callback = 0;
+        if (answer == 0) return 0;
+        told = 1;
+        // Its time ran out: the library's answer to a look now (a signal at that very moment still counts).
+        *result = answer == 1 ? 0 : real_dispatch_semaphore_wait()(semaphore, 0);
+    }
+    if (*result == 0) lock_taken(run, semaphore, set, told);
+    return 1;
+}
+
 // MARK: A contended Synchronization.Mutex
 
 uint32_t harness_mutex_word(const void *word) {
@@ -1439,6 +1535,9 @@ int64_t harness_locks_queues_counted(void) { return 0; }
 int harness_locks_is_counted_queue(const void *queue) { (void)queue; return 0; }
 int64_t harness_locks_rwlocks_counted(void) { return 0; }
 int64_t harness_locks_rwlocks_counted_static(void) { return 0; }
+int64_t harness_locks_semaphores_counted(void) { return 0; }
+int harness_locks_is_counted_semaphore(const void *semaphore) { (void)semaphore; return 0; }
+long harness_semaphore_try(void *semaphore) { (void)semaphore; return -1; }
 int harness_locks_is_counted_rwlock(const void *rwlock) { (void)rwlock; return 0; }
 int harness_locks_holders(const void *lock, uint64_t *tasks, int max) { (void)lock; (void)tasks; (void)max; return 0; }
 harness_baton *harness_baton_make(void) { return 0; }
