@@ -507,24 +507,10 @@ static void lock_taken(void *run, void *lock, const harness_lock_callbacks *set,
     in_callback = 0;
 }
 
-/// Before a lock of a counted mutex: a choice point only where another job could run, otherwise no call at all.
-/// Whether the run was told.
-static int mutex_point(void *run, pthread_mutex_t *mutex, const harness_lock_callbacks *set) {
-    atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
-    if (*lock_others <= 0 || in_hop) return 0;
-    in_callback = 1;
-    set->point(run, mutex);
-    in_callback = 0;
-    return 1;
-}
-
 /// A counted mutex was taken: its holder is this job, and the run hears of it if it was told of the lock.
 static void mutex_taken(void *run, pthread_mutex_t *mutex, long slot, const harness_lock_callbacks *set, int told) {
     atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
-    if (!told) return;
-    in_callback = 1;
-    set->taken(run, mutex);
-    in_callback = 0;
+    lock_taken(run, mutex, set, told);
 }
 
 /// A lock in a job of a mutex not known plain: a choice point if it counts.
@@ -533,7 +519,7 @@ __attribute__((noinline)) static int lock_in_job(pthread_mutex_t *mutex) {
     const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
     if (slot >= 0 && set != NULL) {
         void *run = lock_run;
-        int told = mutex_point(run, mutex, set);
+        int told = lock_point(run, mutex, set);
         while (1) {
             int result = mutex_trylock()(mutex);
             if (result == 0) {
@@ -563,7 +549,7 @@ __attribute__((noinline)) static int trylock_in_job(pthread_mutex_t *mutex) {
     long slot = counted_slot(mutex);
     const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
     if (slot < 0 || set == NULL) return mutex_trylock()(mutex);
-    int told = mutex_point(lock_run, mutex, set);
+    int told = lock_point(lock_run, mutex, set);
     int result = mutex_trylock()(mutex);
     if (result == 0) mutex_taken(lock_run, mutex, slot, set, told);
     return result;
@@ -634,15 +620,17 @@ REAL_DISPATCH(dispatch_set_target_queue, set_target_t)
 enum { SERIAL_ATTRS = 64 };
 static _Atomic uintptr_t serial_attrs[SERIAL_ATTRS];
 
-static int is_serial_attr(const void *attr) {
-    if (attr == NULL) return 1;
+/// Whether `attr` is one of `set`'s (filled from the front, never emptied).
+static int attr_in(_Atomic uintptr_t *set, const void *attr) {
     for (int index = 0; index < SERIAL_ATTRS; index++) {
-        uintptr_t known = atomic_load_explicit(&serial_attrs[index], memory_order_acquire);
+        uintptr_t known = atomic_load_explicit(&set[index], memory_order_acquire);
         if (known == (uintptr_t)attr) return 1;
         if (known == 0) return 0;
     }
     return 0;
 }
+
+static int is_serial_attr(const void *attr) { return attr == NULL || attr_in(serial_attrs, attr); }
 
 /// Queue attributes known concurrent: libdispatch's own (`DISPATCH_QUEUE_CONCURRENT`, what the overlay's `.concurrent`
 /// is) and those the makers below derived from one. An initially inactive one is made by a maker not defined here: never
@@ -657,12 +645,7 @@ static void find_concurrent_attr(void) {
 static int is_concurrent_attr(const void *attr) {
     if (attr == NULL) return 0;
     pthread_once(&concurrent_once, find_concurrent_attr);
-    for (int index = 0; index < SERIAL_ATTRS; index++) {
-        uintptr_t known = atomic_load_explicit(&concurrent_attrs[index], memory_order_acquire);
-        if (known == (uintptr_t)attr) return 1;
-        if (known == 0) return 0;
-    }
-    return 0;
+    return attr_in(concurrent_attrs, attr);
 }
 
 static void remember_attr(_Atomic uintptr_t *set, void *made) {
@@ -773,14 +756,7 @@ __attribute__((visibility("hidden"))) long harness_locks_queue_enter(void *queue
     const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
     if (set == NULL) return -1;
     void *run = lock_run;
-    atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
-    int told = 0;
-    if (*lock_others > 0) {
-        in_callback = 1;
-        set->point(run, queue);
-        in_callback = 0;
-        told = 1;
-    }
+    int told = lock_point(run, queue, set);
     if (kind == SLOT_CONCURRENT) return concurrent_queue_enter(queue, slot, barrier, set, told);
     int me = my_tid();
     while (1) {
@@ -796,11 +772,7 @@ __attribute__((visibility("hidden"))) long harness_locks_queue_enter(void *queue
         if (!waited) return -1;
     }
     atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
-    if (told) {
-        in_callback = 1;
-        set->taken(run, queue);
-        in_callback = 0;
-    }
+    lock_taken(run, queue, set, told);
     return slot;
 }
 
@@ -1026,24 +998,15 @@ static int rwlock_plain(pthread_rwlock_t *rwlock, int write, int result) {
     return result;
 }
 
-/// The entry of a lock call: a choice point where another job could run. Returns whether the run was told.
-static int rwlock_point(pthread_rwlock_t *rwlock) {
-    atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
-    if (*lock_others <= 0) return 0;
-    in_callback = 1;
-    atomic_load_explicit(&lock_callbacks, memory_order_acquire)->point(lock_run, rwlock);
-    in_callback = 0;
-    return 1;
+/// The run's callbacks, which a lock call in a job reads only once `rwlock_slot_in_job` found them set.
+static const harness_lock_callbacks *rwlock_callbacks(void) {
+    return atomic_load_explicit(&lock_callbacks, memory_order_acquire);
 }
 
 static void rwlock_taken(pthread_rwlock_t *rwlock, long slot, int write, int told) {
     if (write) atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
     else reader_in(slot);
-    if (told) {
-        in_callback = 1;
-        atomic_load_explicit(&lock_callbacks, memory_order_acquire)->taken(lock_run, rwlock);
-        in_callback = 0;
-    }
+    lock_taken(lock_run, rwlock, rwlock_callbacks(), told);
 }
 
 /// The thread of a run's job that keeps `rwlock` from the caller, which wants to read it or (`write`) to write it: a
@@ -1065,7 +1028,7 @@ static int rwlock_lock(pthread_rwlock_t *rwlock, int write) {
     long slot = rwlock_slot_in_job(rwlock);
     if (slot < 0)
         return rwlock_plain(rwlock, write, write ? real_pthread_rwlock_wrlock()(rwlock) : real_pthread_rwlock_rdlock()(rwlock));
-    int told = rwlock_point(rwlock);
+    int told = lock_point(lock_run, rwlock, rwlock_callbacks());
     while (1) {
         int result = write ? real_pthread_rwlock_trywrlock()(rwlock) : real_pthread_rwlock_tryrdlock()(rwlock);
         if (result == 0) {
@@ -1075,7 +1038,7 @@ static int rwlock_lock(pthread_rwlock_t *rwlock, int write) {
         int blocker = result == EBUSY ? rwlock_blocker(rwlock, slot, write) : 0;
         if (blocker == 0) break;
         in_callback = 1;
-        int waited = atomic_load_explicit(&lock_callbacks, memory_order_acquire)->busy(lock_run, rwlock, blocker);
+        int waited = rwlock_callbacks()->busy(lock_run, rwlock, blocker);
         in_callback = 0;
         told = 1;
         // Kept by a thread outside the run: waited for in the library, as a job that blocks does.
@@ -1093,7 +1056,7 @@ static int rwlock_try(pthread_rwlock_t *rwlock, int write) {
     if (slot < 0)
         return rwlock_plain(rwlock, write,
                             write ? real_pthread_rwlock_trywrlock()(rwlock) : real_pthread_rwlock_tryrdlock()(rwlock));
-    int told = rwlock_point(rwlock);
+    int told = lock_point(lock_run, rwlock, rwlock_callbacks());
     int result = write ? real_pthread_rwlock_trywrlock()(rwlock) : real_pthread_rwlock_tryrdlock()(rwlock);
     if (result == 0) rwlock_taken(rwlock, slot, write, told);
     return result;
@@ -1105,7 +1068,7 @@ static int rwlock_timed(pthread_rwlock_t *rwlock, int write, const struct timesp
                         int (*timed)(pthread_rwlock_t *, void *), void *context) {
     long slot = rwlock_slot_in_job(rwlock);
     if (slot < 0) return rwlock_plain(rwlock, write, timed(rwlock, context));
-    int told = rwlock_point(rwlock);
+    int told = lock_point(lock_run, rwlock, rwlock_callbacks());
     int result = write ? real_pthread_rwlock_trywrlock()(rwlock) : real_pthread_rwlock_tryrdlock()(rwlock);
     if (result == 0) {
         rwlock_taken(rwlock, slot, write, told);
@@ -1224,11 +1187,7 @@ static long concurrent_queue_enter(void *queue, long slot, int barrier, const ha
         // Kept by a thread outside the run (another run's job): waited for in the library, and not recorded.
         if (!waited) return -1;
     }
-    if (told) {
-        in_callback = 1;
-        set->taken(run, queue);
-        in_callback = 0;
-    }
+    lock_taken(run, queue, set, told);
     return slot;
 }
 
@@ -1255,11 +1214,7 @@ __attribute__((visibility("hidden"))) void harness_locks_queue_submit(void *queu
     if (find_kind_slot(queue, SLOT_CONCURRENT) < 0) return;
     const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
     if (set == NULL) return;
-    atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
-    if (*lock_others <= 0) return;
-    in_callback = 1;
-    set->point(lock_run, queue);
-    in_callback = 0;
+    lock_point(lock_run, queue, set);
 }
 
 // MARK: Dispatch semaphores
