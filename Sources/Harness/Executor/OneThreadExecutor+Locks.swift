@@ -357,6 +357,15 @@ extension OneThreadExecutor {
         condition.lock()
         events.waitsForLock(lock, holder: holder)
         pause(me)
+        handOnTheLoop(from: me)
+        me.blockedOn = nil
+        me.blockedOnMutex = false
+        resumed(me)
+    }
+
+    /// The paused job on `me` waits (parked) until the run resumes it, while an idle worker takes the loop; a run that
+    /// ends meanwhile ends its thread here (`endParked`). Holding the baton, under the lock; returns without it.
+    private func handOnTheLoop(from me: Worker) {
         let target = idleWorker()
         target.order = .loop
         me.parked = true
@@ -364,9 +373,6 @@ extension OneThreadExecutor {
         harness_baton_post(target.baton)
         harness_baton_wait(me.baton)
         if case .exit = me.order { endParked(me) }
-        me.blockedOn = nil
-        me.blockedOnMutex = false
-        resumed(me)
     }
 
     /// `choicePoint()` in a job of this run: a lock point with no lock, where another candidate could run.
@@ -409,13 +415,7 @@ extension OneThreadExecutor {
         if delay >= 0 {
             scheduler.setWaitTimer(me.token, key: me.key, deadline: scheduler.time.due(after: delay, onRunThread: true))
         }
-        let target = idleWorker()
-        target.order = .loop
-        me.parked = true
-        condition.unlock()
-        harness_baton_post(target.baton)
-        harness_baton_wait(me.baton)
-        if case .exit = me.order { endParked(me) }
+        handOnTheLoop(from: me)
         // Gone on when its time ran out: it waits no more.
         if me.waitsForSemaphore != nil { semaphoreWaiters.removeAll { $0 === me } }
         me.waitsForSemaphore = nil
