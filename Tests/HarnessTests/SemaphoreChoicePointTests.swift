@@ -33,14 +33,16 @@ private final class Guarded: @unchecked Sendable {
 }
 
 /// Two child tasks each withdraw 100 of 100 in one section a `DispatchSemaphore(value: 1)` guards, taking a lock of
-/// their own inside it (a choice point while the semaphore is held): "balance left, refused".
+/// their own between the check and the act (a choice point while the semaphore is held, where the other task would
+/// overdraw if it could come in): "balance left, refused".
 private func oneSectionWithALockInside() async -> String {
     let account = Guarded(), inner = NSLock()
     await withTaskGroup(of: Void.self) { group in
         for _ in 0..<2 {
             group.addTask {
                 take(account.gate)
-                let enough = inner.withLock { account.balance >= 100 }
+                let enough = account.balance >= 100
+                inner.withLock {}
                 if enough { account.balance -= 100 } else { account.refused += 1 }
                 account.gate.signal()
             }
@@ -73,7 +75,7 @@ struct SemaphoreChoicePointTests {
     /// A short watchdog: a false "blocked thread" shows at once instead of after the default limit.
     static let quick = RunOptions { $0.blockedThreadLimit = .milliseconds(400) }
 
-    @Test("a semaphore used as a lock, with a lock taken inside its section, finishes on every seed with the real outcome")
+    @Test("a semaphore used as a lock, with a lock taken inside its section, finishes on every seed with the real outcome: one task in at a time")
     func lockInsideSemaphoreSection() async throws {
         let waitsBefore = LockPoints.semaphoreWaits
         for seed in UInt64(0)..<50 {
