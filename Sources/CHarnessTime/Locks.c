@@ -68,13 +68,14 @@ enum { TABLE_BITS = 16, TABLE_SIZE = 1 << TABLE_BITS, FILTER_WORDS = 4096 };
 static _Atomic uintptr_t table[TABLE_SIZE];
 /// A bit per hashed address that was ever counted: most lookups (the runtime's mutexes) end here.
 static _Atomic uint64_t filter[FILTER_WORDS];
-/// Per slot: whether a job waits for the mutex (`SLOT_WAITED`), whether it is a serial queue's, a concurrent queue's
-/// or a reader-writer lock's rather than a mutex's (`SLOT_QUEUE`, `SLOT_CONCURRENT`, `SLOT_RWLOCK`), and the task id of
+/// Per slot: whether a job waits for the mutex (`SLOT_WAITED`), whether it is a serial queue's, a concurrent queue's,
+/// a reader-writer lock's or a Dispatch semaphore rather than a mutex (`SLOT_QUEUE`, `SLOT_CONCURRENT`, `SLOT_RWLOCK`,
+/// `SLOT_SEMAPHORE`), and the task id of
 /// the job that holds it (0: none known; a reader-writer lock's writer, a concurrent queue's barrier).
 static _Atomic uint32_t slot_flags[TABLE_SIZE];
 static _Atomic uint64_t slot_holder[TABLE_SIZE];
-enum { SLOT_WAITED = 1, SLOT_QUEUE = 2, SLOT_RWLOCK = 4, SLOT_CONCURRENT = 8,
-       SLOT_KIND = SLOT_QUEUE | SLOT_RWLOCK | SLOT_CONCURRENT };
+enum { SLOT_WAITED = 1, SLOT_QUEUE = 2, SLOT_RWLOCK = 4, SLOT_CONCURRENT = 8, SLOT_SEMAPHORE = 16,
+       SLOT_KIND = SLOT_QUEUE | SLOT_RWLOCK | SLOT_CONCURRENT | SLOT_SEMAPHORE };
 static _Atomic int64_t counted_now = 0;
 
 /// Moves on whenever an address is counted, or counted as another kind, or the static ranges are found: a verdict
@@ -487,24 +488,29 @@ static long counted_slot(pthread_mutex_t *mutex) {
     return slot;
 }
 
-/// Before a lock of a counted mutex: a choice point only where another job could run, otherwise no call at all.
-/// Whether the run was told.
-static int mutex_point(void *run, pthread_mutex_t *mutex, const harness_lock_callbacks *set) {
+/// Before the entry of a counted lock (a mutex, a reader-writer lock, a queue's `sync` or send, a semaphore's wait): a
+/// choice point only where another job could run, otherwise no call at all. Whether the run was told.
+static int lock_point(void *run, void *lock, const harness_lock_callbacks *set) {
     atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
     if (*lock_others <= 0 || in_hop) return 0;
     in_callback = 1;
-    set->point(run, mutex);
+    set->point(run, lock);
     in_callback = 0;
     return 1;
+}
+
+/// A counted lock was taken after `lock_point` or a wait told the run (`told`): the timeline's "takes lock n".
+static void lock_taken(void *run, void *lock, const harness_lock_callbacks *set, int told) {
+    if (!told) return;
+    in_callback = 1;
+    set->taken(run, lock);
+    in_callback = 0;
 }
 
 /// A counted mutex was taken: its holder is this job, and the run hears of it if it was told of the lock.
 static void mutex_taken(void *run, pthread_mutex_t *mutex, long slot, const harness_lock_callbacks *set, int told) {
     atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
-    if (!told) return;
-    in_callback = 1;
-    set->taken(run, mutex);
-    in_callback = 0;
+    lock_taken(run, mutex, set, told);
 }
 
 /// A lock in a job of a mutex not known plain: a choice point if it counts.
@@ -513,7 +519,7 @@ __attribute__((noinline)) static int lock_in_job(pthread_mutex_t *mutex) {
     const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
     if (slot >= 0 && set != NULL) {
         void *run = lock_run;
-        int told = mutex_point(run, mutex, set);
+        int told = lock_point(run, mutex, set);
         while (1) {
             int result = mutex_trylock()(mutex);
             if (result == 0) {
@@ -543,7 +549,7 @@ __attribute__((noinline)) static int trylock_in_job(pthread_mutex_t *mutex) {
     long slot = counted_slot(mutex);
     const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
     if (slot < 0 || set == NULL) return mutex_trylock()(mutex);
-    int told = mutex_point(lock_run, mutex, set);
+    int told = lock_point(lock_run, mutex, set);
     int result = mutex_trylock()(mutex);
     if (result == 0) mutex_taken(lock_run, mutex, slot, set, told);
     return result;
@@ -614,15 +620,17 @@ REAL_DISPATCH(dispatch_set_target_queue, set_target_t)
 enum { SERIAL_ATTRS = 64 };
 static _Atomic uintptr_t serial_attrs[SERIAL_ATTRS];
 
-static int is_serial_attr(const void *attr) {
-    if (attr == NULL) return 1;
+/// Whether `attr` is one of `set`'s (filled from the front, never emptied).
+static int attr_in(_Atomic uintptr_t *set, const void *attr) {
     for (int index = 0; index < SERIAL_ATTRS; index++) {
-        uintptr_t known = atomic_load_explicit(&serial_attrs[index], memory_order_acquire);
+        uintptr_t known = atomic_load_explicit(&set[index], memory_order_acquire);
         if (known == (uintptr_t)attr) return 1;
         if (known == 0) return 0;
     }
     return 0;
 }
+
+static int is_serial_attr(const void *attr) { return attr == NULL || attr_in(serial_attrs, attr); }
 
 /// Queue attributes known concurrent: libdispatch's own (`DISPATCH_QUEUE_CONCURRENT`, what the overlay's `.concurrent`
 /// is) and those the makers below derived from one. An initially inactive one is made by a maker not defined here: never
@@ -637,12 +645,7 @@ static void find_concurrent_attr(void) {
 static int is_concurrent_attr(const void *attr) {
     if (attr == NULL) return 0;
     pthread_once(&concurrent_once, find_concurrent_attr);
-    for (int index = 0; index < SERIAL_ATTRS; index++) {
-        uintptr_t known = atomic_load_explicit(&concurrent_attrs[index], memory_order_acquire);
-        if (known == (uintptr_t)attr) return 1;
-        if (known == 0) return 0;
-    }
-    return 0;
+    return attr_in(concurrent_attrs, attr);
 }
 
 static void remember_attr(_Atomic uintptr_t *set, void *made) {
@@ -753,14 +756,7 @@ __attribute__((visibility("hidden"))) long harness_locks_queue_enter(void *queue
     const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
     if (set == NULL) return -1;
     void *run = lock_run;
-    atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
-    int told = 0;
-    if (*lock_others > 0) {
-        in_callback = 1;
-        set->point(run, queue);
-        in_callback = 0;
-        told = 1;
-    }
+    int told = lock_point(run, queue, set);
     if (kind == SLOT_CONCURRENT) return concurrent_queue_enter(queue, slot, barrier, set, told);
     int me = my_tid();
     while (1) {
@@ -776,11 +772,7 @@ __attribute__((visibility("hidden"))) long harness_locks_queue_enter(void *queue
         if (!waited) return -1;
     }
     atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
-    if (told) {
-        in_callback = 1;
-        set->taken(run, queue);
-        in_callback = 0;
-    }
+    lock_taken(run, queue, set, told);
     return slot;
 }
 
@@ -1006,24 +998,15 @@ static int rwlock_plain(pthread_rwlock_t *rwlock, int write, int result) {
     return result;
 }
 
-/// The entry of a lock call: a choice point where another job could run. Returns whether the run was told.
-static int rwlock_point(pthread_rwlock_t *rwlock) {
-    atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
-    if (*lock_others <= 0) return 0;
-    in_callback = 1;
-    atomic_load_explicit(&lock_callbacks, memory_order_acquire)->point(lock_run, rwlock);
-    in_callback = 0;
-    return 1;
+/// The run's callbacks, which a lock call in a job reads only once `rwlock_slot_in_job` found them set.
+static const harness_lock_callbacks *rwlock_callbacks(void) {
+    return atomic_load_explicit(&lock_callbacks, memory_order_acquire);
 }
 
 static void rwlock_taken(pthread_rwlock_t *rwlock, long slot, int write, int told) {
     if (write) atomic_store_explicit(&slot_holder[slot], lock_task, memory_order_relaxed);
     else reader_in(slot);
-    if (told) {
-        in_callback = 1;
-        atomic_load_explicit(&lock_callbacks, memory_order_acquire)->taken(lock_run, rwlock);
-        in_callback = 0;
-    }
+    lock_taken(lock_run, rwlock, rwlock_callbacks(), told);
 }
 
 /// The thread of a run's job that keeps `rwlock` from the caller, which wants to read it or (`write`) to write it: a
@@ -1045,7 +1028,7 @@ static int rwlock_lock(pthread_rwlock_t *rwlock, int write) {
     long slot = rwlock_slot_in_job(rwlock);
     if (slot < 0)
         return rwlock_plain(rwlock, write, write ? real_pthread_rwlock_wrlock()(rwlock) : real_pthread_rwlock_rdlock()(rwlock));
-    int told = rwlock_point(rwlock);
+    int told = lock_point(lock_run, rwlock, rwlock_callbacks());
     while (1) {
         int result = write ? real_pthread_rwlock_trywrlock()(rwlock) : real_pthread_rwlock_tryrdlock()(rwlock);
         if (result == 0) {
@@ -1055,7 +1038,7 @@ static int rwlock_lock(pthread_rwlock_t *rwlock, int write) {
         int blocker = result == EBUSY ? rwlock_blocker(rwlock, slot, write) : 0;
         if (blocker == 0) break;
         in_callback = 1;
-        int waited = atomic_load_explicit(&lock_callbacks, memory_order_acquire)->busy(lock_run, rwlock, blocker);
+        int waited = rwlock_callbacks()->busy(lock_run, rwlock, blocker);
         in_callback = 0;
         told = 1;
         // Kept by a thread outside the run: waited for in the library, as a job that blocks does.
@@ -1073,7 +1056,7 @@ static int rwlock_try(pthread_rwlock_t *rwlock, int write) {
     if (slot < 0)
         return rwlock_plain(rwlock, write,
                             write ? real_pthread_rwlock_trywrlock()(rwlock) : real_pthread_rwlock_tryrdlock()(rwlock));
-    int told = rwlock_point(rwlock);
+    int told = lock_point(lock_run, rwlock, rwlock_callbacks());
     int result = write ? real_pthread_rwlock_trywrlock()(rwlock) : real_pthread_rwlock_tryrdlock()(rwlock);
     if (result == 0) rwlock_taken(rwlock, slot, write, told);
     return result;
@@ -1085,7 +1068,7 @@ static int rwlock_timed(pthread_rwlock_t *rwlock, int write, const struct timesp
                         int (*timed)(pthread_rwlock_t *, void *), void *context) {
     long slot = rwlock_slot_in_job(rwlock);
     if (slot < 0) return rwlock_plain(rwlock, write, timed(rwlock, context));
-    int told = rwlock_point(rwlock);
+    int told = lock_point(lock_run, rwlock, rwlock_callbacks());
     int result = write ? real_pthread_rwlock_trywrlock()(rwlock) : real_pthread_rwlock_tryrdlock()(rwlock);
     if (result == 0) {
         rwlock_taken(rwlock, slot, write, told);
@@ -1204,11 +1187,7 @@ static long concurrent_queue_enter(void *queue, long slot, int barrier, const ha
         // Kept by a thread outside the run (another run's job): waited for in the library, and not recorded.
         if (!waited) return -1;
     }
-    if (told) {
-        in_callback = 1;
-        set->taken(run, queue);
-        in_callback = 0;
-    }
+    lock_taken(run, queue, set, told);
     return slot;
 }
 
@@ -1235,11 +1214,83 @@ __attribute__((visibility("hidden"))) void harness_locks_queue_submit(void *queu
     if (find_kind_slot(queue, SLOT_CONCURRENT) < 0) return;
     const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
     if (set == NULL) return;
-    atomic_fetch_add_explicit(&points_seen, 1, memory_order_relaxed);
-    if (*lock_others <= 0) return;
-    in_callback = 1;
-    set->point(lock_run, queue);
-    in_callback = 0;
+    lock_point(lock_run, queue, set);
+}
+
+// MARK: Dispatch semaphores
+
+// `DispatchSemaphore(value: 1)` around a section is how much Swift code makes a lock of Dispatch: wait, check, signal;
+// wait, act, signal. In a job of a seeded run, a wait that cannot take the semaphore at once does not block its worker
+// while another job of the run could go on (a ready or paused job, a timer): the job waits in the run
+// (`semaphore_busy`), the run taking the semaphore for it once it can (its signal may come from a job of the run, from
+// the run's outside work or from a thread the run never knew), or ending the wait when the run's clock passes its
+// deadline. Only when nothing else of the run can move does it wait in the library, as every wait did before: a thread
+// outside the run may yet signal it. A semaphore made with a count of one or more (a lock, or a pool of permits) by the
+// code under test (decided where it is made, as serial queues are) is a choice point at the entry of each wait, as a
+// lock is: so its check-then-act is explored. One made with 0 is a hand-off (signal, then wait): no choice point.
+
+typedef void *(*semaphore_create_t)(long value);
+typedef long (*semaphore_wait_t)(void *semaphore, uint64_t timeout);
+REAL_DISPATCH(dispatch_semaphore_create, semaphore_create_t)
+REAL_DISPATCH(dispatch_semaphore_wait, semaphore_wait_t)
+
+static _Atomic int64_t semaphores_counted = 0;
+int64_t harness_locks_semaphores_counted(void) { return atomic_load_explicit(&semaphores_counted, memory_order_relaxed); }
+int harness_locks_is_counted_semaphore(const void *semaphore) { return find_kind_slot(semaphore, SLOT_SEMAPHORE) >= 0; }
+
+long harness_semaphore_try(void *semaphore) { return real_dispatch_semaphore_wait()(semaphore, 0); }
+
+/// Whether the semaphore being made now is the code under test's: past Dispatch's Swift overlay, the first frame is the
+/// program's. `frame`: `dispatch_semaphore_create`'s own. By frame pointers: the unwinder stops at the overlay's
+/// `DispatchSemaphore.init`, which keeps one.
+static int semaphore_made_by_code_under_test(void **frame) {
+    pthread_once(&toolchain_once, find_toolchain);
+    for (int depth = 0; depth < 6 && frame != NULL; depth++) {
+        Dl_info info;
+        if (!dladdr(frame[1], &info) || info.dli_fname == NULL) return 0;
+        const char *slash = strrchr(info.dli_fname, '/');
+        if (slash == NULL || strcmp(slash + 1, "libswiftDispatch.so") != 0) return frame_verdict(frame[1]) == FRAME_PROGRAM;
+        frame = caller_frame(frame);
+    }
+    return 0;
+}
+
+void *dispatch_semaphore_create(long value) {
+    void *semaphore = real_dispatch_semaphore_create()(value);
+    if (semaphore == NULL || classifying) return semaphore;
+    classifying = 1;
+    if (!sealed && value >= 1 && semaphore_made_by_code_under_test((void **)__builtin_frame_address(0))) {
+        count_address(semaphore, SLOT_SEMAPHORE);
+        atomic_fetch_add_explicit(&semaphores_counted, 1, memory_order_relaxed);
+    } else {
+        forget_mutex(semaphore);
+    }
+    classifying = 0;
+    return semaphore;
+}
+
+__attribute__((visibility("hidden"))) int harness_locks_semaphore_wait(void *semaphore, uint64_t timeout, int64_t delay,
+                                                                      long *result) {
+    if (__builtin_expect(lock_run == NULL, 1) || in_callback || in_hop) return 0;
+    const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+    if (set == NULL || set->semaphore_busy == NULL) return 0;
+    void *run = lock_run;
+    int told = find_kind_slot(semaphore, SLOT_SEMAPHORE) >= 0 && lock_point(run, semaphore, set);
+    *result = real_dispatch_semaphore_wait()(semaphore, 0);
+    // Taken, or a wait that was only a look (`DISPATCH_TIME_NOW`, or a deadline already past).
+    if (*result != 0 && timeout != 0 && delay != 0) {
+        // A deadline on a clock the run does not keep (Dispatch's continuous one): the library's wait, as before.
+        if (delay < -1) return 0;
+        in_callback = 1;
+        int answer = set->semaphore_busy(run, semaphore, delay);
+        in_callback = 0;
+        if (answer == 0) return 0;
+        told = 1;
+        // Its time ran out: the library's answer to a look now (a signal at that very moment still counts).
+        *result = answer == 1 ? 0 : real_dispatch_semaphore_wait()(semaphore, 0);
+    }
+    if (*result == 0) lock_taken(run, semaphore, set, told);
+    return 1;
 }
 
 // MARK: A contended Synchronization.Mutex
@@ -1439,6 +1490,9 @@ int64_t harness_locks_queues_counted(void) { return 0; }
 int harness_locks_is_counted_queue(const void *queue) { (void)queue; return 0; }
 int64_t harness_locks_rwlocks_counted(void) { return 0; }
 int64_t harness_locks_rwlocks_counted_static(void) { return 0; }
+int64_t harness_locks_semaphores_counted(void) { return 0; }
+int harness_locks_is_counted_semaphore(const void *semaphore) { (void)semaphore; return 0; }
+long harness_semaphore_try(void *semaphore) { (void)semaphore; return -1; }
 int harness_locks_is_counted_rwlock(const void *rwlock) { (void)rwlock; return 0; }
 int harness_locks_holders(const void *lock, uint64_t *tasks, int max) { (void)lock; (void)tasks; (void)max; return 0; }
 harness_baton *harness_baton_make(void) { return 0; }

@@ -1145,10 +1145,29 @@ static const struct timespec *real_wall_deadline(const struct timespec *deadline
     return moved;
 }
 
+/// How long a semaphore wait with `timeout` may last on the run's clock, read on a thread that reads the run's time (a
+/// job's): -1 for ever, 0 a look (`DISPATCH_TIME_NOW`, or a deadline past), -2 a deadline on a clock the run does not
+/// keep (Dispatch's continuous one, or a thread on real time).
+static int64_t semaphore_delay(uint64_t timeout) {
+    if (timeout == ~0ull) return -1;
+    if (timeout == 0) return 0;
+    uint64_t when = run_clock_deadline(timeout);
+    if (!virtual_on || (int64_t)when < 0) return -2;
+    inside_library++;
+    int64_t delay = (int64_t)(when - real_dispatch_time_fn()(0, 0));
+    inside_library--;
+    return delay < 0 ? 0 : delay;
+}
+
 long dispatch_semaphore_wait(void *semaphore, uint64_t timeout) {
     before_waiting();
+    // In a job of a seeded run: a choice point if the code under test made it a lock, and a wait in the run while
+    // another job could go on (Locks.c).
+    long result = 0;
+    if (harness_locks_job_run() != NULL
+        && harness_locks_semaphore_wait(semaphore, timeout, semaphore_delay(timeout), &result)) return result;
     wait_begins(semaphore);
-    long result = real_dispatch_semaphore_wait_fn()(semaphore, timeout);
+    result = real_dispatch_semaphore_wait_fn()(semaphore, timeout);
     wait_ended(semaphore);
     return result;
 }

@@ -78,5 +78,11 @@ __attribute__((visibility("hidden"))) long harness_locks_queue_enter(void *queue
 __attribute__((visibility("hidden"))) void harness_locks_queue_leave(void *queue, long section);
 /// An `async` submission to `queue`: a choice point at its entry when it is a counted concurrent queue (Locks.c).
 __attribute__((visibility("hidden"))) void harness_locks_queue_submit(void *queue);
+/// A job of a seeded run waits on Dispatch semaphore `semaphore` until `timeout` (Dispatch's), `delay` nanoseconds of
+/// the run's clock (`semaphore_delay`): a choice point if the code under test made it with a count, then a look; if
+/// it cannot be taken and another job of the run could go on, a wait in the run (Locks.c). Returns 1 with the wait's
+/// answer in `result`; 0 where the library's wait is to be made, as everywhere else.
+__attribute__((visibility("hidden"))) int harness_locks_semaphore_wait(void *semaphore, uint64_t timeout, int64_t delay,
+                                                                      long *result);
 
 #endif

@@ -370,7 +370,11 @@ static int note_signal(void *object, int how) {
     int waiters = 0, awake = 0;
     waiting_on(object, &waiters, &awake);
     int holdable = job_run != NULL && set->hold_signal != NULL;
-    int deferred = holdable && waiters == 0 && (how == SIGNAL_POST || how == SIGNAL_SEMAPHORE);
+    // A Dispatch semaphore the code made with a count (a lock, a pool of permits) is not held: its signal gives back what
+    // a wait took, at once, as a lock's unlock does (held past the job, a semaphore freed in it would be below its count,
+    // which libdispatch traps as a client's bug).
+    int deferred = holdable && waiters == 0
+        && (how == SIGNAL_POST || (how == SIGNAL_SEMAPHORE && !harness_locks_is_counted_semaphore(object)));
     // Nobody waits, but a thread came back from waiting here and has not waited since: it will find the work when it
     // looks, so it is the one doing it.
     uint64_t serial = deferred ? 0 : make_wake(set, run, object, waiters, awake);

@@ -106,6 +106,46 @@ final class QueueAccount: @unchecked Sendable {
     var current: Int { queue.sync { balance } }
 }
 
+/// The same account guarded by a `DispatchSemaphore(value: 1)` used as a lock, as code written before actors does: a
+/// wait before each section, a signal after.
+final class SemaphoreAccount: @unchecked Sendable {
+    // @unchecked Sendable: `balance` is read and written only between `gate.wait()` and `gate.signal()`, below.
+    /// Guards `balance`: a semaphore of one, which one section at a time holds.
+    private let gate = DispatchSemaphore(value: 1)
+    /// The money left.
+    private var balance: Int
+
+    /// An account holding `balance`.
+    init(_ balance: Int) { self.balance = balance }
+
+    /// Runs `body` between a wait and a signal of `gate`.
+    private func guarded<T>(_ body: () -> T) -> T {
+        gate.wait()
+        defer { gate.signal() }
+        return body()
+    }
+
+    /// Withdraws `amount` if the balance covers it, checking in one section and withdrawing in another.
+    func checkThenWithdraw(_ amount: Int) -> Bool {
+        let enough = guarded { balance >= amount }
+        guard enough else { return false }
+        guarded { balance -= amount }
+        return true
+    }
+
+    /// Withdraws `amount` if the balance covers it, checking and withdrawing in one section.
+    func withdraw(_ amount: Int) -> Bool {
+        guarded {
+            guard balance >= amount else { return false }
+            balance -= amount
+            return true
+        }
+    }
+
+    /// The balance now.
+    var current: Int { guarded { balance } }
+}
+
 /// The same account guarded by a `pthread_rwlock_t`, as Swift code on Linux guards state read often and written seldom
 /// (Foundation has no reader-writer lock): the balance read under a read lock, which readers share, and changed under
 /// the write lock, which a writer holds alone.
@@ -440,6 +480,35 @@ extension Program {
             + "section sees the first one's withdrawal and is refused, in any interleaving"
     ) {
         let account = RwlockAccount(100)
+        let refused = await refusedInTwoChildTasks { account.withdraw(100) }
+        return "balance \(account.current), \(refused) refused"
+    }
+
+    /// The check-then-act with a `DispatchSemaphore(value: 1)` as the lock: the check between one wait and signal, the
+    /// withdrawal between another.
+    static let semaphoreCheckThenAct = Program(
+        "semaphore-check-then-act", "two child tasks withdraw 100 from 100, each checking between one wait and signal "
+            + "of a DispatchSemaphore(value: 1) and acting between another",
+        onTime: ["balance 0", "balance -100"],
+        because: "a semaphore of one is a lock, and the check and the withdrawal are two sections of it: the other "
+            + "task's whole withdrawal may come between them (on a pool of two threads, or where the schedule pauses a "
+            + "job at its second wait), and both withdraw"
+    ) {
+        let account = SemaphoreAccount(100)
+        await inTwoChildTasks { account.checkThenWithdraw(100) }
+        return "balance \(account.current)"
+    }
+
+    /// Its fixed twin: the check and the withdrawal between one wait and signal.
+    static let semaphoreOneSection = Program(
+        "semaphore-one-section", "two child tasks withdraw 100 from 100, each checking and acting between one wait and "
+            + "signal of a DispatchSemaphore(value: 1)",
+        onTime: ["balance 0, 1 refused"],
+        because: "the check and the withdrawal are one section, which one task at a time is in (the other's wait "
+            + "blocks until the signal): the second task's section sees the first one's withdrawal and is refused, in "
+            + "any interleaving"
+    ) {
+        let account = SemaphoreAccount(100)
         let refused = await refusedInTwoChildTasks { account.withdraw(100) }
         return "balance \(account.current), \(refused) refused"
     }

@@ -128,11 +128,11 @@ public enum Corpus {
         .boundedConcurrencyGroup, .asyncSemaphore, .gateOpensWaiters, .groupBodyReturnsEarly, .priorityInherited,
         .continuationResumedAtOnce,
         // Locked sections: NSLock, NSRecursiveLock, NSCondition, Mutex, a static pthread mutex, a serial queue's sync,
-        // a concurrent queue's reads and barriers, a pthread rwlock
+        // a concurrent queue's reads and barriers, a pthread rwlock, a DispatchSemaphore(value: 1)
         .nslockCheckThenAct, .nslockOneSection, .mutexCheckThenAct, .recursiveLockTransfers, .nsconditionHandsToThread,
         .lockOrderInversion, .staticMutexCheckThenAct, .staticMutexOneSection, .queueSyncCheckThenAct,
         .queueSyncOneSection, .concurrentQueueCheckThenAct, .concurrentQueueOneBarrier, .rwlockCheckThenAct,
-        .rwlockOneWriteSection,
+        .rwlockOneWriteSection, .semaphoreCheckThenAct, .semaphoreOneSection,
     ]
 
     /// The program named `name`, or nil.

@@ -242,6 +242,11 @@ typedef struct harness_lock_callbacks {
     /// A `Synchronization.Mutex` whose word is at `word` is held by thread `holder` (the kernel id the word keeps): as
     /// `busy`, but the job is ready again once the schedule sees the word free (its unlock is inline: nothing calls).
     int (*mutex_busy)(void *run, void *word, int holder);
+    /// The job waits on Dispatch semaphore `semaphore`, which it could not take at once, for `delay` nanoseconds of the
+    /// run's clock (-1: for ever): if another job of the run could go on, it waits in the run until the semaphore is
+    /// taken for it (1) or its time runs out (2); 0 if nothing else of the run can move (it then waits in the library,
+    /// where a thread outside the run may signal it).
+    int (*semaphore_busy)(void *run, void *semaphore, int64_t delay);
 } harness_lock_callbacks;
 
 /// Sets the callbacks (once; they live for the process).
@@ -286,6 +291,12 @@ int harness_locks_is_counted_queue(const void *queue);
 int64_t harness_locks_rwlocks_counted(void);
 int64_t harness_locks_rwlocks_counted_static(void);
 int harness_locks_is_counted_rwlock(const void *rwlock);
+/// How many Dispatch semaphores made with a count of one or more were counted as the code under test's (the entry of a
+/// wait on one in a job is a choice point) since the process began; whether `semaphore` is one now.
+int64_t harness_locks_semaphores_counted(void);
+int harness_locks_is_counted_semaphore(const void *semaphore);
+/// Takes Dispatch semaphore `semaphore` if it can be taken now, with the library's own call: 0 if taken.
+long harness_semaphore_try(void *semaphore);
 /// The task ids of the jobs holding counted `lock` (a reader-writer lock's readers, or its writer; a mutex's or queue's
 /// holder), at most `max`, each once; returns how many.
 int harness_locks_holders(const void *lock, uint64_t *tasks, int max);

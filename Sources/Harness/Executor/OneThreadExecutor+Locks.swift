@@ -51,6 +51,10 @@ final class Worker: @unchecked Sendable {
     /// The mutex it waits for, while blocked, and whether that is a `Synchronization.Mutex`'s word (freed unseen).
     var blockedOn: UnsafeMutableRawPointer?
     var blockedOnMutex = false
+    /// The Dispatch semaphore it waits for in the run, while it does, and what the wait came to: 1 the run took the
+    /// semaphore for it, 2 its time ran out, 0 it is to wait in the library (`OneThreadExecutor.semaphoreWait`).
+    var waitsForSemaphore: UnsafeMutableRawPointer?
+    var semaphoreAnswer: Int32 = 0
 
     init(index: Int) {
         self.index = index
@@ -89,6 +93,11 @@ package enum LockPoints {
     /// `pthread_rwlock_t`s counted as the code under test's so far, and of those, static ones no init saw.
     package static var rwlocksCounted: Int { Int(harness_locks_rwlocks_counted()) }
     package static var rwlocksCountedStatic: Int { Int(harness_locks_rwlocks_counted_static()) }
+    /// Dispatch semaphores made with a count by the code under test so far: the entry of each wait on one is a lock.
+    package static var semaphoresCounted: Int { Int(harness_locks_semaphores_counted()) }
+    /// Times a job waited in the run for a Dispatch semaphore it could not take at once.
+    package static var semaphoreWaits: Int { semaphoreWaitCount.load(ordering: .relaxed) }
+    static let semaphoreWaitCount = Atomic<Int>(0)
     /// Times a job waited for a lock another job held.
     package static var waits: Int { waitCount.load(ordering: .relaxed) }
     /// Times a job paused at a lock for another to run.
@@ -302,6 +311,7 @@ extension OneThreadExecutor {
         guard let me = Worker.current else { return }
         condition.lock()
         mutexesFreed()
+        semaphoresFreed()
         guard !abandoned, let entry = scheduler.pickAtLockPoint(continuing: me.token), entry.job != me.token else {
             noteCandidates()
             condition.unlock()
@@ -347,6 +357,15 @@ extension OneThreadExecutor {
         condition.lock()
         events.waitsForLock(lock, holder: holder)
         pause(me)
+        handOnTheLoop(from: me)
+        me.blockedOn = nil
+        me.blockedOnMutex = false
+        resumed(me)
+    }
+
+    /// The paused job on `me` waits (parked) until the run resumes it, while an idle worker takes the loop; a run that
+    /// ends meanwhile ends its thread here (`endParked`). Holding the baton, under the lock; returns without it.
+    private func handOnTheLoop(from me: Worker) {
         let target = idleWorker()
         target.order = .loop
         me.parked = true
@@ -354,9 +373,6 @@ extension OneThreadExecutor {
         harness_baton_post(target.baton)
         harness_baton_wait(me.baton)
         if case .exit = me.order { endParked(me) }
-        me.blockedOn = nil
-        me.blockedOnMutex = false
-        resumed(me)
     }
 
     /// `choicePoint()` in a job of this run: a lock point with no lock, where another candidate could run.
@@ -371,6 +387,90 @@ extension OneThreadExecutor {
         guard let me = Worker.current, let holding = worker(onThread: holder), holding !== me else { return false }
         mutexWaits += 1
         waitForLock(me, word, holder: holding.task, isMutex: true)
+        return true
+    }
+
+    // MARK: At a semaphore
+
+    /// The job on this worker waits on Dispatch semaphore `semaphore`, which it could not take at once, for `delay`
+    /// nanoseconds of the run's clock (-1: for ever). While another job of the run could go on (a candidate, a timer), it
+    /// waits in the run, as for a held lock, and another worker takes the loop: a wait in the library would hold the
+    /// run's only turn while the job that will signal waits for it. Returns 1 once the run took the semaphore for it
+    /// (`semaphoresFreed`), 2 once its time ran out on the run's clock, 0 if it is to wait in the library: nothing else
+    /// of the run can move, now or later (`semaphoreWaitGoesToTheLibrary`), and a thread outside the run may signal it.
+    func semaphoreWait(_ semaphore: UnsafeMutableRawPointer, delay: Int64) -> Int32 {
+        guard let me = Worker.current else { return 0 }
+        condition.lock()
+        guard !abandoned, scheduler.ready.candidateCount > 0 || scheduler.timers.count > 0 else {
+            condition.unlock()
+            return 0
+        }
+        LockPoints.semaphoreWaitCount.add(1, ordering: .relaxed)
+        semaphoreWaiters.append(me)
+        me.waitsForSemaphore = semaphore
+        me.semaphoreAnswer = 2
+        events.namesSemaphore(semaphore)
+        events.waitsForLock(semaphore, holder: 0)
+        pause(me)
+        if delay >= 0 {
+            scheduler.setWaitTimer(me.token, key: me.key, deadline: scheduler.time.due(after: delay, onRunThread: true))
+        }
+        handOnTheLoop(from: me)
+        // Gone on when its time ran out: it waits no more.
+        if me.waitsForSemaphore != nil { semaphoreWaiters.removeAll { $0 === me } }
+        me.waitsForSemaphore = nil
+        condition.lock()
+        scheduler.waitResumed(me.token)
+        condition.unlock()
+        resumed(me)
+        return me.semaphoreAnswer
+    }
+
+    /// Takes, for each job waiting in the run for a semaphore, oldest first, the semaphore it waits for if it can be
+    /// taken now: the job is ready again, with it. Its signal may have come from a job of the run, from its outside work
+    /// or from elsewhere; only the run's jobs take it inside the run, one at a time, so what is seen between two jobs is
+    /// the same on every replay wherever the signals are the run's. Baton holder, under the lock.
+    func semaphoresFreed() {
+        guard !semaphoreWaiters.isEmpty else { return }
+        let ended = scheduler.endedWaits
+        var taken: [Worker] = []
+        for waiter in semaphoreWaiters where !ended.contains(waiter.token) {
+            guard let semaphore = waiter.waitsForSemaphore, harness_semaphore_try(semaphore) == 0 else { continue }
+            taken.append(waiter)
+        }
+        guard !taken.isEmpty else { return }
+        semaphoreWaiters.removeAll { waiter in taken.contains { $0 === waiter } }
+        for waiter in taken {
+            waiter.waitsForSemaphore = nil
+            waiter.semaphoreAnswer = 1
+            scheduler.cancelWaitTimer(waiter.token)
+            scheduler.enqueueToken(waiter.token, key: waiter.key)
+        }
+        noteCandidates()
+    }
+
+    /// Whether `step` says nothing of the run can move (a deadlock, or no outside work known) while jobs wait in the
+    /// run for a semaphore: then outside work their jobs held goes first (a signal among it), or else the oldest waiter
+    /// is ready again, to wait in the library as before — a thread the run does not know may signal it. Baton holder,
+    /// under the lock; true if the run is to step again.
+    func semaphoreWaitGoesToTheLibrary(_ step: Scheduler.Step) -> Bool {
+        guard !semaphoreWaiters.isEmpty else { return false }
+        switch step {
+        case .end(.deadlock), .waitForOutsideWork(known: false): break
+        default: return false
+        }
+        if holdsWork {
+            condition.unlock()
+            releaseHeld(waiting: true)
+            condition.lock()
+            return true
+        }
+        let waiter = semaphoreWaiters.removeFirst()
+        waiter.waitsForSemaphore = nil
+        waiter.semaphoreAnswer = 0
+        scheduler.cancelWaitTimer(waiter.token)
+        scheduler.enqueueToken(waiter.token, key: waiter.key)
+        noteCandidates()
         return true
     }
 
@@ -454,6 +554,9 @@ enum LockCallbacks {
             },
             mutex_busy: { run, word, holder in
                 Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().mutexBusy(word!, holder: holder) ? 1 : 0
+            },
+            semaphore_busy: { run, semaphore, delay in
+                Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().semaphoreWait(semaphore!, delay: delay)
             }))
         harness_locks_set_callbacks(callbacks)
         return true

@@ -102,6 +102,8 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
     @exclusivity(unchecked) var idleWorkers: [Worker] = []
     /// The workers blocked on each counted mutex, and which worker holds each (baton holder only).
     @exclusivity(unchecked) var lockWaiters: [UnsafeMutableRawPointer: [Worker]] = [:]
+    /// The workers waiting in the run for a Dispatch semaphore, in the order they began to wait (baton holder only).
+    @exclusivity(unchecked) var semaphoreWaiters: [Worker] = []
     /// Times a job waited for a `Synchronization.Mutex` another job held (baton holder only).
     @exclusivity(unchecked) var mutexWaits = 0
     /// How many candidates the scheduler has besides the running job, where Locks.c reads it: no choice point while 0
@@ -359,7 +361,9 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                 continue
             }
             mutexesFreed()
+            semaphoresFreed()
             var step = scheduler.next(outsideMayResume: outsideMayResume)
+            if semaphoreWaitGoesToTheLibrary(step) { continue }
             if case .waitForOutsideWork(known: true) = step {} else { waitingForOutside = false }
             var waitingForOthers = false
             switch step {

@@ -138,12 +138,18 @@ struct RunEvents: Sendable {
         let number = Int64(lockNumbers.count + 1)
         lockNumbers[address] = number
         lockKinds[number] = harness_locks_is_counted_queue(lock) != 0 ? "queue"
-            : harness_locks_is_counted_rwlock(lock) != 0 ? "rwlock" : "lock"
+            : harness_locks_is_counted_rwlock(lock) != 0 ? "rwlock"
+            : harness_locks_is_counted_semaphore(lock) != 0 ? "semaphore" : "lock"
         return number
     }
 
+    /// Names `semaphore`, a Dispatch semaphore a job waits for (counted or not), "semaphore n".
+    mutating func namesSemaphore(_ semaphore: UnsafeMutableRawPointer) {
+        lockKinds[lockNumber(semaphore)] = "semaphore"
+    }
+
     /// Lock `number`'s name: "lock 2" (an NSLock-family lock, a pthread mutex, a `Mutex`), "queue 1" (a serial queue's
-    /// `sync`) or "rwlock 3" (a pthread reader-writer lock), one count over all of them.
+    /// `sync`), "rwlock 3" (a pthread reader-writer lock) or "semaphore 4" (a Dispatch semaphore), one count over all.
     func lockName(_ number: Int64) -> String {
         "\(lockKinds[number] ?? "lock") \(number)"
     }

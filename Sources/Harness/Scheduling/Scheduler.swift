@@ -62,6 +62,8 @@ struct Scheduler {
         case job(Job)
         /// Outside work's timer: a delayed Dispatch submission, a sleeping thread's wake-up.
         case outside(UInt64)
+        /// The end of a timed wait of a paused worker (`token`, with PCT's `key`): a semaphore wait that ran out.
+        case waitEnds(token: Job, key: UInt64)
     }
 
     /// The jobs waiting for a deadline.
@@ -197,6 +199,27 @@ struct Scheduler {
         graceSpent = false
     }
 
+    /// The paused worker `token` (PCT's `key`) waits until `deadline` at most: then it is ready again, and in
+    /// `endedWaits` until it goes on (`waitResumed`).
+    mutating func setWaitTimer(_ token: Job, key: UInt64, deadline: Int64) {
+        timers.insert(.waitEnds(token: token, key: key), deadline: deadline)
+        graceSpent = false
+    }
+
+    /// The wait of `token` ended before its deadline: its timer is taken out.
+    mutating func cancelWaitTimer(_ token: Job) {
+        guard timers.count > 0 else { return }
+        _ = timers.removeAll { if case .waitEnds(token, _) = $0 { true } else { false } }
+    }
+
+    /// Paused workers whose timed wait ran out, not yet gone on.
+    private(set) var endedWaits: Set<Job> = []
+
+    /// The worker `token` goes on: its wait is over.
+    mutating func waitResumed(_ token: Job) {
+        if !endedWaits.isEmpty { endedWaits.remove(token) }
+    }
+
     /// A job came from outside the harness thread, sent by outside work `key` (or `.max`, if by none the run knows).
     mutating func arrive(_ job: Job, isMain: Bool = false, from key: UInt64) {
         inbox.append(Arrival(key: key, order: arrivals, job: job, isMain: isMain))
@@ -292,6 +315,10 @@ struct Scheduler {
                 case .outside(let serial):
                     hash.mix(0x0B51_DE00)
                     return .fireOutside(serial)
+                case .waitEnds(let token, let key):
+                    endedWaits.insert(token)
+                    ready.append(token, key: key)
+                    hash.mix(0x5E4A_0000)
                 }
             }
             // Under virtual time outside work takes no time and runs between jobs: the next job waits until none of

@@ -1,5 +1,5 @@
 /// An account whose balance a lock of some kind guards (`LockedAccount`, `QueueAccount`, `ConcurrentQueueAccount`,
-/// `RwlockAccount`): a check-then-act in two sections, and its fixed twin in one.
+/// `RwlockAccount`, `SemaphoreAccount`): a check-then-act in two sections, and its fixed twin in one.
 public protocol GuardedAccount: AnyObject, Sendable {
     /// An account holding `balance`.
     init(_ balance: Int)
