@@ -689,7 +689,10 @@ final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
         completed = true
         // Work of tasks that outlive the run is kept for a later one, whatever the ending.
         scheduler.parkLodgers()
-        if case .success = result { succeeded = true }
+        if case .success = result {
+            succeeded = true
+            RunRegistry.shared.endedCleanly(self)
+        }
         over.store(true, ordering: .releasing)
         parkProcessLivedSources()
         abandoned = true

@@ -30,6 +30,9 @@ public struct Run<Value: Sendable>: Sendable {
     /// Times a job waited for a `Synchronization.Mutex` another job held: a sign the scenario locks one, whose own
     /// lock is never a choice point (seeded schedules only; an uncontended one leaves no trace).
     package var mutexWaits = 0
+    /// Whether it was run a second time, with no other run in progress, because its first attempt shared an actor with
+    /// another run (`RunQueue`): what it returned is the second attempt's.
+    package var ranAgainAlone = false
 
     /// The scenario's notes, with the tasks that left them (under `strict` and the virtual-time schedules).
     public var timeline = Timeline()
@@ -122,6 +125,7 @@ func run<Value: Sendable>(
         options.blockedThreadLimit = max(options.blockedThreadLimit, options.timeLimit)
     }
     let record: RunRecord
+    var ranAgainAlone = false
     let attempt = { @Sendable [options, effective] () async throws -> RunRecord in
         try await effective == .system
             ? runOnSystem(options: options, body)
@@ -136,6 +140,7 @@ func run<Value: Sendable>(
         if let first, !first.touchedAnotherRun {
             record = first
         } else {
+            ranAgainAlone = true
             record = try await RunQueue.shared.alone(attempt)
         }
     } catch let failure as HarnessFailure {
@@ -149,7 +154,7 @@ func run<Value: Sendable>(
     return Run(value: value, schedule: schedule, ranAs: effective, jobs: record.jobs, elapsed: record.elapsed,
                scheduleHash: record.scheduleHash, leftoverJobs: record.leftoverJobs,
                guessedTimers: record.guessedTimers, choices: record.choices, trace: record.trace,
-               mutexWaits: record.mutexWaits, timeline: record.timeline)
+               mutexWaits: record.mutexWaits, ranAgainAlone: ranAgainAlone, timeline: record.timeline)
 }
 
 /// `system` becomes `strict` where the strict-pool variable is set and the platform ignores it.

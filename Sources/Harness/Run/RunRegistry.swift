@@ -73,13 +73,30 @@ final class RunRegistry: @unchecked Sendable {
         lock.lock()
         if let entry = runs.removeValue(forKey: ObjectIdentifier(executor)) {
             for task in entry.tasks { owners[task] = nil }
-            for actor in entry.actors {
-                actorUsers[actor]?.remove(ObjectIdentifier(executor))
-                if actorUsers[actor]?.isEmpty == true { actorUsers[actor] = nil }
-            }
+            forgetActors(entry.actors, of: ObjectIdentifier(executor))
         }
         lock.unlock()
         anyRun.subtract(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// A run ended cleanly: no task of it is left on any actor, so it shares none from here on, though its thread is
+    /// still to end (`end`) and its caller may begin the next run first. Counted as a user until then, a run whose
+    /// scenario goes to the same actor as the one before it would be run again alone, every time.
+    func endedCleanly(_ executor: OneThreadExecutor) {
+        let id = ObjectIdentifier(executor)
+        lock.lock()
+        defer { lock.unlock() }
+        guard let actors = runs[id]?.actors, !actors.isEmpty else { return }
+        forgetActors(actors, of: id)
+        runs[id]!.actors = []
+    }
+
+    /// Takes run `id` off the users of `actors`. Call under the lock.
+    private func forgetActors(_ actors: [UInt], of id: ObjectIdentifier) {
+        for actor in actors {
+            actorUsers[actor]?.remove(id)
+            if actorUsers[actor]?.isEmpty == true { actorUsers[actor] = nil }
+        }
     }
 
     /// A `system` run begins (true) or ends (false).

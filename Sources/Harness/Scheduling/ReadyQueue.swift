@@ -43,12 +43,15 @@ struct ReadyQueue {
     /// The sequence number the next job will get.
     private(set) var nextSequence: UInt64 = 0
 
+    // The two counts are stored, kept by `recount()` at every change, rather than worked out when read: a debug build
+    // (what `swift test` runs) copies the whole queue, three arrays retained and released, to call a getter on it,
+    // and the executor reads `candidateCount` at every job and lock point. A stored property is read in place.
     /// How many jobs are ready.
-    var count: Int { others.count - head + main.count - mainHead }
+    private(set) var count = 0
     /// Whether no job is ready.
     var isEmpty: Bool { count == 0 }
     /// How many jobs a schedule may choose among: every other job, and the main actor's oldest.
-    var candidateCount: Int { others.count - head + (main.count > mainHead ? 1 : 0) }
+    private(set) var candidateCount = 0
     /// How many ready jobs are a task's own work rather than a timer's bookkeeping.
     var taskWorkCount: Int { taskWorkCount(excluding: { _ in false }) }
 
@@ -70,6 +73,7 @@ struct ReadyQueue {
             others.append(entry)
             if tracksSequences { otherSequences.append(entry.sequence) }
         }
+        recount()
     }
 
     /// Takes the job that became ready first: the strict pool's rule.
@@ -84,6 +88,7 @@ struct ReadyQueue {
             if tracksSequences { otherSequences.removeFirst(head) }
             head = 0
         }
+        recount()
         return entry
     }
 
@@ -104,6 +109,7 @@ struct ReadyQueue {
         let entry = others[position]
         let last = others.removeLast()
         if position < others.count { others[position] = last }
+        recount()
         return entry
     }
 
@@ -117,6 +123,12 @@ struct ReadyQueue {
     func candidate(_ index: Int) -> Entry {
         let othersCount = others.count - head
         return index == othersCount ? main[mainHead] : others[head + index]
+    }
+
+    /// The task key of candidate `index` (`Entry.key`), what `pct` reads of every candidate at each choice. `mutating`
+    /// only so that it is read in place: a debug build copies the queue to call a non-mutating method on it.
+    mutating func key(ofCandidate index: Int) -> UInt64 {
+        index == others.count - head ? main[mainHead].key : others[head + index].key
     }
 
     /// The sequence number of candidate `index`, without taking it.
@@ -139,7 +151,14 @@ struct ReadyQueue {
         head = 0
         mainHead = 0
         if tracksSequences { otherSequences = others.map(\.sequence) }
+        recount()
         return taken.map(\.job)
+    }
+
+    /// Works `count` and `candidateCount` out again, after a change.
+    private mutating func recount() {
+        count = others.count - head + main.count - mainHead
+        candidateCount = others.count - head + (main.count > mainHead ? 1 : 0)
     }
 
     /// Takes the main actor's oldest job.
@@ -150,6 +169,7 @@ struct ReadyQueue {
             main.removeFirst(mainHead)
             mainHead = 0
         }
+        recount()
         return entry
     }
 }

@@ -99,8 +99,9 @@ struct Scheduler {
     /// the top bit set (see `OneThreadExecutor.taskKey`). Read only by `pct`, so the other
     /// strategies pay nothing for it.
     let taskKey: (Job) -> UInt64
-    /// Under `pct`, the task the running job counts for.
-    private var runningKey: UInt64 = 0
+    /// Under `pct`, the task the running job counts for (0 under the other strategies). Stored, not worked out: the
+    /// executor reads it at each pause at a lock, and a debug build copies the whole scheduler to call a getter.
+    private(set) var runningPCTKey: UInt64 = 0
     /// For each job handed out under `replay`, the sequence number the first job it made ready
     /// would get: which job made which ready, for `calmIndex`.
     private var handOffs: [UInt64] = []
@@ -240,15 +241,12 @@ struct Scheduler {
         ready.append(token, key: key)
     }
 
-    /// Under `pct`, the task the running job counts for (0 under the other strategies).
-    var runningPCTKey: UInt64 { runningKey }
-
     /// The running job is about to take a lock: a choice point among it (`token`, going on) and every ready job and
     /// paused worker. Nil if nothing else is ready (no choice); else the pick, which is `token` itself if
     /// the job goes on. Going on is the calm choice.
     mutating func pickAtLockPoint(continuing token: Job) -> ReadyQueue.Entry? {
         guard ready.candidateCount > 0 else { return nil }
-        ready.append(token, key: runningKey)
+        ready.append(token, key: runningPCTKey)
         calmToken = token
         let entry = pick()
         calmToken = nil
@@ -326,10 +324,10 @@ struct Scheduler {
             let settling: Bool? = time.isVirtual && !finished ? outsideMayResume() : nil
             if settling == true { return .waitForOutsideWork(known: true) }
             if !inbox.isEmpty { deliverArrivals() }
-            outsideBusy = ready.isEmpty && timers.count == 0 && !finished && (settling ?? outsideMayResume())
+            outsideBusy = ready.count == 0 && timers.count == 0 && !finished && (settling ?? outsideMayResume())
             // Nothing of the run's own can go on: process-lived work earlier runs left may (a janitor's tick), so the
             // run takes it in here, at a point of its own schedule, its sleeps over, in the order it was left.
-            if ready.isEmpty, timers.count == 0, !finished, !outsideBusy, !gaveLodgersBack, hasLodgers {
+            if ready.count == 0, timers.count == 0, !finished, !outsideBusy, !gaveLodgersBack, hasLodgers {
                 let adopted = lodgers.adopt()
                 if !adopted.isEmpty {
                     for (job, global) in adopted {
@@ -342,9 +340,9 @@ struct Scheduler {
             }
             // With work ready, the scenario not returned and the budget not spent, the judge has no ending: it is asked
             // only otherwise, rather than its state built at every job.
-            if finished || ready.isEmpty || jobsRun > limits.jobLimit,
+            if finished || ready.count == 0 || jobsRun > limits.jobLimit,
                let ending = RunJudge.ending(of: state, limits: limits) { return .end(ending) }
-            if ready.isEmpty, timers.count > 0, !finished, !waitingOnLodgerTimers, hasLodgers, !hasOwnWork() {
+            if ready.count == 0, timers.count > 0, !finished, !waitingOnLodgerTimers, hasLodgers, !hasOwnWork() {
                 if !ownRanSinceLodgerWait {
                     giveBack()
                     continue
@@ -352,7 +350,7 @@ struct Scheduler {
                 ownRanSinceLodgerWait = false
                 waitingOnLodgerTimers = true
             }
-            if !ready.isEmpty {
+            if ready.count > 0 {
                 waitingOnLodgerTimers = false
                 let entry = pick()
                 // A process-lived job that is ready runs even once the scenario returned, not as leftover work: the
@@ -451,7 +449,7 @@ struct Scheduler {
         if recordsTrace { handOffs.append(ready.nextSequence) }
         let entry = ready.removeCandidate(index)
         // The task the running job counts for: an entry's key is 0 unless the picker reads task keys.
-        runningKey = entry.key
+        runningPCTKey = entry.key
         return entry
     }
 
@@ -463,7 +461,7 @@ struct Scheduler {
             // Taken out of `self` while it picks: the key closure then reads the queue in place rather than a copy of
             // it, and a picker's own state (PCT's priorities) is never shared, so never copied on write.
             var chooser = picker.take()!
-            index = chooser.pick(among: count, key: { ready.candidate($0).key }, calm: { calm })
+            index = chooser.pick(among: count, key: { ready.key(ofCandidate: $0) }, calm: { calm })
             picker = consume chooser  // moved back: a plain assignment copies it and destroys the local
         } else {
             // A picker that reads no task key picks in place: taking it out and back costs two trips through the
@@ -487,7 +485,7 @@ struct Scheduler {
     private func pctKey(ofEnqueued job: Job) -> UInt64 {
         guard readsTaskKeys else { return 0 }
         let own = taskKey(job)
-        return own >> 63 == 1 ? runningKey : own
+        return own >> 63 == 1 ? runningPCTKey : own
     }
 
     /// The task a job a timer made ready counts for under `pct` (0 under the other strategies): its own.

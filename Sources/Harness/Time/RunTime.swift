@@ -13,6 +13,10 @@ import CHarnessTime
 /// ```
 ///
 /// Not thread-safe: its owner keeps it under the run's lock.
+///
+/// Its readers are `mutating` too, so that they read it in place: a debug build (what `swift test` runs) copies a
+/// struct to call a non-mutating member on it, and a copy of this one retains and releases the strict clock's
+/// closures, at every job.
 struct RunTime {
     /// Whether time is virtual (it jumps to the next timer) or the strict run's own (the executor waits for it).
     let isVirtual: Bool
@@ -55,11 +59,11 @@ struct RunTime {
     }
 
     /// The time a step of the timeline shows: virtual time, or -1 under real time (a step then shows none).
-    var timelineNow: Int64 { isVirtual ? virtualNow : -1 }
+    var timelineNow: Int64 { mutating get { isVirtual ? virtualNow : -1 } }
 
     /// How long the timeline shows a sleep due at `due` that asked for `duration` (-1 if guessed): under virtual time
     /// the distance to its deadline, else what it asked.
-    func timelineLength(until due: Int64, asked duration: Int64) -> Int64 {
+    mutating func timelineLength(until due: Int64, asked duration: Int64) -> Int64 {
         isVirtual ? max(due - virtualNow, 0) : duration
     }
 
@@ -86,7 +90,7 @@ struct RunTime {
 
     /// Where a timer of the run's outside work falls due, `delay` after virtual now: such timers are set on the run's
     /// clock only under virtual time (a delayed Dispatch submission, a helper thread's sleep, a timer source).
-    func outsideDue(after delay: Int64) -> Int64 {
+    mutating func outsideDue(after delay: Int64) -> Int64 {
         virtualNow + delay
     }
 
@@ -122,7 +126,7 @@ struct RunTime {
 
     /// The open count of the run's thread's waits (`RunClock.waitDescriptor`), or -1: what the thread notes at each
     /// read of the standard clocks in a job.
-    var waitDescriptor: Int32 { strict.waitDescriptor }
+    var waitDescriptor: Int32 { mutating get { strict.waitDescriptor } }
 
     /// The run's thread is ending: the strict clock reads no more waits.
     mutating func stop() {
@@ -132,15 +136,15 @@ struct RunTime {
     // MARK: What the standard clocks read
 
     /// What the wall clock reads now under virtual time, in nanoseconds since 1970.
-    var wallNow: Int64 { wallOrigin + virtualNow + wallLead }
+    var wallNow: Int64 { mutating get { wallOrigin + virtualNow + wallLead } }
 
     /// What a thread of the run reads from the standard clocks now under virtual time, whether or not they can be
     /// shown it (`VirtualClock.works`).
-    var threadClocks: ThreadClocks { ThreadClocks(now: clockOrigin + virtualNow, wall: wallNow) }
+    var threadClocks: ThreadClocks { mutating get { ThreadClocks(now: clockOrigin + virtualNow, wall: wallNow) } }
 
     /// What a job's thread is shown by the standard clocks now: the run's virtual time, or nil where the thread keeps
     /// real time (a strict run, or a platform where the clocks cannot be shown it).
-    var shownToJobs: ThreadClocks? { showsJobs ? threadClocks : nil }
+    var shownToJobs: ThreadClocks? { mutating get { showsJobs ? threadClocks : nil } }
 
     /// What the standard clocks read on one thread of a virtual-time run: the monotonic clocks (`ContinuousClock`,
     /// `SuspendingClock`) and the wall clock, in nanoseconds.
