@@ -67,7 +67,9 @@ struct ClaimControlTests {
         let quick = RunOptions { $0.timeLimit = .milliseconds(300) }
         let result = await check(Claim("1 is 1", runs: [.system], options: quick, expect: Expectation(every: .equals(1)),
                                        control: .counterfactual("a control that outlasts the limit") {
-            try? await Task.sleep(for: .seconds(60))  // until the limit cancels it: a busy machine only delays the limit
+            // Until the limit cancels it: a limit in spare time can pass minutes of a busy machine, so no sleep of a
+            // fixed length is sure to outlast it.
+            try? await Task.sleep(for: .seconds(3_600))
             return 2
         }) { 1 })
         guard case .none(let why)? = result.control else {
@@ -84,7 +86,7 @@ struct ClaimControlTests {
         let quick = RunOptions { $0.timeLimit = .milliseconds(300) }
         let result = await check(Claim("a slow 1 is 1", runs: [.system], options: quick, expect: Expectation(every: .equals(1)),
                                        control: .counterfactual("2") { 2 }) {
-            try? await Task.sleep(for: .seconds(60))
+            try? await Task.sleep(for: .seconds(3_600))  // until the limit cancels it, however busy the machine
             return 1
         })
         #expect(result.held && result.runs.isEmpty, "\(result.counterexamples)")
