@@ -247,6 +247,10 @@ typedef struct harness_lock_callbacks {
     /// taken for it (1) or its time runs out (2); 0 if nothing else of the run can move (it then waits in the library,
     /// where a thread outside the run may signal it).
     int (*semaphore_busy)(void *run, void *semaphore, int64_t delay);
+    /// The job waits on condition `condition` (its mutex released) for `delay` nanoseconds of the run's clock (-1: for
+    /// ever): as `semaphore_busy`, 1 once a signal owed to it was taken for it (`harness_cond_take`), 2 once its time ran
+    /// out, 0 if nothing else of the run can move (it then waits in the library).
+    int (*condition_wait)(void *run, void *condition, int64_t delay);
 } harness_lock_callbacks;
 
 /// Sets the callbacks (once; they live for the process).
@@ -297,6 +301,8 @@ int64_t harness_locks_semaphores_counted(void);
 int harness_locks_is_counted_semaphore(const void *semaphore);
 /// Takes Dispatch semaphore `semaphore` if it can be taken now, with the library's own call: 0 if taken.
 long harness_semaphore_try(void *semaphore);
+/// Takes a signal owed to a job waiting in the run on `condition`, if one is: 1 if taken.
+int harness_cond_take(const void *condition);
 /// The task ids of the jobs holding counted `lock` (a reader-writer lock's readers, or its writer; a mutex's or queue's
 /// holder), at most `max`, each once; returns how many.
 int harness_locks_holders(const void *lock, uint64_t *tasks, int max);

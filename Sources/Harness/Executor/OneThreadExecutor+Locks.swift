@@ -51,9 +51,11 @@ final class Worker: @unchecked Sendable {
     /// The mutex it waits for, while blocked, and whether that is a `Synchronization.Mutex`'s word (freed unseen).
     var blockedOn: UnsafeMutableRawPointer?
     var blockedOnMutex = false
-    /// The Dispatch semaphore it waits for in the run, while it does, and what the wait came to: 1 the run took the
-    /// semaphore for it, 2 its time ran out, 0 it is to wait in the library (`OneThreadExecutor.semaphoreWait`).
+    /// The Dispatch semaphore or condition it waits for in the run, while it does, which of the two, and what the wait
+    /// came to: 1 the run took the semaphore (or a signal owed) for it, 2 its time ran out, 0 it is to wait in the
+    /// library (`OneThreadExecutor.semaphoreWait`).
     var waitsForSemaphore: UnsafeMutableRawPointer?
+    var waitsForCondition = false
     var semaphoreAnswer: Int32 = 0
 
     init(index: Int) {
@@ -398,7 +400,10 @@ extension OneThreadExecutor {
     /// run's only turn while the job that will signal waits for it. Returns 1 once the run took the semaphore for it
     /// (`semaphoresFreed`), 2 once its time ran out on the run's clock, 0 if it is to wait in the library: nothing else
     /// of the run can move, now or later (`semaphoreWaitGoesToTheLibrary`), and a thread outside the run may signal it.
-    func semaphoreWait(_ semaphore: UnsafeMutableRawPointer, delay: Int64) -> Int32 {
+    ///
+    /// With `isCondition`, `semaphore` is a condition variable the job waits on, its mutex released: the run takes a
+    /// signal owed to it instead (`harness_cond_take`).
+    func semaphoreWait(_ semaphore: UnsafeMutableRawPointer, delay: Int64, isCondition: Bool = false) -> Int32 {
         guard let me = Worker.current else { return 0 }
         condition.lock()
         guard !abandoned, scheduler.ready.candidateCount > 0 || scheduler.timers.count > 0 else {
@@ -408,8 +413,9 @@ extension OneThreadExecutor {
         LockPoints.semaphoreWaitCount.add(1, ordering: .relaxed)
         semaphoreWaiters.append(me)
         me.waitsForSemaphore = semaphore
+        me.waitsForCondition = isCondition
         me.semaphoreAnswer = 2
-        events.namesSemaphore(semaphore)
+        events.names(semaphore, as: isCondition ? "condition" : "semaphore")
         events.waitsForLock(semaphore, holder: 0)
         pause(me)
         if delay >= 0 {
@@ -435,7 +441,9 @@ extension OneThreadExecutor {
         let ended = scheduler.endedWaits
         var taken: [Worker] = []
         for waiter in semaphoreWaiters where !ended.contains(waiter.token) {
-            guard let semaphore = waiter.waitsForSemaphore, harness_semaphore_try(semaphore) == 0 else { continue }
+            guard let semaphore = waiter.waitsForSemaphore,
+                  waiter.waitsForCondition ? harness_cond_take(semaphore) == 1 : harness_semaphore_try(semaphore) == 0
+            else { continue }
             taken.append(waiter)
         }
         guard !taken.isEmpty else { return }
@@ -557,6 +565,10 @@ enum LockCallbacks {
             },
             semaphore_busy: { run, semaphore, delay in
                 Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().semaphoreWait(semaphore!, delay: delay)
+            },
+            condition_wait: { run, condition, delay in
+                Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
+                    .semaphoreWait(condition!, delay: delay, isCondition: true)
             }))
         harness_locks_set_callbacks(callbacks)
         return true
