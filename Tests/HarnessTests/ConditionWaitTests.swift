@@ -166,7 +166,12 @@ struct ConditionWaitTests {
                 let run = try await ConcurrencyHarness.run(.seeded(seed), options: Self.quick) {
                     await withTaskGroup(of: Int.self) { group in
                         group.addTask { shelf.take() }
-                        group.addTask { 0 }
+                        // A timer of the run's while the consumer waits: it waits in the run first, then, once
+                        // nothing else of the run can move, in the library.
+                        group.addTask {
+                            try? await Task.sleep(for: .seconds(1))
+                            return 0
+                        }
                         return await group.reduce(0, +)
                     }
                 }
