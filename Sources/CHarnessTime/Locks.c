@@ -1381,7 +1381,7 @@ __attribute__((visibility("hidden"))) int harness_locks_cond_wait(pthread_cond_t
                                                                   int64_t delay, int *result) {
     if (__builtin_expect(lock_run == NULL, 1) || in_callback || in_hop) return 0;
     const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
-    if (set == NULL || set->condition_wait == NULL || delay < -1 || find_mutex_slot(mutex) < 0) return 0;
+    if (set == NULL || set->wait_in_run == NULL || delay < -1 || find_mutex_slot(mutex) < 0) return 0;
     // Held by this thread, once: a recursive hold would stay held across the wait.
     if (holder_of(mutex) != my_tid() || mutex->__data.__count > 1) return 0;
     if (delay == 0) {
@@ -1396,7 +1396,7 @@ __attribute__((visibility("hidden"))) int harness_locks_cond_wait(pthread_cond_t
     void *run = lock_run;
     pthread_mutex_unlock(mutex);
     in_callback = 1;
-    int answer = set->condition_wait(run, condition, delay);
+    int answer = set->wait_in_run(run, condition, delay, 1);
     in_callback = 0;
     pthread_mutex_lock(mutex);
     // Signalled in the run; or, stopping, owed a signal all the same (one that came as its time ran out).
@@ -1411,6 +1411,35 @@ __attribute__((visibility("hidden"))) int harness_locks_cond_wait(pthread_cond_t
     // Nothing else of the run can move: the library's wait, as before, with the mutex held again (a thread outside the
     // run that signals it holds the mutex to do so, so it finds the job waiting).
     return 0;
+}
+
+// MARK: Dispatch groups
+
+// `group.wait()` in a job waits for work the group's `enter`s promised: a `leave` from another job of the run, from the
+// run's outside work (a block sent with `group:`) or from any thread. As a semaphore's wait, it waits in the run while
+// another job of the run could go on, the run looking at the group before each pick; in the library only when nothing
+// else of the run can move. No choice point: a group guards no section.
+
+REAL_DISPATCH(dispatch_group_wait, semaphore_wait_t)
+
+long harness_group_try(void *group) { return real_dispatch_group_wait()(group, 0); }
+
+__attribute__((visibility("hidden"))) int harness_locks_group_wait(void *group, uint64_t timeout, int64_t delay,
+                                                                   long *result) {
+    if (__builtin_expect(lock_run == NULL, 1) || in_callback || in_hop) return 0;
+    const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+    if (set == NULL || set->wait_in_run == NULL) return 0;
+    *result = real_dispatch_group_wait()(group, 0);
+    // Empty, or a wait that was only a look.
+    if (*result == 0 || timeout == 0 || delay == 0) return 1;
+    if (delay < -1) return 0;
+    in_callback = 1;
+    int answer = set->wait_in_run(lock_run, group, delay, 2);
+    in_callback = 0;
+    if (answer == 0) return 0;
+    // Its time ran out: the library's answer to a look now (a leave at that very moment still counts).
+    *result = answer == 1 ? 0 : real_dispatch_group_wait()(group, 0);
+    return 1;
 }
 
 // MARK: A contended Synchronization.Mutex
@@ -1614,6 +1643,7 @@ int64_t harness_locks_semaphores_counted(void) { return 0; }
 int harness_locks_is_counted_semaphore(const void *semaphore) { (void)semaphore; return 0; }
 long harness_semaphore_try(void *semaphore) { (void)semaphore; return -1; }
 int harness_cond_take(const void *condition) { (void)condition; return 0; }
+long harness_group_try(void *group) { (void)group; return -1; }
 int harness_locks_is_counted_rwlock(const void *rwlock) { (void)rwlock; return 0; }
 int harness_locks_holders(const void *lock, uint64_t *tasks, int max) { (void)lock; (void)tasks; (void)max; return 0; }
 harness_baton *harness_baton_make(void) { return 0; }

@@ -1174,6 +1174,10 @@ long dispatch_semaphore_wait(void *semaphore, uint64_t timeout) {
 
 long dispatch_group_wait(void *group, uint64_t timeout) {
     before_waiting();
+    // In a job of a seeded run: a wait in the run while another job could go on (Locks.c).
+    long result = 0;
+    if (harness_locks_job_run() != NULL
+        && harness_locks_group_wait(group, timeout, semaphore_delay(timeout), &result)) return result;
     return real_dispatch_group_wait_fn()(group, timeout);
 }
 

@@ -144,7 +144,7 @@ struct RunEvents: Sendable {
     }
 
     /// Names `object`, which a job waits for in the run, by `kind`: "semaphore n" (a Dispatch semaphore, counted or
-    /// not), "condition n" (a condition variable).
+    /// not), "condition n" (a condition variable), "group n" (a Dispatch group).
     mutating func names(_ object: UnsafeMutableRawPointer, as kind: String) {
         lockKinds[lockNumber(object)] = kind
     }
