@@ -1293,6 +1293,155 @@ __attribute__((visibility("hidden"))) int harness_locks_semaphore_wait(void *sem
     return 1;
 }
 
+// MARK: Condition variables
+
+// `NSCondition` (and a `pthread_cond_t` the code uses with a mutex of its own) is how Swift code hands work from one
+// thread to another: the consumer locks, waits while there is nothing, takes; the producer locks, adds, signals. In a
+// job of a seeded run, a wait whose mutex is counted does not block its worker while another job of the run could go
+// on: it releases the mutex as an unlock in the job does (its waiters ready), waits in the run until a signal or
+// broadcast of the condition is owed to it (from a job of the run, its outside work, or any thread) or its deadline
+// passes on the run's clock, then takes the mutex again as a lock in the job does (a choice point). Only when nothing
+// else of the run can move does it wait in the library, as every wait did before. Signals are counted here, per
+// condition, only while a job waits on it in the run: a signal with nobody waiting is lost, a broadcast owes one to
+// every waiter. The run grants owed signals at its picks (`harness_cond_take`): no spurious wake-up, the same schedule
+// for the same seed.
+
+/// Conditions a job waits on in the run: the address (0 empty), how many wait, how many signals are owed to them (never
+/// more than wait). Few at once: a full table sends the wait to the library, as before.
+enum { COND_SLOTS = 64 };
+static _Atomic uintptr_t cond_address[COND_SLOTS];
+static int cond_waiting[COND_SLOTS], cond_owed[COND_SLOTS];
+/// Guards the table: a spin, as the harness's own locks must not be choice points and the sections are a few loads.
+static _Atomic int cond_guard = 0;
+static _Atomic int cond_in_use = 0;
+
+static void cond_enter(void) {
+    int expected = 0;
+    while (!atomic_compare_exchange_weak_explicit(&cond_guard, &expected, 1, memory_order_acquire, memory_order_relaxed))
+        expected = 0;
+}
+static void cond_leave(void) { atomic_store_explicit(&cond_guard, 0, memory_order_release); }
+
+/// The slot of `condition` (guarded), adding it if `add`; -1 if absent (or the table is full).
+static int cond_slot(const void *condition, int add) {
+    int free_slot = -1;
+    for (int slot = 0; slot < COND_SLOTS; slot++) {
+        uintptr_t held = atomic_load_explicit(&cond_address[slot], memory_order_relaxed);
+        if (held == (uintptr_t)condition) return slot;
+        if (held == 0 && free_slot < 0) free_slot = slot;
+    }
+    if (!add || free_slot < 0) return -1;
+    atomic_store_explicit(&cond_address[free_slot], (uintptr_t)condition, memory_order_relaxed);
+    cond_waiting[free_slot] = cond_owed[free_slot] = 0;
+    atomic_fetch_add_explicit(&cond_in_use, 1, memory_order_relaxed);
+    return free_slot;
+}
+
+/// One waiter fewer on `slot` (guarded); the slot is freed with its last.
+static void cond_one_fewer(int slot) {
+    if (--cond_waiting[slot] > 0) return;
+    atomic_store_explicit(&cond_address[slot], 0, memory_order_relaxed);
+    atomic_fetch_sub_explicit(&cond_in_use, 1, memory_order_relaxed);
+}
+
+/// A signal (`all` 0) or broadcast of `condition` from any thread: owed to a job waiting on it in the run, if any.
+__attribute__((visibility("hidden"))) void harness_locks_cond_signal(const void *condition, int all) {
+    if (__builtin_expect(atomic_load_explicit(&cond_in_use, memory_order_relaxed) == 0, 1)) return;
+    cond_enter();
+    int slot = cond_slot(condition, 0);
+    if (slot >= 0) cond_owed[slot] = all ? cond_waiting[slot] : cond_owed[slot] + (cond_owed[slot] < cond_waiting[slot]);
+    cond_leave();
+}
+
+int harness_cond_take(const void *condition) {
+    cond_enter();
+    int slot = cond_slot(condition, 0), taken = slot >= 0 && cond_owed[slot] > 0;
+    if (taken) {
+        cond_owed[slot]--;
+        cond_one_fewer(slot);
+    }
+    cond_leave();
+    return taken;
+}
+
+/// The job waits no more in the run (its time ran out, or it goes to the library): 1 if a signal is owed to every waiter
+/// left, so to it too (it takes one), else 0.
+static int cond_stop_waiting(const void *condition) {
+    cond_enter();
+    int slot = cond_slot(condition, 0), owed = slot >= 0 && cond_owed[slot] >= cond_waiting[slot];
+    if (slot >= 0) {
+        if (owed) cond_owed[slot]--;
+        cond_one_fewer(slot);
+    }
+    cond_leave();
+    return owed;
+}
+
+__attribute__((visibility("hidden"))) int harness_locks_cond_wait(pthread_cond_t *condition, pthread_mutex_t *mutex,
+                                                                  int64_t delay, int *result) {
+    if (__builtin_expect(lock_run == NULL, 1) || in_callback || in_hop) return 0;
+    const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+    if (set == NULL || set->wait_in_run == NULL || delay < -1 || find_mutex_slot(mutex) < 0) return 0;
+    // Held by this thread, once: a recursive hold would stay held across the wait.
+    if (holder_of(mutex) != my_tid() || mutex->__data.__count > 1) return 0;
+    if (delay == 0) {
+        *result = ETIMEDOUT;
+        return 1;
+    }
+    cond_enter();
+    int slot = cond_slot(condition, 1);
+    if (slot >= 0) cond_waiting[slot]++;
+    cond_leave();
+    if (slot < 0) return 0;
+    void *run = lock_run;
+    pthread_mutex_unlock(mutex);
+    in_callback = 1;
+    int answer = set->wait_in_run(run, condition, delay, 1);
+    in_callback = 0;
+    pthread_mutex_lock(mutex);
+    // Signalled in the run; or, stopping, owed a signal all the same (one that came as its time ran out).
+    if (answer == 1 || cond_stop_waiting(condition)) {
+        *result = 0;
+        return 1;
+    }
+    if (answer == 2) {
+        *result = ETIMEDOUT;
+        return 1;
+    }
+    // Nothing else of the run can move: the library's wait, as before, with the mutex held again (a thread outside the
+    // run that signals it holds the mutex to do so, so it finds the job waiting).
+    return 0;
+}
+
+// MARK: Dispatch groups
+
+// `group.wait()` in a job waits for work the group's `enter`s promised: a `leave` from another job of the run, from the
+// run's outside work (a block sent with `group:`) or from any thread. As a semaphore's wait, it waits in the run while
+// another job of the run could go on, the run looking at the group before each pick; in the library only when nothing
+// else of the run can move. No choice point: a group guards no section.
+
+REAL_DISPATCH(dispatch_group_wait, semaphore_wait_t)
+
+long harness_group_try(void *group) { return real_dispatch_group_wait()(group, 0); }
+
+__attribute__((visibility("hidden"))) int harness_locks_group_wait(void *group, uint64_t timeout, int64_t delay,
+                                                                   long *result) {
+    if (__builtin_expect(lock_run == NULL, 1) || in_callback || in_hop) return 0;
+    const harness_lock_callbacks *set = atomic_load_explicit(&lock_callbacks, memory_order_acquire);
+    if (set == NULL || set->wait_in_run == NULL) return 0;
+    *result = real_dispatch_group_wait()(group, 0);
+    // Empty, or a wait that was only a look.
+    if (*result == 0 || timeout == 0 || delay == 0) return 1;
+    if (delay < -1) return 0;
+    in_callback = 1;
+    int answer = set->wait_in_run(lock_run, group, delay, 2);
+    in_callback = 0;
+    if (answer == 0) return 0;
+    // Its time ran out: the library's answer to a look now (a leave at that very moment still counts).
+    *result = answer == 1 ? 0 : real_dispatch_group_wait()(group, 0);
+    return 1;
+}
+
 // MARK: A contended Synchronization.Mutex
 
 uint32_t harness_mutex_word(const void *word) {
@@ -1493,6 +1642,8 @@ int64_t harness_locks_rwlocks_counted_static(void) { return 0; }
 int64_t harness_locks_semaphores_counted(void) { return 0; }
 int harness_locks_is_counted_semaphore(const void *semaphore) { (void)semaphore; return 0; }
 long harness_semaphore_try(void *semaphore) { (void)semaphore; return -1; }
+int harness_cond_take(const void *condition) { (void)condition; return 0; }
+long harness_group_try(void *group) { (void)group; return -1; }
 int harness_locks_is_counted_rwlock(const void *rwlock) { (void)rwlock; return 0; }
 int harness_locks_holders(const void *lock, uint64_t *tasks, int max) { (void)lock; (void)tasks; (void)max; return 0; }
 harness_baton *harness_baton_make(void) { return 0; }

@@ -1174,6 +1174,10 @@ long dispatch_semaphore_wait(void *semaphore, uint64_t timeout) {
 
 long dispatch_group_wait(void *group, uint64_t timeout) {
     before_waiting();
+    // In a job of a seeded run: a wait in the run while another job could go on (Locks.c).
+    long result = 0;
+    if (harness_locks_job_run() != NULL
+        && harness_locks_group_wait(group, timeout, semaphore_delay(timeout), &result)) return result;
     return real_dispatch_group_wait_fn()(group, timeout);
 }
 
@@ -1209,8 +1213,25 @@ void dispatch_barrier_sync_f(void *queue, void *context, function_t work) {
     harness_locks_queue_leave(queue, section);
 }
 
+/// How long a condition wait until `deadline` may last on the run's clock, read on a job's thread: as `semaphore_delay`
+/// (-1 for ever, 0 past, -2 a clock the run does not keep). A deadline after 2001 is on the wall clock
+/// (`real_wall_deadline`), any other on the monotonic one.
+static int64_t condition_delay(const struct timespec *deadline) {
+    if (deadline == NULL) return -1;
+    int wall = deadline->tv_sec >= 978307200;
+    if (!virtual_on || (wall && virtual_wall_nanoseconds < 0)) return -2;
+    int64_t delay = ((int64_t)deadline->tv_sec * 1000000000 + deadline->tv_nsec)
+        - (wall ? virtual_wall_nanoseconds : virtual_nanoseconds);
+    return delay < 0 ? 0 : delay;
+}
+
+// In a job of a seeded run, a wait on a condition whose mutex the code under test made waits in the run while another
+// job could go on (Locks.c); elsewhere, and when nothing else of the run can move, the library's.
+
 int pthread_cond_wait(pthread_cond_t *condition, pthread_mutex_t *mutex) {
     before_waiting();
+    int answer = 0;
+    if (harness_locks_job_run() != NULL && harness_locks_cond_wait(condition, mutex, -1, &answer)) return answer;
     int followed = !from_dispatch(__builtin_return_address(0));
     if (followed) wait_begins(condition);
     int result = real_pthread_cond_wait_fn()(condition, mutex);
@@ -1220,6 +1241,9 @@ int pthread_cond_wait(pthread_cond_t *condition, pthread_mutex_t *mutex) {
 
 int pthread_cond_timedwait(pthread_cond_t *condition, pthread_mutex_t *mutex, const struct timespec *deadline) {
     before_waiting();
+    int answer = 0;
+    if (harness_locks_job_run() != NULL
+        && harness_locks_cond_wait(condition, mutex, condition_delay(deadline), &answer)) return answer;
     int followed = !from_dispatch(__builtin_return_address(0));
     if (followed) wait_begins(condition);
     struct timespec moved;

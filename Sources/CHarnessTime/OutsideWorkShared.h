@@ -84,5 +84,18 @@ __attribute__((visibility("hidden"))) void harness_locks_queue_submit(void *queu
 /// answer in `result`; 0 where the library's wait is to be made, as everywhere else.
 __attribute__((visibility("hidden"))) int harness_locks_semaphore_wait(void *semaphore, uint64_t timeout, int64_t delay,
                                                                       long *result);
+/// A job of a seeded run waits on `condition` with counted `mutex`, held once, for `delay` nanoseconds of the run's
+/// clock (-1: for ever; -2 a deadline on a clock the run does not keep): a wait in the run while another job could go on
+/// (Locks.c). Returns 1 with the wait's answer in `result` (the mutex held again); 0 where the library's wait is to be
+/// made, as everywhere else.
+__attribute__((visibility("hidden"))) int harness_locks_cond_wait(pthread_cond_t *condition, pthread_mutex_t *mutex,
+                                                                  int64_t delay, int *result);
+/// A job of a seeded run waits for Dispatch group `group` until `timeout` (Dispatch's), `delay` nanoseconds of the run's
+/// clock: a look, then, if it is not empty, a wait in the run while another job could go on (Locks.c). Returns 1 with
+/// the wait's answer in `result`; 0 where the library's wait is to be made.
+__attribute__((visibility("hidden"))) int harness_locks_group_wait(void *group, uint64_t timeout, int64_t delay,
+                                                                   long *result);
+/// A signal (`all` 0) or broadcast of `condition`, from any thread: owed to jobs waiting on it in a run (Locks.c).
+__attribute__((visibility("hidden"))) void harness_locks_cond_signal(const void *condition, int all);
 
 #endif

@@ -390,11 +390,13 @@ static int note_signal(void *object, int how) {
 }
 
 int pthread_cond_signal(pthread_cond_t *condition) {
+    harness_locks_cond_signal(condition, 0);
     if (!from_dispatch(__builtin_return_address(0)) && note_signal(condition, SIGNAL_ONE)) return 0;
     return send_signal(condition, SIGNAL_ONE);
 }
 
 int pthread_cond_broadcast(pthread_cond_t *condition) {
+    harness_locks_cond_signal(condition, 1);
     if (!from_dispatch(__builtin_return_address(0)) && note_signal(condition, SIGNAL_ALL)) return 0;
     return send_signal(condition, SIGNAL_ALL);
 }

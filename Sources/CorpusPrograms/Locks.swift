@@ -272,6 +272,12 @@ final class HandedQueue: @unchecked Sendable {
 
     /// On the thread: takes `count` items as they come, then gives them, in the order taken, to `done`.
     func drain(_ count: Int, then done: @Sendable ([Int]) -> Void) {
+        done(take(count))
+    }
+
+    /// Takes `count` items as they come, waiting on the condition while none is left: every item taken so far, in the
+    /// order taken.
+    func take(_ count: Int) -> [Int] {
         condition.lock()
         while taken.count < count {
             while items.isEmpty { condition.wait() }
@@ -279,7 +285,7 @@ final class HandedQueue: @unchecked Sendable {
         }
         let all = taken
         condition.unlock()
-        done(all)
+        return all
     }
 }
 
@@ -608,5 +614,28 @@ extension Program {
             await Task.yield()
         }
         return await taken
+    }
+
+    /// A producer task and a consumer task of one group hand items over under an NSCondition: the consumer waits on it
+    /// while none is left, blocking its thread (the pool's other thread runs the producer).
+    static let nsconditionBetweenTasks = Program(
+        "nscondition-between-tasks", "a child task puts 1, 2, 3 under an NSCondition, signalling each; a sibling "
+            + "takes three, waiting on the condition whenever none is left",
+        onTime: ["[1, 2, 3]"],
+        because: "one producer puts the items in order under the condition's lock and the consumer takes them in that "
+            + "order; a consumer that finds none waits, its wait releasing the lock, and the producer's next signal "
+            + "wakes it (a signal with nobody waiting is lost, but the item stays queued and the consumer looks before "
+            + "it waits); the pool has a thread besides the consumer's for the producer. The producer is added first: "
+            + "a one-thread pool that started the consumer first would never run the producer"
+    ) {
+        let queue = HandedQueue()
+        return await withTaskGroup(of: [Int].self) { group in
+            group.addTask {
+                for item in 1...3 { queue.put(item) }
+                return []
+            }
+            group.addTask { queue.take(3) }
+            return list(await group.reduce([], +))
+        }
     }
 }

@@ -132,7 +132,7 @@ public enum Corpus {
         .nslockCheckThenAct, .nslockOneSection, .mutexCheckThenAct, .recursiveLockTransfers, .nsconditionHandsToThread,
         .lockOrderInversion, .staticMutexCheckThenAct, .staticMutexOneSection, .queueSyncCheckThenAct,
         .queueSyncOneSection, .concurrentQueueCheckThenAct, .concurrentQueueOneBarrier, .rwlockCheckThenAct,
-        .rwlockOneWriteSection, .semaphoreCheckThenAct, .semaphoreOneSection,
+        .rwlockOneWriteSection, .semaphoreCheckThenAct, .semaphoreOneSection, .nsconditionBetweenTasks,
     ]
 
     /// The program named `name`, or nil.

@@ -247,6 +247,11 @@ typedef struct harness_lock_callbacks {
     /// taken for it (1) or its time runs out (2); 0 if nothing else of the run can move (it then waits in the library,
     /// where a thread outside the run may signal it).
     int (*semaphore_busy)(void *run, void *semaphore, int64_t delay);
+    /// The job waits on `object` for `delay` nanoseconds of the run's clock (-1: for ever), `kind` 1 a condition (its
+    /// mutex released), 2 a Dispatch group: as `semaphore_busy`, 1 once the run saw it answered (a signal owed to it
+    /// taken, `harness_cond_take`; the group empty, `harness_group_try`), 2 once its time ran out, 0 if nothing else of
+    /// the run can move (it then waits in the library).
+    int (*wait_in_run)(void *run, void *object, int64_t delay, int kind);
 } harness_lock_callbacks;
 
 /// Sets the callbacks (once; they live for the process).
@@ -297,6 +302,10 @@ int64_t harness_locks_semaphores_counted(void);
 int harness_locks_is_counted_semaphore(const void *semaphore);
 /// Takes Dispatch semaphore `semaphore` if it can be taken now, with the library's own call: 0 if taken.
 long harness_semaphore_try(void *semaphore);
+/// Takes a signal owed to a job waiting in the run on `condition`, if one is: 1 if taken.
+int harness_cond_take(const void *condition);
+/// Whether Dispatch group `group` is empty now, with the library's own look: 0 if it is.
+long harness_group_try(void *group);
 /// The task ids of the jobs holding counted `lock` (a reader-writer lock's readers, or its writer; a mutex's or queue's
 /// holder), at most `max`, each once; returns how many.
 int harness_locks_holders(const void *lock, uint64_t *tasks, int max);

@@ -51,9 +51,17 @@ final class Worker: @unchecked Sendable {
     /// The mutex it waits for, while blocked, and whether that is a `Synchronization.Mutex`'s word (freed unseen).
     var blockedOn: UnsafeMutableRawPointer?
     var blockedOnMutex = false
-    /// The Dispatch semaphore it waits for in the run, while it does, and what the wait came to: 1 the run took the
-    /// semaphore for it, 2 its time ran out, 0 it is to wait in the library (`OneThreadExecutor.semaphoreWait`).
+    /// What a job waits on in the run: a Dispatch semaphore, a condition variable (its mutex released), a Dispatch
+    /// group; the raw values are Locks.c's `kind`s.
+    enum RunWait: Int32 {
+        case semaphore = 0, condition = 1, group = 2
+    }
+
+    /// The Dispatch semaphore, condition or group it waits for in the run, while it does, which of those, and what the
+    /// wait came to: 1 the run saw it answered (took the semaphore or a signal owed for it, saw the group empty), 2 its
+    /// time ran out, 0 it is to wait in the library (`OneThreadExecutor.semaphoreWait`).
     var waitsForSemaphore: UnsafeMutableRawPointer?
+    var waitKind = RunWait.semaphore
     var semaphoreAnswer: Int32 = 0
 
     init(index: Int) {
@@ -398,7 +406,10 @@ extension OneThreadExecutor {
     /// run's only turn while the job that will signal waits for it. Returns 1 once the run took the semaphore for it
     /// (`semaphoresFreed`), 2 once its time ran out on the run's clock, 0 if it is to wait in the library: nothing else
     /// of the run can move, now or later (`semaphoreWaitGoesToTheLibrary`), and a thread outside the run may signal it.
-    func semaphoreWait(_ semaphore: UnsafeMutableRawPointer, delay: Int64) -> Int32 {
+    ///
+    /// With `kind` `.condition`, `semaphore` is a condition variable the job waits on, its mutex released: the run takes
+    /// a signal owed to it instead (`harness_cond_take`); with `.group`, a Dispatch group the run looks at.
+    func semaphoreWait(_ semaphore: UnsafeMutableRawPointer, delay: Int64, kind: Worker.RunWait = .semaphore) -> Int32 {
         guard let me = Worker.current else { return 0 }
         condition.lock()
         guard !abandoned, scheduler.ready.candidateCount > 0 || scheduler.timers.count > 0 else {
@@ -408,8 +419,9 @@ extension OneThreadExecutor {
         LockPoints.semaphoreWaitCount.add(1, ordering: .relaxed)
         semaphoreWaiters.append(me)
         me.waitsForSemaphore = semaphore
+        me.waitKind = kind
         me.semaphoreAnswer = 2
-        events.namesSemaphore(semaphore)
+        events.names(semaphore, as: "\(kind)")
         events.waitsForLock(semaphore, holder: 0)
         pause(me)
         if delay >= 0 {
@@ -435,7 +447,7 @@ extension OneThreadExecutor {
         let ended = scheduler.endedWaits
         var taken: [Worker] = []
         for waiter in semaphoreWaiters where !ended.contains(waiter.token) {
-            guard let semaphore = waiter.waitsForSemaphore, harness_semaphore_try(semaphore) == 0 else { continue }
+            guard let semaphore = waiter.waitsForSemaphore, Self.answered(waiter.waitKind, semaphore) else { continue }
             taken.append(waiter)
         }
         guard !taken.isEmpty else { return }
@@ -447,6 +459,15 @@ extension OneThreadExecutor {
             scheduler.enqueueToken(waiter.token, key: waiter.key)
         }
         noteCandidates()
+    }
+
+    /// Whether the wait of `kind` on `object` is answered now, taking what answers it (the semaphore, a signal owed).
+    private static func answered(_ kind: Worker.RunWait, _ object: UnsafeMutableRawPointer) -> Bool {
+        switch kind {
+        case .semaphore: harness_semaphore_try(object) == 0
+        case .condition: harness_cond_take(object) == 1
+        case .group: harness_group_try(object) == 0
+        }
     }
 
     /// Whether `step` says nothing of the run can move (a deadlock, or no outside work known) while jobs wait in the
@@ -557,6 +578,10 @@ enum LockCallbacks {
             },
             semaphore_busy: { run, semaphore, delay in
                 Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue().semaphoreWait(semaphore!, delay: delay)
+            },
+            wait_in_run: { run, object, delay, kind in
+                Unmanaged<OneThreadExecutor>.fromOpaque(run!).takeUnretainedValue()
+                    .semaphoreWait(object!, delay: delay, kind: Worker.RunWait(rawValue: kind) ?? .semaphore)
             }))
         harness_locks_set_callbacks(callbacks)
         return true

@@ -143,13 +143,15 @@ struct RunEvents: Sendable {
         return number
     }
 
-    /// Names `semaphore`, a Dispatch semaphore a job waits for (counted or not), "semaphore n".
-    mutating func namesSemaphore(_ semaphore: UnsafeMutableRawPointer) {
-        lockKinds[lockNumber(semaphore)] = "semaphore"
+    /// Names `object`, which a job waits for in the run, by `kind`: "semaphore n" (a Dispatch semaphore, counted or
+    /// not), "condition n" (a condition variable), "group n" (a Dispatch group).
+    mutating func names(_ object: UnsafeMutableRawPointer, as kind: String) {
+        lockKinds[lockNumber(object)] = kind
     }
 
     /// Lock `number`'s name: "lock 2" (an NSLock-family lock, a pthread mutex, a `Mutex`), "queue 1" (a serial queue's
-    /// `sync`), "rwlock 3" (a pthread reader-writer lock) or "semaphore 4" (a Dispatch semaphore), one count over all.
+    /// `sync`), "rwlock 3" (a pthread reader-writer lock), "semaphore 4" (a Dispatch semaphore) or "condition 5" (a condition
+    /// variable a job waits on), one count over all.
     func lockName(_ number: Int64) -> String {
         "\(lockKinds[number] ?? "lock") \(number)"
     }
